@@ -1,0 +1,97 @@
+package org.occam.dag;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.occam.math.LogSpace;
+
+/**
+ * The number S of aliases of a DAG's parameter posterior: parameter settings with the same
+ * likelihood and prior obtained by relabelling hidden variables (Beal 2003, section 6.3.2).
+ *
+ * <p>Two symmetries produce aliases. Relabelling the states of a hidden variable j that affects
+ * the likelihood (has an observed descendant) gives |s_j|! of them. Permuting hidden variables
+ * gives more only when the permutation maps the structure onto itself (same cardinalities, and
+ * every parent set maps to a parent set); permuting hidden variables whose children differ turns
+ * the parameters into those of a different labelled structure, not into a second mode of this
+ * one. So
+ *
+ * <pre>  S = Π_{hidden j with an observed descendant} |s_j|! × |Aut|</pre>
+ *
+ * <p>where Aut is the group of such structure-preserving permutations of those hidden variables.
+ * Beal's example (three hidden parents of one observed variable, cardinalities 3, 3, 4) has
+ * |Aut| = 2 and S = 2!·3!·3!·4! = 1728.
+ *
+ * @param count S
+ * @param log ln S, the correction added to a score when the aliases are well separated
+ * @param statePermutations Π |s_j|!
+ * @param automorphisms |Aut|
+ */
+public record AliasCount(BigInteger count, double log, BigInteger statePermutations, long automorphisms) {
+
+  /** The largest number of interchangeable hidden variables whose permutations are enumerated. */
+  private static final int MAX_GROUP = 10;
+
+  /** Counts the aliases of a structure. */
+  public static AliasCount of(DagStructure s) {
+    List<Integer> relevant = new ArrayList<>();
+    for (int j : s.hiddenVariables()) {
+      if (s.hasObservedDescendant(j)) {
+        relevant.add(j);
+      }
+    }
+    BigInteger states = BigInteger.ONE;
+    double logStates = 0;
+    for (int j : relevant) {
+      for (int i = 2; i <= s.cardinality(j); i++) {
+        states = states.multiply(BigInteger.valueOf(i));
+      }
+      logStates += LogSpace.logFactorial(s.cardinality(j));
+    }
+    long aut = automorphisms(s, relevant.stream().mapToInt(Integer::intValue).toArray());
+    return new AliasCount(states.multiply(BigInteger.valueOf(aut)), logStates + Math.log(aut), states, aut);
+  }
+
+  /** Counts permutations π of {@code hidden} (fixing every other variable) with π(pa(v)) = pa(π(v)). */
+  private static long automorphisms(DagStructure s, int[] hidden) {
+    if (hidden.length > MAX_GROUP) {
+      throw new IllegalArgumentException("alias counting enumerates permutations of at most " + MAX_GROUP
+          + " hidden variables, got " + hidden.length);
+    }
+    int[] image = new int[s.size()];
+    for (int v = 0; v < image.length; v++) {
+      image[v] = v;
+    }
+    return count(s, hidden, 0, new boolean[hidden.length], image);
+  }
+
+  private static long count(DagStructure s, int[] hidden, int at, boolean[] used, int[] image) {
+    if (at == hidden.length) {
+      return preservesStructure(s, image) ? 1 : 0;
+    }
+    long total = 0;
+    for (int t = 0; t < hidden.length; t++) {
+      if (!used[t] && s.cardinality(hidden[t]) == s.cardinality(hidden[at])) {
+        used[t] = true;
+        image[hidden[at]] = hidden[t];
+        total += count(s, hidden, at + 1, used, image);
+        image[hidden[at]] = hidden[at];
+        used[t] = false;
+      }
+    }
+    return total;
+  }
+
+  private static boolean preservesStructure(DagStructure s, int[] image) {
+    for (int v = 0; v < s.size(); v++) {
+      int[] mapped = Arrays.stream(s.parentsView(v)).map(q -> image[q]).sorted().toArray();
+      int[] target = s.parents(image[v]);
+      Arrays.sort(target);
+      if (!Arrays.equals(mapped, target)) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

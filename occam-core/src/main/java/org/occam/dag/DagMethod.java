@@ -1,0 +1,80 @@
+package org.occam.dag;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** The DAG scores, by the names the papers and the command line use. */
+public enum DagMethod {
+  /** The closed-form evidence (6.9); only for complete data (nothing hidden, nothing missing). */
+  EXACT("exact"),
+  /** {@code ln p(y|θ̂) + ln p(θ̂)} at the MAP estimate: not an evidence estimate, a reference. */
+  MAP("map"),
+  /** {@code ln p(y|θ̂) − (d/2) ln n} (6.26). */
+  BIC("bic"),
+  /** BIC plus {@code ln p(θ̂ | m)}. */
+  BICP("bicp"),
+  /** Cheeseman–Stutz (6.31), a lower bound on the evidence. */
+  CS("cs"),
+  /** The variational Bayesian lower bound F (section 6.3.4). */
+  VB("vb");
+
+  private final String label;
+
+  DagMethod(String label) {
+    this.label = label;
+  }
+
+  /** The lower-case name used in results and on the command line. */
+  public String label() {
+    return label;
+  }
+
+  /** Whether the score is computed from the MAP-EM run. */
+  public boolean usesMapEm() {
+    return this == MAP || this == BIC || this == BICP || this == CS;
+  }
+
+  /** Whether the alias correction ln S is added (Beal: BIC, BICp, CS, VB; MAP is not an evidence estimate). */
+  public boolean aliasCorrected() {
+    return this == BIC || this == BICP || this == CS || this == VB;
+  }
+
+  /** Parses a method name. */
+  public static DagMethod parse(String name) {
+    String n = name.trim().toLowerCase(Locale.ROOT);
+    for (DagMethod m : values()) {
+      if (m.label.equals(n)) {
+        return m;
+      }
+    }
+    throw new IllegalArgumentException("unknown DAG method '" + name + "' (known: " + names() + ")");
+  }
+
+  /** Parses a comma-separated list, keeping order and dropping repeats. */
+  public static List<DagMethod> parseList(String list) {
+    List<DagMethod> out = new ArrayList<>();
+    for (String part : list.split(",")) {
+      if (part.isBlank()) {
+        continue;
+      }
+      DagMethod m = parse(part);
+      if (!out.contains(m)) {
+        out.add(m);
+      }
+    }
+    if (out.isEmpty()) {
+      throw new IllegalArgumentException("no methods given (known: " + names() + ")");
+    }
+    return out;
+  }
+
+  /** All names, comma-separated. */
+  public static String names() {
+    List<String> n = new ArrayList<>();
+    for (DagMethod m : values()) {
+      n.add(m.label);
+    }
+    return String.join(",", n);
+  }
+}

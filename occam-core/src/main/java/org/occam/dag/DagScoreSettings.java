@@ -1,0 +1,52 @@
+package org.occam.dag;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * How DAG scores are computed. Defaults are Beal's (section 6.4.1): 3 random restarts with the
+ * best kept, at most 1000 iterations, stop when the objective changes by less than 10⁻⁶ per datum.
+ *
+ * @param restarts random initialisations per algorithm (the same initial parameters for EM and VBEM)
+ * @param maxIterations the most EM/VBEM iterations per restart
+ * @param tolerancePerDatum the convergence threshold per datum
+ * @param configurationLimit the most joint configurations of a row's unobserved variables
+ * @param mapBasis the MAP basis, or {@code null} for the default (simplex when every λ ≥ 1)
+ */
+public record DagScoreSettings(int restarts, int maxIterations, double tolerancePerDatum, long configurationLimit,
+    ExpectationMaximisation.MapBasis mapBasis) {
+  public DagScoreSettings {
+    if (restarts < 1) {
+      throw new IllegalArgumentException("restarts must be >= 1, got " + restarts);
+    }
+    if (maxIterations < 1) {
+      throw new IllegalArgumentException("max iterations must be >= 1, got " + maxIterations);
+    }
+    if (!(tolerancePerDatum >= 0) || Double.isInfinite(tolerancePerDatum)) {
+      throw new IllegalArgumentException("tolerance must be finite and >= 0, got " + tolerancePerDatum);
+    }
+    if (configurationLimit < 1) {
+      throw new IllegalArgumentException("configuration limit must be >= 1, got " + configurationLimit);
+    }
+  }
+
+  /** Beal's settings. */
+  public static DagScoreSettings defaults() {
+    return new DagScoreSettings(3, 1000, 1e-6, HiddenStateEnumeration.DEFAULT_CONFIGURATION_LIMIT, null);
+  }
+
+  /** The MAP basis to use with a prior. */
+  public ExpectationMaximisation.MapBasis mapBasisFor(DirichletPrior prior) {
+    return mapBasis != null ? mapBasis : ExpectationMaximisation.MapBasis.defaultFor(prior);
+  }
+
+  /** The settings by name, for reports. */
+  public Map<String, Object> toMap() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("restarts", restarts);
+    m.put("maxIterations", maxIterations);
+    m.put("tolerancePerDatum", tolerancePerDatum);
+    m.put("configurationLimit", configurationLimit);
+    return m;
+  }
+}

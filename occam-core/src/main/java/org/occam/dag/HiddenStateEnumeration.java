@@ -1,0 +1,353 @@
+package org.occam.dag;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.occam.data.Dataset;
+import org.occam.math.LogSpace;
+
+/**
+ * Exact inference over the unobserved variables of a DAG by enumerating their joint
+ * configurations, for every distinct data row at once. The unobserved variables of a row are the
+ * hidden ones plus any observed variable whose cell is missing, so missing cells are summed out
+ * exactly, as hidden variables are.
+ *
+ * <p>Built once per (structure, data) pair, it compiles each distinct row into flat CPT offsets:
+ * the index of θ_j for row r in configuration c is {@code rowBase[r][j] + configOffset[c][j]},
+ * because the flat index is linear in each family member's state. Rows are grouped by which
+ * variables they miss; variables whose whole family is observed contribute a constant factor and
+ * constant counts, which are computed once. The E step ({@link #eStep}) is then a product–sum
+ * over primitive arrays, in linear space with a log-space fallback for rows whose likelihood would
+ * underflow.
+ *
+ * <p>Thread-safe: instances are immutable after construction.
+ */
+public final class HiddenStateEnumeration {
+  /** The default refusal limit on joint configurations of a row's unobserved variables. */
+  public static final long DEFAULT_CONFIGURATION_LIMIT = 1L << 20;
+
+  private static final double UNDERFLOW_GUARD = 1e-200;
+
+  private final DagStructure structure;
+  private final double dataSize;
+  private final int distinctRows;
+  /** Counts of fully observed families, accumulated once: the complete-data part of N_jlk. */
+  private final double[] knownCounts;
+  private final int[] knownIndices;
+  private final Pattern[] patterns;
+  private final int maxConfigurations;
+
+  /** Rows that leave the same variables unobserved. */
+  private static final class Pattern {
+    int[] involved; // variables whose family has an unobserved member
+    int configurations;
+    int[] configOffset; // [c * involved.length + t]
+    int[] rowBase; // [r * involved.length + t]
+    double[] rowCount;
+  }
+
+  /**
+   * @param structure the DAG; its observed variables are matched to data columns by name
+   * @param data the distinct rows
+   * @param configurationLimit the largest number of joint configurations of one row's
+   *     unobserved variables that will be enumerated
+   * @throws IllegalArgumentException if the data's columns are not exactly the structure's
+   *     observed variables (with equal cardinalities), or a row needs more configurations than
+   *     the limit
+   */
+  public HiddenStateEnumeration(DagStructure structure, Dataset data, long configurationLimit) {
+    this.structure = structure;
+    this.dataSize = data.size();
+    this.distinctRows = data.distinctRows();
+    int p = structure.size();
+    int[] column = new int[p];
+    for (int j = 0; j < p; j++) {
+      column[j] = -1;
+      if (structure.isHidden(j)) {
+        if (data.indexOf(structure.name(j)) >= 0) {
+          throw new IllegalArgumentException("the data has a column for hidden variable " + structure.name(j));
+        }
+        continue;
+      }
+      int c = data.indexOf(structure.name(j));
+      if (c < 0) {
+        throw new IllegalArgumentException("the data has no column for observed variable " + structure.name(j));
+      }
+      if (data.variables().get(c).cardinality() != structure.cardinality(j)) {
+        throw new IllegalArgumentException("variable " + structure.name(j) + " has " + structure.cardinality(j)
+            + " states in the model but " + data.variables().get(c).cardinality() + " in the data");
+      }
+      column[j] = c;
+    }
+    for (var v : data.variables()) {
+      int j = structure.indexOf(v.name());
+      if (j < 0) {
+        throw new IllegalArgumentException("data column " + v.name() + " is not a variable of the model");
+      }
+    }
+
+    double[] known = new double[structure.tableSize()];
+    Map<String, List<Integer>> groups = new HashMap<>();
+    List<boolean[]> groupUnknown = new ArrayList<>();
+    List<String> groupOrder = new ArrayList<>();
+    for (int r = 0; r < data.distinctRows(); r++) {
+      boolean[] unknown = new boolean[p];
+      int[] row = data.row(r);
+      for (int j = 0; j < p; j++) {
+        unknown[j] = column[j] < 0 || row[column[j]] == Dataset.MISSING;
+      }
+      String key = Arrays.toString(unknown);
+      List<Integer> g = groups.get(key);
+      if (g == null) {
+        g = new ArrayList<>();
+        groups.put(key, g);
+        groupUnknown.add(unknown);
+        groupOrder.add(key);
+      }
+      g.add(r);
+    }
+    List<Pattern> compiled = new ArrayList<>();
+    int maxC = 1;
+    for (int gi = 0; gi < groupOrder.size(); gi++) {
+      Pattern pat = compile(structure, data, column, groupUnknown.get(gi), groups.get(groupOrder.get(gi)),
+          known, configurationLimit);
+      if (pat != null) {
+        compiled.add(pat);
+        maxC = Math.max(maxC, pat.configurations);
+      }
+    }
+    this.patterns = compiled.toArray(new Pattern[0]);
+    this.maxConfigurations = maxC;
+    this.knownIndices = java.util.stream.IntStream.range(0, known.length).filter(i -> known[i] != 0).toArray();
+    this.knownCounts = known;
+  }
+
+  /** With the default configuration limit. */
+  public HiddenStateEnumeration(DagStructure structure, Dataset data) {
+    this(structure, data, DEFAULT_CONFIGURATION_LIMIT);
+  }
+
+  private static Pattern compile(DagStructure s, Dataset data, int[] column, boolean[] unknown,
+      List<Integer> rows, double[] known, long limit) {
+    int p = s.size();
+    int[] unknownVars = java.util.stream.IntStream.range(0, p).filter(j -> unknown[j]).toArray();
+    long configs = 1;
+    for (int u : unknownVars) {
+      configs *= s.cardinality(u);
+      if (configs > limit) {
+        List<String> names = new ArrayList<>();
+        for (int v : unknownVars) {
+          names.add(s.name(v) + "(" + s.cardinality(v) + ")");
+        }
+        throw new IllegalArgumentException("exact inference would enumerate more than " + limit
+            + " joint configurations of the unobserved variables " + names
+            + " for one data row; raise the configuration limit or use a smaller model");
+      }
+    }
+    List<Integer> involvedList = new ArrayList<>();
+    for (int j = 0; j < p; j++) {
+      boolean inv = unknown[j];
+      for (int q : s.parentsView(j)) {
+        inv |= unknown[q];
+      }
+      if (inv) {
+        involvedList.add(j);
+      }
+    }
+    int[] involved = involvedList.stream().mapToInt(Integer::intValue).toArray();
+    // Known families: constant counts.
+    for (int r : rows) {
+      int[] row = data.row(r);
+      for (int j = 0; j < p; j++) {
+        if (involvedList.contains(j)) {
+          continue;
+        }
+        int idx = s.offset(j) + row[column[j]];
+        for (int q : s.parentsView(j)) {
+          idx += s.stride(j, q) * row[column[q]];
+        }
+        known[idx] += data.count(r);
+      }
+    }
+    if (involved.length == 0) {
+      return null;
+    }
+    int ni = involved.length;
+    int c = (int) configs;
+    Pattern pat = new Pattern();
+    pat.involved = involved;
+    pat.configurations = c;
+    pat.configOffset = new int[Math.multiplyExact(c, ni)];
+    int[] state = new int[p];
+    for (int cfg = 0; cfg < c; cfg++) {
+      // Mixed radix over the unknown variables, the last varying fastest.
+      int rest = cfg;
+      for (int a = unknownVars.length - 1; a >= 0; a--) {
+        int card = s.cardinality(unknownVars[a]);
+        state[unknownVars[a]] = rest % card;
+        rest /= card;
+      }
+      for (int t = 0; t < ni; t++) {
+        int j = involved[t];
+        int off = unknown[j] ? state[j] : 0;
+        for (int q : s.parentsView(j)) {
+          if (unknown[q]) {
+            off += s.stride(j, q) * state[q];
+          }
+        }
+        pat.configOffset[cfg * ni + t] = off;
+      }
+    }
+    // Rows that agree on every involved family have the same posterior: merge them, so sparse
+    // structures run over far fewer rows than the data has.
+    Map<List<Integer>, Integer> merged = new HashMap<>();
+    List<int[]> bases = new ArrayList<>();
+    List<Double> weights = new ArrayList<>();
+    for (int r : rows) {
+      int[] row = data.row(r);
+      int[] b = new int[ni];
+      for (int t = 0; t < ni; t++) {
+        int j = involved[t];
+        int base = s.offset(j) + (unknown[j] ? 0 : row[column[j]]);
+        for (int q : s.parentsView(j)) {
+          if (!unknown[q]) {
+            base += s.stride(j, q) * row[column[q]];
+          }
+        }
+        b[t] = base;
+      }
+      List<Integer> key = Arrays.stream(b).boxed().toList();
+      Integer at = merged.get(key);
+      if (at == null) {
+        merged.put(key, bases.size());
+        bases.add(b);
+        weights.add(data.count(r));
+      } else {
+        weights.set(at, weights.get(at) + data.count(r));
+      }
+    }
+    pat.rowBase = new int[bases.size() * ni];
+    pat.rowCount = new double[bases.size()];
+    for (int i = 0; i < bases.size(); i++) {
+      System.arraycopy(bases.get(i), 0, pat.rowBase, i * ni, ni);
+      pat.rowCount[i] = weights.get(i);
+    }
+    return pat;
+  }
+
+  public DagStructure structure() {
+    return structure;
+  }
+
+  /** The total data weight n. */
+  public double dataSize() {
+    return dataSize;
+  }
+
+  /** The number of distinct data rows. */
+  public int distinctRows() {
+    return distinctRows;
+  }
+
+  /** Whether every variable of every row is observed (no hidden variables, no missing cells). */
+  public boolean isComplete() {
+    return patterns.length == 0;
+  }
+
+  /** The counts N_jlk of families that are observed in full (a copy); all counts when complete. */
+  public double[] completeCounts() {
+    return knownCounts.clone();
+  }
+
+  /**
+   * One E step at parameters θ (Beal's eqns 6.16, 6.22; or the VBE step 6.43 when θ holds the
+   * sub-normalised θ̃): returns {@code Σ_r n_r ln Σ_{s} Π_j θ(z_j | z_pa(j))}, which is the log
+   * likelihood {@code ln p(y | θ)} for normalised θ, and {@code Σ_i ln Z̃_i} for θ̃. When
+   * {@code expectedCounts} is given it is overwritten with the expected counts N_jlk under the
+   * posterior over the unobserved variables.
+   *
+   * @param theta flat parameters (not modified)
+   * @param expectedCounts output array of {@link DagStructure#tableSize()} entries (modified), or
+   *     {@code null}
+   */
+  public double eStep(double[] theta, double[] expectedCounts) {
+    double ll = 0;
+    for (int i : knownIndices) {
+      ll += knownCounts[i] * Math.log(theta[i]);
+    }
+    if (expectedCounts != null) {
+      System.arraycopy(knownCounts, 0, expectedCounts, 0, knownCounts.length);
+    }
+    double[] w = new double[maxConfigurations];
+    for (Pattern pat : patterns) {
+      ll += eStepPattern(pat, theta, expectedCounts, w);
+    }
+    return ll;
+  }
+
+  private static double eStepPattern(Pattern pat, double[] theta, double[] counts, double[] w) {
+    final int ni = pat.involved.length;
+    final int nc = pat.configurations;
+    final int[] cfg = pat.configOffset;
+    final int[] base = pat.rowBase;
+    double ll = 0;
+    for (int r = 0; r < pat.rowCount.length; r++) {
+      final int b = r * ni;
+      double z = 0;
+      for (int c = 0; c < nc; c++) {
+        final int o = c * ni;
+        double prod = 1;
+        for (int t = 0; t < ni; t++) {
+          prod *= theta[base[b + t] + cfg[o + t]];
+        }
+        w[c] = prod;
+        z += prod;
+      }
+      double n = pat.rowCount[r];
+      double scale;
+      if (z >= UNDERFLOW_GUARD && z < Double.POSITIVE_INFINITY) {
+        ll += n * Math.log(z);
+        scale = n / z;
+      } else {
+        // Log-space fallback: the product underflowed (many tiny probabilities).
+        for (int c = 0; c < nc; c++) {
+          final int o = c * ni;
+          double s = 0;
+          for (int t = 0; t < ni; t++) {
+            s += Math.log(theta[base[b + t] + cfg[o + t]]);
+          }
+          w[c] = s;
+        }
+        double logZ = LogSpace.logSumExp(w, 0, nc);
+        ll += n * logZ;
+        if (logZ == Double.NEGATIVE_INFINITY) {
+          continue; // impossible row under θ: likelihood −∞, no posterior to count
+        }
+        for (int c = 0; c < nc; c++) {
+          w[c] = Math.exp(w[c] - logZ);
+        }
+        scale = n;
+      }
+      if (counts != null) {
+        for (int c = 0; c < nc; c++) {
+          double wc = w[c] * scale;
+          if (wc == 0) {
+            continue;
+          }
+          final int o = c * ni;
+          for (int t = 0; t < ni; t++) {
+            counts[base[b + t] + cfg[o + t]] += wc;
+          }
+        }
+      }
+    }
+    return ll;
+  }
+
+  /** {@code ln p(y | θ)} without counts. */
+  public double logLikelihood(double[] theta) {
+    return eStep(theta, null);
+  }
+}

@@ -1,0 +1,107 @@
+package org.occam.dag;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.IntConsumer;
+import org.apache.commons.rng.SplittableUniformRandomProvider;
+import org.occam.data.Dataset;
+import org.occam.evidence.EvidenceEstimate;
+import org.occam.math.RandomStreams;
+
+/**
+ * Scores a list of candidate structures on one data set, in parallel, and ranks them per method.
+ * Structure i draws its restarts from the i-th stream split off the seed's root stream, before
+ * any work is scheduled, so the scores are the same with any number of threads.
+ */
+public final class StructureRanker {
+  private StructureRanker() {}
+
+  /** One structure's scores. */
+  public record Scored(int index, DagStructure structure, List<EvidenceEstimate> estimates) {
+    /** The estimate of a method, which must have been requested. */
+    public EvidenceEstimate estimate(DagMethod m) {
+      for (EvidenceEstimate e : estimates) {
+        if (e.method().equals(m.label())) {
+          return e;
+        }
+      }
+      throw new IllegalArgumentException("method " + m.label() + " was not scored");
+    }
+  }
+
+  /**
+   * Scores every structure.
+   *
+   * @param lambda the Dirichlet hyperparameter of every variable
+   * @param threads worker threads (≥ 1)
+   * @param progress called with the number of structures done so far (from worker threads), or null
+   */
+  public static List<Scored> scoreAll(List<DagStructure> structures, Dataset data, double lambda,
+      List<DagMethod> methods, DagScoreSettings settings, long seed, int threads, IntConsumer progress) {
+    if (threads < 1) {
+      throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+    }
+    List<SplittableUniformRandomProvider> streams =
+        RandomStreams.split(RandomStreams.fromSeed(seed), structures.size());
+    java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
+    ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+      Thread t = new Thread(r, "occam-score");
+      t.setDaemon(true);
+      return t;
+    });
+    try {
+      List<Future<Scored>> futures = new ArrayList<>();
+      for (int i = 0; i < structures.size(); i++) {
+        int index = i;
+        futures.add(pool.submit(() -> {
+          DagStructure s = structures.get(index);
+          var compiled = new HiddenStateEnumeration(s, data, settings.configurationLimit());
+          var estimates = DagScorer.score(compiled, DirichletPrior.uniform(s.size(), lambda), methods, settings,
+              streams.get(index), seed);
+          if (progress != null) {
+            progress.accept(done.incrementAndGet());
+          }
+          return new Scored(index, s, estimates);
+        }));
+      }
+      List<Scored> out = new ArrayList<>();
+      for (Future<Scored> f : futures) {
+        out.add(f.get());
+      }
+      return out;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while scoring", e);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException re) {
+        throw re;
+      }
+      throw new IllegalStateException(e.getCause());
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /**
+   * The rank of every structure under a method: 1 + the number of structures with a strictly
+   * higher score (ties share a rank).
+   */
+  public static int[] ranks(List<Scored> scored, DagMethod m) {
+    double[] v = scored.stream().mapToDouble(x -> x.estimate(m).logEvidence()).toArray();
+    int[] rank = new int[v.length];
+    for (int i = 0; i < v.length; i++) {
+      int higher = 0;
+      for (double w : v) {
+        if (w > v[i]) {
+          higher++;
+        }
+      }
+      rank[i] = higher + 1;
+    }
+    return rank;
+  }
+}

@@ -1,0 +1,30 @@
+package org.occam.data;
+
+import java.nio.file.Path;
+
+/**
+ * A data or model file that cannot be used as given. The message is one line that names the
+ * file, the line and column where they are known, and what was expected; the command line shows
+ * it as it is and exits with code 2.
+ */
+public final class DataFormatException extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
+  public DataFormatException(String message) {
+    super(message);
+  }
+
+  /** {@code file:line:column: message}, leaving out the parts that are not known (≤ 0). */
+  public static DataFormatException at(Path file, long line, int column, String message) {
+    StringBuilder b = new StringBuilder();
+    b.append(file == null ? "<input>" : file.toString());
+    if (line > 0) {
+      b.append(':').append(line);
+      if (column > 0) {
+        b.append(':').append(column);
+      }
+    }
+    b.append(": ").append(message);
+    return new DataFormatException(b.toString());
+  }
+}
