@@ -87,11 +87,19 @@ public final class StructureRanker {
   }
 
   /**
-   * The rank of every structure under a method: 1 + the number of structures with a strictly
-   * higher score (ties share a rank).
+   * The rank of every structure under a method's alias-corrected score: 1 + the number of
+   * structures with a strictly higher score (ties share a rank).
    */
   public static int[] ranks(List<Scored> scored, DagMethod m) {
-    double[] v = scored.stream().mapToDouble(x -> x.estimate(m).logEvidence()).toArray();
+    return ranks(scored, m, true);
+  }
+
+  /** Ranks under the corrected ({@code logEvidence}) or the uncorrected score. */
+  public static int[] ranks(List<Scored> scored, DagMethod m, boolean aliasCorrected) {
+    double[] v = scored.stream().mapToDouble(x -> {
+      EvidenceEstimate e = x.estimate(m);
+      return aliasCorrected ? e.logEvidence() : ((Number) e.diagnostics().get("uncorrectedLogEvidence")).doubleValue();
+    }).toArray();
     int[] rank = new int[v.length];
     for (int i = 0; i < v.length; i++) {
       int higher = 0;

@@ -1,0 +1,23 @@
+package org.occam.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code occam dag …}: discrete directed graphs with hidden variables. */
+@Command(name = "dag", mixinStandardHelpOptions = true,
+    subcommands = {DagScoreCommand.class, DagRankCommand.class, DagSampleCommand.class},
+    description = {
+        "Discrete DAGs with hidden variables (Beal 2003, chapter 6).",
+        "",
+        "Scores: exact (complete data only), map, bic, bicp, cs, vb. BIC, BICp, CS and VB get the alias",
+        "correction ln S (relabelled hidden states and symmetric hidden variables); the JSON also gives",
+        "the uncorrected value. MAP is a reference, not an evidence estimate."})
+public final class DagCommand implements Runnable {
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+}

@@ -1,0 +1,120 @@
+package org.occam.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import org.occam.cli.io.DagModelFile;
+import org.occam.cli.io.OutputFiles;
+import org.occam.cli.io.ResultJson;
+import org.occam.cli.report.Tables;
+import org.occam.dag.DagMethod;
+import org.occam.dag.DagModel;
+import org.occam.dag.DagScorer;
+import org.occam.dag.DagStructure;
+import org.occam.dag.HiddenStateEnumeration;
+import org.occam.data.CsvDatasetReader;
+import org.occam.data.Dataset;
+import org.occam.evidence.EvidenceEstimate;
+import org.occam.math.RandomStreams;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code occam dag score}: the evidence of one DAG by several methods. */
+@Command(name = "score", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Score one DAG model on a data set.", "",
+        "Example: occam dag score --model examples/beal-true.json --data d.csv --methods vb,cs,bic,bicp,map --json out.json"})
+public final class DagScoreCommand implements Callable<Integer> {
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--model", required = true, paramLabel = "M.json", description = "The model file (type \"dag\").")
+  Path model;
+
+  @Option(names = "--data", required = true, paramLabel = "D.csv",
+      description = "CSV with a header naming the observed variables; empty or NA cells are missing and summed out.")
+  Path data;
+
+  @Option(names = "--weight-column", paramLabel = "COL", description = "A column of row counts (e.g. Freq).")
+  String weightColumn;
+
+  @Option(names = "--methods", paramLabel = "LIST", defaultValue = "map,bic,bicp,cs,vb",
+      description = "Comma-separated: exact,map,bic,bicp,cs,vb (default: ${DEFAULT-VALUE}; exact only for complete data).")
+  String methods;
+
+  @Option(names = "--json", paramLabel = "OUT", description = "Write the results as JSON.")
+  Path json;
+
+  @Option(names = "--force", description = "Overwrite an existing output file.")
+  boolean force;
+
+  @Mixin
+  DagScoreOptions options;
+
+  @Override
+  public Integer call() {
+    List<DagMethod> wanted = DagMethod.parseList(methods);
+    var settings = options.settings();
+    if (json != null) {
+      OutputFiles.checkWritable(json, force);
+    }
+    DagModelFile.Loaded loaded = DagModelFile.read(model, false);
+    DagModel m = loaded.model();
+    DagStructure s = m.structure();
+    Set<String> hidden = new java.util.HashSet<>();
+    for (int j : s.hiddenVariables()) {
+      hidden.add(s.name(j));
+    }
+    Dataset d = CsvDatasetReader.read(data, loaded.observedColumns(), hidden, weightColumn);
+    var compiled = new HiddenStateEnumeration(s, d, settings.configurationLimit());
+    List<EvidenceEstimate> results = DagScorer.score(compiled, m.prior(), wanted, settings,
+        RandomStreams.fromSeed(options.seed), options.seed);
+
+    var out = spec.commandLine().getOut();
+    out.printf("model %s: %d variables (%d hidden), %d free parameters, prior %s%n", model, s.size(),
+        s.hiddenVariables().length, s.freeParameters(), m.prior());
+    out.printf("data %s: n = %s, %d distinct rows%s%n", data, Tables.number(d.size()), d.distinctRows(),
+        d.hasMissing() ? ", with missing cells (summed out)" : "");
+    List<String[]> rows = new ArrayList<>();
+    for (EvidenceEstimate e : results) {
+      Object iters = e.diagnostics().get("iterations");
+      rows.add(new String[] {e.method(), Tables.score(e.logEvidence()),
+          Tables.score((Double) e.diagnostics().get("uncorrectedLogEvidence")),
+          String.valueOf(e.diagnostics().get("aliasCount")),
+          e.diagnostics().containsKey("converged") ? (e.converged() ? "yes" : "NO") : "-",
+          iters == null ? "-" : iters.toString(), String.format("%.3f", e.seconds())});
+    }
+    Tables.print(out, new String[] {"method", "log evidence", "uncorrected", "aliases S", "converged",
+        "iterations", "seconds"}, rows);
+    for (EvidenceEstimate e : results) {
+      if (!e.converged()) {
+        out.printf("warning: %s did not converge within %d iterations; the score is from the last iteration%n",
+            e.method(), settings.maxIterations());
+      }
+    }
+    if (json != null) {
+      Map<String, Object> root = new LinkedHashMap<>();
+      Map<String, Object> modelInfo = new LinkedHashMap<>();
+      modelInfo.put("file", model.toString());
+      modelInfo.put("structure", StructureJson.parents(s));
+      modelInfo.put("parameters", s.freeParameters());
+      modelInfo.put("prior", m.prior().toString());
+      root.put("model", modelInfo);
+      Map<String, Object> dataInfo = new LinkedHashMap<>();
+      dataInfo.put("file", data.toString());
+      dataInfo.put("rows", d.size());
+      dataInfo.put("distinct", d.distinctRows());
+      dataInfo.put("missingCells", d.hasMissing());
+      root.put("data", dataInfo);
+      root.put("results", results.stream().map(ResultJson::estimate).toList());
+      OutputFiles.write(json, ResultJson.write(root));
+      out.println("wrote " + json);
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,39 @@
+package org.occam.cli;
+
+import org.occam.dag.DagScoreSettings;
+import org.occam.dag.ExpectationMaximisation;
+import org.occam.dag.HiddenStateEnumeration;
+import picocli.CommandLine.Option;
+
+/** The options shared by the DAG scoring commands (defaults: Beal, section 6.4.1). */
+public final class DagScoreOptions {
+  @Option(names = "--restarts", paramLabel = "R", defaultValue = "3",
+      description = "Random initialisations of EM and VBEM, best kept (default: ${DEFAULT-VALUE}).")
+  int restarts;
+
+  @Option(names = "--max-iterations", paramLabel = "N", defaultValue = "1000",
+      description = "Iteration limit per EM/VBEM run (default: ${DEFAULT-VALUE}).")
+  int maxIterations;
+
+  @Option(names = "--tolerance", paramLabel = "T", defaultValue = "1e-6",
+      description = "Stop when the objective changes by less than T per datum (default: ${DEFAULT-VALUE}).")
+  double tolerance;
+
+  @Option(names = "--configuration-limit", paramLabel = "C", defaultValue = "1048576",
+      description = "Refuse rows whose unobserved variables have more joint configurations (default: 2^20).")
+  long configurationLimit = HiddenStateEnumeration.DEFAULT_CONFIGURATION_LIMIT;
+
+  @Option(names = "--map-basis", paramLabel = "B",
+      description = "MAP basis: simplex (Beal 6.23, needs every λ >= 1) or softmax (MacKay; any λ)."
+          + " Default: simplex when every λ >= 1, else softmax.")
+  ExpectationMaximisation.MapBasis mapBasis;
+
+  @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+      description = "Seed of the random restarts (default: ${DEFAULT-VALUE}).")
+  long seed;
+
+  /** The settings these options describe. */
+  DagScoreSettings settings() {
+    return new DagScoreSettings(restarts, maxIterations, tolerance, configurationLimit, mapBasis);
+  }
+}

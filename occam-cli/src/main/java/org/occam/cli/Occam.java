@@ -1,0 +1,81 @@
+package org.occam.cli;
+
+import java.io.PrintWriter;
+import org.occam.data.DataFormatException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code occam} command: Bayesian evidence (log marginal likelihood) for discrete graphical
+ * models. Bad input ends with one line on stderr and exit code 2; {@code --debug} adds the stack
+ * trace.
+ */
+@Command(name = "occam", mixinStandardHelpOptions = true, versionProvider = Occam.Version.class,
+    subcommands = {DagCommand.class, DemoCommand.class, CommandLine.HelpCommand.class},
+    description = {
+        "Bayesian evidence ln p(D | m) for discrete graphical models, to choose structures and model orders.",
+        "",
+        "Families: dag (directed graphs with hidden variables; Beal 2003, chapter 6).",
+        "Every result says how it was made: method, settings, seed, time and diagnostics."},
+    footer = {"", "Exit codes: 0 success, 2 bad input or usage, 1 internal error.",
+        "Run 'occam demo' for a quick tour, 'occam dag --help' for the DAG commands."})
+public final class Occam implements Runnable {
+  /** Exit code for bad input. */
+  public static final int BAD_INPUT = 2;
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  public static void main(String[] args) {
+    System.setProperty("java.awt.headless", "true");
+    System.exit(execute(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+  }
+
+  /** Runs the command line with the given streams and returns the exit code (for tests too). */
+  public static int execute(PrintWriter out, PrintWriter err, String... args) {
+    boolean debug = java.util.Arrays.asList(args).contains("--debug");
+    String[] rest = java.util.Arrays.stream(args).filter(a -> !a.equals("--debug")).toArray(String[]::new);
+    CommandLine cl = new CommandLine(new Occam());
+    cl.setOut(out);
+    cl.setErr(err);
+    cl.setExecutionExceptionHandler((ex, line, parsed) -> {
+      if (ex instanceof DataFormatException || ex instanceof IllegalArgumentException) {
+        err.println("occam: " + oneLine(ex.getMessage()));
+        if (debug) {
+          ex.printStackTrace(err);
+        }
+        return BAD_INPUT;
+      }
+      err.println("occam: internal error: " + ex + (debug ? "" : " (run with --debug for the stack trace)"));
+      if (debug) {
+        ex.printStackTrace(err);
+      }
+      return 1;
+    });
+    int code = cl.execute(rest);
+    out.flush();
+    err.flush();
+    return code;
+  }
+
+  private static String oneLine(String s) {
+    if (s == null) {
+      return "invalid input";
+    }
+    return s.replace('\n', ' ').replace('\r', ' ');
+  }
+
+  /** The version from the jar manifest, or "dev". */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      String v = Occam.class.getPackage().getImplementationVersion();
+      return new String[] {"occam " + (v == null ? "0.1.0-SNAPSHOT" : v)};
+    }
+  }
+}

@@ -1,0 +1,342 @@
+package org.occam.cli.io;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import org.occam.dag.DagModel;
+import org.occam.dag.DagStructure;
+import org.occam.dag.DirichletPrior;
+import org.occam.data.ColumnSpec;
+import org.occam.data.DataFormatException;
+import org.occam.data.Variable;
+
+/**
+ * Reads and writes DAG model files:
+ *
+ * <pre>{@code
+ * {"type": "dag",
+ *  "prior": {"dirichlet": 1.0},                      // or {"dirichlet": {"y1": 2.0, "default": 1.0}}
+ *  "variables": [
+ *    {"name": "h1", "states": 2, "hidden": true, "cpt": [[0.12, 0.88]]},
+ *    {"name": "y1", "states": ["a", "b", "c"], "parents": ["h1"],
+ *     "cpt": [[0.2, 0.3, 0.5], [0.6, 0.2, 0.2]]}]}
+ * }</pre>
+ *
+ * <p>{@code states} is a count or a list of labels; {@code cpt} rows are parent configurations with
+ * the first parent varying slowest. CPTs are optional, but all or none. Every problem is a one-line
+ * {@link DataFormatException} with the file, line and column.
+ */
+public final class DagModelFile {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** A model as read: the model, and how each observed variable's states were declared. */
+  public record Loaded(DagModel model, List<ColumnSpec> observedColumns) {}
+
+  private final Path file;
+  private final JsonLocations locations;
+
+  private DagModelFile(Path file, JsonLocations locations) {
+    this.file = file;
+    this.locations = locations;
+  }
+
+  /**
+   * Reads a model file.
+   *
+   * @param renormalise divide each CPT row by its sum instead of rejecting rows off by more than
+   *     {@link DagModel#ROW_SUM_TOLERANCE}
+   */
+  public static Loaded read(Path file, boolean renormalise) {
+    String text;
+    try {
+      text = Files.readString(file, StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      throw new DataFormatException(file + ": no such file");
+    } catch (IOException e) {
+      throw new DataFormatException(file + ": cannot read: " + e.getMessage());
+    }
+    JsonNode root;
+    JsonLocations loc;
+    try {
+      root = JSON.readTree(text);
+      loc = new JsonLocations(text);
+    } catch (JsonProcessingException e) {
+      var l = e.getLocation();
+      throw DataFormatException.at(file, l == null ? 0 : l.getLineNr(), l == null ? 0 : l.getColumnNr(),
+          "invalid JSON: " + e.getOriginalMessage());
+    } catch (IOException e) {
+      throw new DataFormatException(file + ": cannot read: " + e.getMessage());
+    }
+    return new DagModelFile(file, loc).parse(root, renormalise);
+  }
+
+  private DataFormatException error(String pointer, String message) {
+    long[] at = locations.of(pointer);
+    return DataFormatException.at(file, at[0], (int) at[1], message);
+  }
+
+  private Loaded parse(JsonNode root, boolean renormalise) {
+    if (root == null || !root.isObject()) {
+      throw error("", "a model file is a JSON object with \"type\" and \"variables\"");
+    }
+    JsonNode type = root.get("type");
+    if (type == null || !type.isTextual()) {
+      throw error("", "missing \"type\" (expected \"dag\")");
+    }
+    if (!type.asText().equals("dag")) {
+      throw error("/type", "model type \"" + type.asText() + "\" is not a DAG (expected \"dag\")");
+    }
+    JsonNode vars = root.get("variables");
+    if (vars == null || !vars.isArray() || vars.isEmpty()) {
+      throw error("", "\"variables\" must be a non-empty array");
+    }
+    int p = vars.size();
+    List<Variable> variables = new ArrayList<>();
+    List<ColumnSpec> specs = new ArrayList<>();
+    boolean[] hidden = new boolean[p];
+    Map<String, Integer> index = new HashMap<>();
+    for (int j = 0; j < p; j++) {
+      String at = "/variables/" + j;
+      JsonNode v = vars.get(j);
+      if (!v.isObject()) {
+        throw error(at, "each variable is an object with \"name\" and \"states\"");
+      }
+      checkKeys(v, at, "name", "states", "hidden", "parents", "cpt");
+      JsonNode name = v.get("name");
+      if (name == null || !name.isTextual() || name.asText().isBlank()) {
+        throw error(at, "variable needs a \"name\"");
+      }
+      String n = name.asText();
+      if (index.put(n, j) != null) {
+        throw error(at + "/name", "duplicate variable name '" + n + "'");
+      }
+      JsonNode st = v.get("states");
+      Variable var;
+      ColumnSpec spec;
+      if (st == null) {
+        throw error(at, "variable " + n + " needs \"states\": a count or a list of labels");
+      } else if (st.isInt() && st.asInt() >= 1) {
+        var = Variable.withCount(n, st.asInt());
+        spec = ColumnSpec.count(n, st.asInt());
+      } else if (st.isArray() && !st.isEmpty()) {
+        List<String> labels = new ArrayList<>();
+        for (int k = 0; k < st.size(); k++) {
+          JsonNode lab = st.get(k);
+          if (!lab.isValueNode() || lab.isNull()) {
+            throw error(at + "/states/" + k, "state labels must be strings or numbers");
+          }
+          if (labels.contains(lab.asText())) {
+            throw error(at + "/states/" + k, "duplicate state label '" + lab.asText() + "' for " + n);
+          }
+          labels.add(lab.asText());
+        }
+        var = new Variable(n, labels);
+        spec = ColumnSpec.labels(n, labels);
+      } else {
+        throw error(at + "/states", "\"states\" of " + n + " must be a positive count or a non-empty list of labels");
+      }
+      JsonNode h = v.get("hidden");
+      if (h != null && !h.isBoolean()) {
+        throw error(at + "/hidden", "\"hidden\" must be true or false");
+      }
+      hidden[j] = h != null && h.asBoolean();
+      variables.add(var);
+      if (!hidden[j]) {
+        specs.add(spec);
+      }
+    }
+    int[][] parents = new int[p][];
+    for (int j = 0; j < p; j++) {
+      String at = "/variables/" + j + "/parents";
+      JsonNode pa = vars.get(j).get("parents");
+      if (pa == null) {
+        parents[j] = new int[0];
+        continue;
+      }
+      if (!pa.isArray()) {
+        throw error(at, "\"parents\" must be a list of variable names");
+      }
+      parents[j] = new int[pa.size()];
+      for (int a = 0; a < pa.size(); a++) {
+        Integer q = pa.get(a).isTextual() ? index.get(pa.get(a).asText()) : null;
+        if (q == null) {
+          throw error(at + "/" + a, "unknown parent " + pa.get(a) + " of " + variables.get(j).name()
+              + " (variables: " + String.join(", ", index.keySet().stream().sorted().toList()) + ")");
+        }
+        parents[j][a] = q;
+      }
+    }
+    DagStructure structure;
+    try {
+      structure = DagStructure.of(variables, hidden, parents);
+    } catch (IllegalArgumentException e) {
+      throw error("/variables", e.getMessage());
+    }
+    DirichletPrior prior = parsePrior(root.get("prior"), structure);
+    double[] theta = parseCpts(vars, structure, renormalise);
+    return new Loaded(new DagModel(structure, prior, theta), specs);
+  }
+
+  private void checkKeys(JsonNode node, String at, String... allowed) {
+    for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
+      String k = it.next();
+      if (!List.of(allowed).contains(k)) {
+        throw error(at + "/" + k, "unknown field \"" + k + "\" (allowed: " + String.join(", ", allowed) + ")");
+      }
+    }
+  }
+
+  private DirichletPrior parsePrior(JsonNode prior, DagStructure s) {
+    if (prior == null) {
+      throw error("", "missing \"prior\", e.g. {\"dirichlet\": 1.0} (Beal's uniform prior)");
+    }
+    JsonNode d = prior.get("dirichlet");
+    if (!prior.isObject() || d == null || prior.size() != 1) {
+      throw error("/prior", "a DAG prior is {\"dirichlet\": λ} or {\"dirichlet\": {\"name\": λ, …, \"default\": λ}}");
+    }
+    double[] lambda = new double[s.size()];
+    if (d.isNumber()) {
+      java.util.Arrays.fill(lambda, positive(d, "/prior/dirichlet"));
+    } else if (d.isObject()) {
+      JsonNode def = d.get("default");
+      for (Iterator<String> it = d.fieldNames(); it.hasNext(); ) {
+        String k = it.next();
+        if (!k.equals("default") && s.indexOf(k) < 0) {
+          throw error("/prior/dirichlet/" + k, "prior for unknown variable '" + k + "'");
+        }
+      }
+      for (int j = 0; j < s.size(); j++) {
+        JsonNode v = d.get(s.name(j));
+        if (v == null) {
+          v = def;
+        }
+        if (v == null) {
+          throw error("/prior/dirichlet", "no Dirichlet λ for " + s.name(j) + " and no \"default\"");
+        }
+        lambda[j] = positive(v, "/prior/dirichlet/" + (d.has(s.name(j)) ? s.name(j) : "default"));
+      }
+    } else {
+      throw error("/prior/dirichlet", "λ must be a number or an object of numbers");
+    }
+    return DirichletPrior.perVariable(lambda);
+  }
+
+  private double positive(JsonNode v, String at) {
+    if (!v.isNumber() || !(v.asDouble() > 0) || Double.isInfinite(v.asDouble())) {
+      throw error(at, "a Dirichlet λ must be a finite number > 0, got " + v);
+    }
+    return v.asDouble();
+  }
+
+  private double[] parseCpts(JsonNode vars, DagStructure s, boolean renormalise) {
+    int with = 0;
+    for (JsonNode v : vars) {
+      with += v.has("cpt") ? 1 : 0;
+    }
+    if (with == 0) {
+      return null;
+    }
+    if (with != s.size()) {
+      for (int j = 0; j < s.size(); j++) {
+        if (!vars.get(j).has("cpt")) {
+          throw error("/variables/" + j, "variable " + s.name(j) + " has no \"cpt\" while others do: give all or none");
+        }
+      }
+    }
+    double[] theta = new double[s.tableSize()];
+    for (int j = 0; j < s.size(); j++) {
+      String at = "/variables/" + j + "/cpt";
+      JsonNode cpt = vars.get(j).get("cpt");
+      int rows = s.parentConfigurations(j);
+      int k = s.cardinality(j);
+      if (!cpt.isArray() || cpt.size() != rows) {
+        throw error(at, "the CPT of " + s.name(j) + " needs " + rows + " row(s), one per parent configuration"
+            + " (first parent slowest), each of " + k + " probabilities");
+      }
+      for (int l = 0; l < rows; l++) {
+        JsonNode row = cpt.get(l);
+        if (!row.isArray() || row.size() != k) {
+          throw error(at + "/" + l, "CPT row " + (l + 1) + " of " + s.name(j) + " needs " + k + " probabilities");
+        }
+        double sum = 0;
+        for (int x = 0; x < k; x++) {
+          JsonNode e = row.get(x);
+          if (!e.isNumber() || !(e.asDouble() >= 0) || Double.isInfinite(e.asDouble())) {
+            throw error(at + "/" + l + "/" + x, "CPT entries are probabilities >= 0, got " + e);
+          }
+          theta[s.offset(j) + l * k + x] = e.asDouble();
+          sum += e.asDouble();
+        }
+        if (!renormalise && Math.abs(sum - 1) > DagModel.ROW_SUM_TOLERANCE) {
+          throw error(at + "/" + l, "CPT row " + (l + 1) + " of " + s.name(j) + " sums to " + sum
+              + ", not 1 (tolerance " + DagModel.ROW_SUM_TOLERANCE + "); pass --renormalise to divide rows by their sums");
+        }
+        if (renormalise && !(sum > 0)) {
+          throw error(at + "/" + l, "CPT row " + (l + 1) + " of " + s.name(j) + " sums to 0 and cannot be renormalised");
+        }
+      }
+    }
+    return renormalise ? DagModel.renormalise(s, theta) : theta;
+  }
+
+  /** A model file's JSON for a model (with its CPTs if it has them). */
+  public static ObjectNode toJson(DagModel model) {
+    DagStructure s = model.structure();
+    ObjectNode root = JSON.createObjectNode();
+    root.put("type", "dag");
+    ObjectNode prior = root.putObject("prior");
+    if (model.prior().isScalar()) {
+      prior.put("dirichlet", model.prior().lambda(0));
+    } else {
+      ObjectNode d = prior.putObject("dirichlet");
+      for (int j = 0; j < s.size(); j++) {
+        d.put(s.name(j), model.prior().lambda(j));
+      }
+    }
+    ArrayNode vars = root.putArray("variables");
+    double[] theta = model.parameters().orElse(null);
+    for (int j = 0; j < s.size(); j++) {
+      ObjectNode v = vars.addObject();
+      v.put("name", s.name(j));
+      Variable var = s.variable(j);
+      if (var.equals(Variable.withCount(var.name(), var.cardinality()))) {
+        v.put("states", var.cardinality());
+      } else {
+        ArrayNode st = v.putArray("states");
+        var.states().forEach(st::add);
+      }
+      if (s.isHidden(j)) {
+        v.put("hidden", true);
+      }
+      if (s.parents(j).length > 0) {
+        ArrayNode pa = v.putArray("parents");
+        for (int q : s.parents(j)) {
+          pa.add(s.name(q));
+        }
+      }
+      if (theta != null) {
+        ArrayNode cpt = v.putArray("cpt");
+        int k = s.cardinality(j);
+        for (int l = 0; l < s.parentConfigurations(j); l++) {
+          ArrayNode row = cpt.addArray();
+          for (int x = 0; x < k; x++) {
+            row.add(theta[s.offset(j) + l * k + x]);
+          }
+        }
+      }
+    }
+    return root;
+  }
+}
