@@ -44,7 +44,20 @@ public final class CsvDatasetReader {
     List<String> header;
     List<String[]> cells = new ArrayList<>();
     List<Long> lines = new ArrayList<>();
-    try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+    String text;
+    try {
+      text = Files.readString(file, StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      throw new DataFormatException(file + ": no such file");
+    } catch (java.nio.charset.MalformedInputException e) {
+      throw new DataFormatException(file + ": is not UTF-8 text");
+    } catch (IOException e) {
+      throw new DataFormatException(file + ": cannot read: " + firstLine(e.getMessage()));
+    }
+    // The parser's own line counter runs ahead (its iterator reads one record early), so each
+    // record's line is found from its character position.
+    LineIndex lineOf = new LineIndex(text);
+    try (Reader in = new java.io.StringReader(text);
         CSVParser parser = CSVFormat.RFC4180.builder().setIgnoreSurroundingSpaces(true)
             .setIgnoreEmptyLines(true).get().parse(in)) {
       var it = parser.iterator();
@@ -56,14 +69,17 @@ public final class CsvDatasetReader {
       for (String h : head) {
         header.add(h.trim());
       }
-      while (it.hasNext()) {
+      while (true) {
         CSVRecord rec;
-        long line = parser.getCurrentLineNumber() + 1;
         try {
+          if (!it.hasNext()) {
+            break;
+          }
           rec = it.next();
         } catch (IllegalStateException | java.io.UncheckedIOException e) {
-          throw DataFormatException.at(file, line, 0, "malformed CSV: " + firstLine(e.getMessage()));
+          throw DataFormatException.at(file, 0, 0, "malformed CSV: " + firstLine(e.getMessage()));
         }
+        long line = lineOf.lineAt(rec.getCharacterPosition());
         if (rec.size() != header.size()) {
           throw DataFormatException.at(file, line, 0,
               "expected " + header.size() + " cells as in the header, found " + rec.size());
@@ -75,8 +91,6 @@ public final class CsvDatasetReader {
         cells.add(row);
         lines.add(line);
       }
-    } catch (NoSuchFileException e) {
-      throw new DataFormatException(file + ": no such file");
     } catch (IOException | java.io.UncheckedIOException e) {
       throw new DataFormatException(file + ": cannot read: " + firstLine(e.getMessage()));
     } catch (IllegalArgumentException e) {
@@ -294,5 +308,26 @@ public final class CsvDatasetReader {
     }
     int nl = s.indexOf('\n');
     return nl < 0 ? s : s.substring(0, nl);
+  }
+
+  /** 1-based line numbers of character positions. */
+  private static final class LineIndex {
+    private final int[] starts;
+
+    LineIndex(String text) {
+      List<Integer> s = new ArrayList<>();
+      s.add(0);
+      for (int i = 0; i < text.length(); i++) {
+        if (text.charAt(i) == '\n') {
+          s.add(i + 1);
+        }
+      }
+      starts = s.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    long lineAt(long position) {
+      int at = java.util.Arrays.binarySearch(starts, (int) position);
+      return (at >= 0 ? at : -at - 2) + 1;
+    }
   }
 }

@@ -1,0 +1,41 @@
+package org.occam.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DemoCommandTest {
+  @TempDir
+  Path dir;
+
+  @Test
+  void writesSummaryTablesAndPlot() throws IOException {
+    Path out = dir.resolve("demo");
+    var r = CliRunner.run("demo", "--sizes", "40,80", "--out", out.toString(), "--methods", "bic,vb");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out()).contains("rank of the true structure");
+    JsonNode root = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+    assertThat(root.get("sizes")).hasSize(2);
+    assertThat(root.get("sizes").get(0).get("structures")).hasSize(136);
+    int vbRank = root.get("sizes").get(1).get("trueRanks").get("vb").get("rank").asInt();
+    assertThat(vbRank).isBetween(1, 136);
+    assertThat(Files.readAllLines(out.resolve("ranks.csv"))).hasSize(1 + 2 * 2);
+    assertThat(Files.readAllLines(out.resolve("scores.csv"))).hasSize(1 + 2 * 136 * 2);
+    assertThat(Files.readAllLines(out.resolve("data.csv"))).hasSize(81);
+    BufferedImage png = ImageIO.read(out.resolve("scores.png").toFile());
+    assertThat(png.getWidth()).isGreaterThan(400);
+    assertThat(png.getHeight()).isGreaterThan(400);
+
+    var again = CliRunner.run("demo", "--sizes", "40", "--out", out.toString());
+    assertThat(again.exitCode()).isEqualTo(2);
+    assertThat(again.err()).contains("not empty").contains("--force");
+  }
+}
