@@ -161,6 +161,7 @@ public final class DagScorer {
         m.put("objective", r.objective());
         m.put("iterations", r.iterations());
         m.put("converged", r.converged());
+        m.put("traceLength", r.trace().length);
         all.add(m);
       }
       diag.put("restarts", all);
@@ -184,6 +185,7 @@ public final class DagScorer {
         m.put("lowerBound", r.lowerBound());
         m.put("iterations", r.iterations());
         m.put("converged", r.converged());
+        m.put("traceLength", r.trace().length);
         all.add(m);
       }
       diag.put("restarts", all);
