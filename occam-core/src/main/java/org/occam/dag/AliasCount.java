@@ -19,7 +19,8 @@ import org.occam.math.LogSpace;
  *
  * <pre>  S = Π_{hidden j with an observed descendant} |s_j|! × |Aut|</pre>
  *
- * <p>where Aut is the group of such structure-preserving permutations of those hidden variables.
+ * <p>where |Aut| counts the distinct ways such structure-preserving permutations of the hidden
+ * variables move those that affect the likelihood.
  * Beal's example (three hidden parents of one observed variable, cardinalities 3, 3, 4) has
  * |Aut| = 2 and S = 2!·3!·3!·4! = 1728.
  *
@@ -30,7 +31,7 @@ import org.occam.math.LogSpace;
  */
 public record AliasCount(BigInteger count, double log, BigInteger statePermutations, long automorphisms) {
 
-  /** The largest number of interchangeable hidden variables whose permutations are enumerated. */
+  /** The most hidden variables whose permutations are enumerated. */
   private static final int MAX_GROUP = 10;
 
   /** Counts the aliases of a structure. */
@@ -49,12 +50,19 @@ public record AliasCount(BigInteger count, double log, BigInteger statePermutati
       }
       logStates += LogSpace.logFactorial(s.cardinality(j));
     }
-    long aut = automorphisms(s, relevant.stream().mapToInt(Integer::intValue).toArray());
+    long aut = automorphisms(s, relevant);
     return new AliasCount(states.multiply(BigInteger.valueOf(aut)), logStates + Math.log(aut), states, aut);
   }
 
-  /** Counts permutations π of {@code hidden} (fixing every other variable) with π(pa(v)) = pa(π(v)). */
-  private static long automorphisms(DagStructure s, int[] hidden) {
+  /**
+   * The number of distinct actions on the likelihood-relevant hidden variables of the permutations
+   * π of all hidden variables (fixing observed ones, preserving cardinalities) with
+   * π(pa(v)) = pa(π(v)) for every v. Hidden variables without observed descendants may have to move
+   * along with their parents for the graph to map onto itself, but moving them alone makes no new
+   * mode, so only the restriction to the relevant ones is counted.
+   */
+  private static long automorphisms(DagStructure s, List<Integer> relevant) {
+    int[] hidden = s.hiddenVariables();
     if (hidden.length > MAX_GROUP) {
       throw new IllegalArgumentException("alias counting enumerates permutations of at most " + MAX_GROUP
           + " hidden variables, got " + hidden.length);
@@ -63,24 +71,28 @@ public record AliasCount(BigInteger count, double log, BigInteger statePermutati
     for (int v = 0; v < image.length; v++) {
       image[v] = v;
     }
-    return count(s, hidden, 0, new boolean[hidden.length], image);
+    java.util.Set<List<Integer>> actions = new java.util.HashSet<>();
+    collect(s, hidden, relevant, 0, new boolean[hidden.length], image, actions);
+    return actions.size();
   }
 
-  private static long count(DagStructure s, int[] hidden, int at, boolean[] used, int[] image) {
+  private static void collect(DagStructure s, int[] hidden, List<Integer> relevant, int at, boolean[] used,
+      int[] image, java.util.Set<List<Integer>> actions) {
     if (at == hidden.length) {
-      return preservesStructure(s, image) ? 1 : 0;
+      if (preservesStructure(s, image)) {
+        actions.add(relevant.stream().map(j -> image[j]).toList());
+      }
+      return;
     }
-    long total = 0;
     for (int t = 0; t < hidden.length; t++) {
       if (!used[t] && s.cardinality(hidden[t]) == s.cardinality(hidden[at])) {
         used[t] = true;
         image[hidden[at]] = hidden[t];
-        total += count(s, hidden, at + 1, used, image);
+        collect(s, hidden, relevant, at + 1, used, image, actions);
         image[hidden[at]] = hidden[at];
         used[t] = false;
       }
     }
-    return total;
   }
 
   private static boolean preservesStructure(DagStructure s, int[] image) {

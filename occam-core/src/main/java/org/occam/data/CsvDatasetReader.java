@@ -54,6 +54,9 @@ public final class CsvDatasetReader {
     } catch (IOException e) {
       throw new DataFormatException(file + ": cannot read: " + firstLine(e.getMessage()));
     }
+    if (text.startsWith("\uFEFF")) {
+      text = text.substring(1); // a UTF-8 byte-order mark, as spreadsheet programs write
+    }
     // The parser's own line counter runs ahead (its iterator reads one record early), so each
     // record's line is found from its character position.
     LineIndex lineOf = new LineIndex(text);
@@ -77,7 +80,7 @@ public final class CsvDatasetReader {
           }
           rec = it.next();
         } catch (IllegalStateException | java.io.UncheckedIOException e) {
-          throw DataFormatException.at(file, 0, 0, "malformed CSV: " + firstLine(e.getMessage()));
+          throw malformed(file, e);
         }
         long line = lineOf.lineAt(rec.getCharacterPosition());
         if (rec.size() != header.size()) {
@@ -302,6 +305,19 @@ public final class CsvDatasetReader {
     return new Variable(spec.name(), labels);
   }
 
+  /** Commons CSV says where a malformed record starts only in its message: "(startline N)". */
+  private static DataFormatException malformed(Path file, RuntimeException e) {
+    String message = e.getCause() != null && e.getCause().getMessage() != null ? e.getCause().getMessage()
+        : e.getMessage();
+    long line = 0;
+    var m = java.util.regex.Pattern.compile("(?:startline|line:) (\\d+)").matcher(message == null ? "" : message);
+    if (m.find()) {
+      line = Long.parseLong(m.group(1));
+    }
+    String what = message == null ? "unreadable record" : message.replaceAll("^.*?\\(startline \\d+\\)\\s*", "");
+    return DataFormatException.at(file, line, 0, "malformed CSV: " + firstLine(what));
+  }
+
   private static String firstLine(String s) {
     if (s == null) {
       return "unknown error";
@@ -310,11 +326,16 @@ public final class CsvDatasetReader {
     return nl < 0 ? s : s.substring(0, nl);
   }
 
-  /** 1-based line numbers of character positions. */
+  /**
+   * 1-based line numbers of character positions. A record's position can fall on blank lines the
+   * parser skipped before it, so the line reported is the first non-blank one from there.
+   */
   private static final class LineIndex {
+    private final String text;
     private final int[] starts;
 
     LineIndex(String text) {
+      this.text = text;
       List<Integer> s = new ArrayList<>();
       s.add(0);
       for (int i = 0; i < text.length(); i++) {
@@ -327,7 +348,11 @@ public final class CsvDatasetReader {
 
     long lineAt(long position) {
       int at = java.util.Arrays.binarySearch(starts, (int) position);
-      return (at >= 0 ? at : -at - 2) + 1;
+      int line = at >= 0 ? at : -at - 2;
+      while (line + 1 < starts.length && text.substring(Math.max(starts[line], (int) position), starts[line + 1]).isBlank()) {
+        line++;
+      }
+      return line + 1;
     }
   }
 }

@@ -46,6 +46,9 @@ public final class Dataset {
    */
   public static Dataset of(List<Variable> variables, int[][] rawRows, double[] weights) {
     int p = variables.size();
+    if (weights != null && weights.length != rawRows.length) {
+      throw new IllegalArgumentException(weights.length + " weights for " + rawRows.length + " rows");
+    }
     Map<List<Integer>, Integer> index = new HashMap<>();
     List<int[]> distinct = new ArrayList<>();
     List<Double> counts = new ArrayList<>();

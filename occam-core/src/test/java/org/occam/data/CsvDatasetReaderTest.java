@@ -17,7 +17,6 @@ import java.util.Random;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -344,8 +343,6 @@ class CsvDatasetReaderTest {
     assertThat(e.getMessage()).matches(Pattern.quote(f.toString()) + position + ".*").contains(fragment);
   }
 
-  @Disabled("BUG: CsvDatasetReader.read (line 61) reports every data-row error one line too late: it computes "
-      + "parser.getCurrentLineNumber() + 1 after it.hasNext(), which has already parsed the record")
   @ParameterizedTest(name = "{0}")
   @MethodSource("rowErrors")
   void rowErrorsNameTheLineOfTheOffendingRow(String what, String content, List<ColumnSpec> specs, String weight,
@@ -358,10 +355,6 @@ class CsvDatasetReaderTest {
     assertThat(e.getMessage()).startsWith(f + ":" + position + ": ").contains(fragment);
   }
 
-  @Disabled("BUG: CsvDatasetReader.read (lines 59-68, 80-81) reports malformed CSV without a line: Commons CSV's "
-      + "iterator parses the next record inside hasNext(), so the CSVException escapes from the loop condition, "
-      + "bypasses the catch around it.next() (lines 62-66, dead code) and ends in the generic 'file: cannot "
-      + "read: ...' branch")
   @ParameterizedTest
   @ValueSource(strings = {"y\n0\n\"1\n0\n", "y\n0\n\"1\"x\n0\n"})
   void malformedCsvNamesFileAndLine(String content) throws IOException {
@@ -380,9 +373,6 @@ class CsvDatasetReaderTest {
         .hasMessageStartingWith(f.toString());
   }
 
-  @Disabled("BUG: CsvDatasetReader.read (line 47) opens the file with Files.newBufferedReader, which keeps a "
-      + "UTF-8 byte-order mark, so the first header is '\\uFEFFy' and a CSV saved by Excel as 'CSV UTF-8' "
-      + "fails with \"no column for observed variable 'y'; the header has [y]\" (the BOM is invisible)")
   @Test
   void utf8ByteOrderMarkIsIgnored() throws IOException {
     Path f = write("bom.csv", "\uFEFFy,z\n0,1\n1,1\n");
