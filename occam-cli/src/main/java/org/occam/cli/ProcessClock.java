@@ -1,15 +1,16 @@
 package org.occam.cli;
 
-import java.time.Duration;
-import java.time.Instant;
+import java.lang.management.ManagementFactory;
 
-/** Wall time since this JVM process started, for timing reports that include JVM start-up. */
+/** Wall time since this JVM started, for timing reports that include JVM start-up. */
 final class ProcessClock {
   private ProcessClock() {}
 
-  /** Seconds since the process started (or since the call, if the OS does not say). */
+  /**
+   * Seconds since the JVM started (millisecond resolution). The operating system's process start
+   * time is too coarse for this: it is kept in clock ticks and can be off by most of a second.
+   */
   static double secondsSinceStart() {
-    Instant start = ProcessHandle.current().info().startInstant().orElse(Instant.now());
-    return Duration.between(start, Instant.now()).toNanos() * 1e-9;
+    return ManagementFactory.getRuntimeMXBean().getUptime() * 1e-3;
   }
 }
