@@ -177,7 +177,7 @@ class EStepOracleTest {
     double[] weights = {0.5, 3, 1, 2, 1, 0.5, 3};
     for (int r = 0; r < rows.length; r++) {
       rows[r][0] = U;
-      int[] perm = permutation(p, rnd);
+      int[] perm = org.occam.testing.RandomDagProblems.shuffled(p, rnd);
       int count = ones[r];
       if (count < 0) {
         // the last row: as many ones as make its likelihood a subnormal double (~1e-310 … 1e-323)
@@ -228,16 +228,5 @@ class EStepOracleTest {
     for (int a = 0; a < perm.length; a++) {
       row[1 + perm[a]] = a < count ? 1 : 0;
     }
-  }
-
-  private static int[] permutation(int n, SplittableRandom rnd) {
-    int[] a = java.util.stream.IntStream.range(0, n).toArray();
-    for (int i = n - 1; i > 0; i--) {
-      int k = rnd.nextInt(i + 1);
-      int t = a[i];
-      a[i] = a[k];
-      a[k] = t;
-    }
-    return a;
   }
 }

@@ -280,7 +280,8 @@ public final class RandomDagProblems {
     return false;
   }
 
-  private static int[] shuffled(int n, SplittableRandom rnd) {
+  /** A uniformly random permutation of 0 … n−1 (Fisher–Yates). */
+  public static int[] shuffled(int n, SplittableRandom rnd) {
     int[] a = java.util.stream.IntStream.range(0, n).toArray();
     for (int i = n - 1; i > 0; i--) {
       int k = rnd.nextInt(i + 1);
