@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
     description = {
         "Discrete DAGs with hidden variables (Beal 2003, chapter 6).",
         "",
-        "Scores: exact (complete data only), map, bic, bicp, cs, vb. BIC, BICp, CS and VB get the alias",
+        "Scores: exact (small data), map, bic, bicp, cs, vb. BIC, BICp, CS and VB get the alias",
         "correction ln S (relabelled hidden states and symmetric hidden variables); the JSON also gives",
         "the uncorrected value. MAP is a reference, not an evidence estimate."})
 public final class DagCommand implements Runnable {

@@ -60,7 +60,7 @@ public final class DagRankCommand implements Callable<Integer> {
   Map<String, Integer> states;
 
   @Option(names = "--methods", paramLabel = "LIST", defaultValue = "map,bic,bicp,cs,vb",
-      description = "Comma-separated: map,bic,bicp,cs,vb (default: ${DEFAULT-VALUE}).")
+      description = "Comma-separated: exact,map,bic,bicp,cs,vb (default: ${DEFAULT-VALUE}; exact only for small data).")
   String methods;
 
   @Option(names = "--prior", paramLabel = "λ", defaultValue = "1.0",
@@ -89,9 +89,6 @@ public final class DagRankCommand implements Callable<Integer> {
   public Integer call() {
     long t0 = System.nanoTime();
     List<DagMethod> wanted = DagMethod.parseList(methods);
-    if (wanted.contains(DagMethod.EXACT)) {
-      throw new IllegalArgumentException("method exact is not available for structures with hidden variables yet");
-    }
     if (json != null) {
       OutputFiles.checkWritable(json, force);
     }

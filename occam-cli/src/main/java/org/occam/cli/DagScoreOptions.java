@@ -23,6 +23,11 @@ public final class DagScoreOptions {
       description = "Refuse rows whose unobserved variables have more joint configurations (default: 2^20).")
   long configurationLimit = HiddenStateEnumeration.DEFAULT_CONFIGURATION_LIMIT;
 
+  @Option(names = "--exact-term-limit", paramLabel = "T", defaultValue = "2e8",
+      description = "Method exact with hidden variables sums over completions grouped by distinct row; refuse"
+          + " above T terms (default: ${DEFAULT-VALUE}).")
+  double exactTermLimit;
+
   @Option(names = "--map-basis", paramLabel = "B",
       description = "MAP basis: simplex (Beal 6.23, needs every λ >= 1) or softmax (MacKay; any λ)."
           + " Default: simplex when every λ >= 1, else softmax.")
@@ -34,6 +39,6 @@ public final class DagScoreOptions {
 
   /** The settings these options describe. */
   DagScoreSettings settings() {
-    return new DagScoreSettings(restarts, maxIterations, tolerance, configurationLimit, mapBasis);
+    return new DagScoreSettings(restarts, maxIterations, tolerance, configurationLimit, mapBasis, exactTermLimit);
   }
 }

@@ -64,7 +64,7 @@ public final class DemoCommand implements Callable<Integer> {
     long t0 = System.nanoTime();
     List<DagMethod> wanted = DagMethod.parseList(methods);
     if (wanted.contains(DagMethod.EXACT)) {
-      throw new IllegalArgumentException("the demo's models have hidden variables: method exact does not apply");
+      throw new IllegalArgumentException("method exact is only tractable for a few dozen rows; use dag rank for it");
     }
     if (sizes.isEmpty() || sizes.stream().anyMatch(n -> n < 1)) {
       throw new IllegalArgumentException("--sizes needs positive numbers, got " + sizes);

@@ -6,7 +6,10 @@ import java.util.Locale;
 
 /** The DAG scores, by the names the papers and the command line use. */
 public enum DagMethod {
-  /** The closed-form evidence (6.9); only for complete data (nothing hidden, nothing missing). */
+  /**
+   * The exact evidence: closed form (6.9) for complete data, else the sum over all completions of
+   * the unobserved variables ({@link ExactEvidence}; small data sets only).
+   */
   EXACT("exact"),
   /** {@code ln p(y|θ̂) + ln p(θ̂)} at the MAP estimate: not an evidence estimate, a reference. */
   MAP("map"),
@@ -35,7 +38,10 @@ public enum DagMethod {
     return this == MAP || this == BIC || this == BICP || this == CS;
   }
 
-  /** Whether the alias correction ln S is added (Beal: BIC, BICp, CS, VB; MAP is not an evidence estimate). */
+  /**
+   * Whether the alias correction ln S is added (Beal: BIC, BICp, CS, VB; MAP is not an evidence
+   * estimate, and the exact evidence already integrates over every alias).
+   */
   public boolean aliasCorrected() {
     return this == BIC || this == BICP || this == CS || this == VB;
   }

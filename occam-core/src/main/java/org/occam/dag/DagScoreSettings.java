@@ -12,9 +12,10 @@ import java.util.Map;
  * @param tolerancePerDatum the convergence threshold per datum
  * @param configurationLimit the most joint configurations of a row's unobserved variables
  * @param mapBasis the MAP basis, or {@code null} for the default (simplex when every λ ≥ 1)
+ * @param exactTermLimit the most terms the {@code exact} method may sum (see {@link ExactEvidence})
  */
 public record DagScoreSettings(int restarts, int maxIterations, double tolerancePerDatum, long configurationLimit,
-    ExpectationMaximisation.MapBasis mapBasis) {
+    ExpectationMaximisation.MapBasis mapBasis, double exactTermLimit) {
   public DagScoreSettings {
     if (restarts < 1) {
       throw new IllegalArgumentException("restarts must be >= 1, got " + restarts);
@@ -28,6 +29,15 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
     if (configurationLimit < 1) {
       throw new IllegalArgumentException("configuration limit must be >= 1, got " + configurationLimit);
     }
+    if (!(exactTermLimit >= 1)) {
+      throw new IllegalArgumentException("exact term limit must be >= 1, got " + exactTermLimit);
+    }
+  }
+
+  /** Settings with the default limit on exact-evidence terms. */
+  public DagScoreSettings(int restarts, int maxIterations, double tolerancePerDatum, long configurationLimit,
+      ExpectationMaximisation.MapBasis mapBasis) {
+    this(restarts, maxIterations, tolerancePerDatum, configurationLimit, mapBasis, ExactEvidence.DEFAULT_TERM_LIMIT);
   }
 
   /** Beal's settings. */

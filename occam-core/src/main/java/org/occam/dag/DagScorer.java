@@ -37,14 +37,15 @@ public final class DagScorer {
    * @param methods the scores wanted, in the order reported
    * @param rng the random stream for the restarts (consumed)
    * @param seed the seed reported with the estimates (the user's seed the stream descends from)
-   * @throws IllegalArgumentException if {@code exact} is asked of incomplete data
+   * @throws IllegalArgumentException if {@code exact} would sum more terms than the settings allow
    */
   public static List<EvidenceEstimate> score(HiddenStateEnumeration data, DirichletPrior prior,
       List<DagMethod> methods, DagScoreSettings settings, UniformRandomProvider rng, long seed) {
     DagStructure s = data.structure();
-    if (methods.contains(DagMethod.EXACT) && !data.isComplete()) {
-      throw new IllegalArgumentException("method exact needs complete data (no hidden variables, no missing "
-          + "cells); for " + s + " use vb or cs, which are lower bounds on it");
+    if (methods.contains(DagMethod.EXACT) && !data.isComplete()
+        && ExactEvidence.termCount(data) > settings.exactTermLimit()) {
+      // Refuse before any other work is done.
+      ExactEvidence.logEvidence(data, prior, settings.exactTermLimit());
     }
     List<double[]> starts = new ArrayList<>();
     for (int r = 0; r < settings.restarts(); r++) {
@@ -78,7 +79,15 @@ public final class DagScorer {
       switch (m) {
         case EXACT -> {
           long t0 = System.nanoTime();
-          uncorrected = CompleteDataEvidence.logEvidence(s, prior, data.completeCounts());
+          if (data.isComplete()) {
+            set.put("algorithm", "closed form (Beal 6.9)");
+            uncorrected = CompleteDataEvidence.logEvidence(s, prior, data.completeCounts());
+          } else {
+            set.put("algorithm", "sum over completions grouped by distinct row");
+            set.put("termLimit", settings.exactTermLimit());
+            diag.put("terms", ExactEvidence.termCount(data));
+            uncorrected = ExactEvidence.logEvidence(data, prior, settings.exactTermLimit());
+          }
           seconds = (System.nanoTime() - t0) * 1e-9;
           random = false;
         }

@@ -40,7 +40,7 @@ public final class HiddenStateEnumeration {
   private final int maxConfigurations;
 
   /** Rows that leave the same variables unobserved. */
-  private static final class Pattern {
+  static final class Pattern {
     int[] involved; // variables whose family has an unobserved member
     int configurations;
     int[] configOffset; // [c * involved.length + t]
@@ -344,6 +344,11 @@ public final class HiddenStateEnumeration {
       }
     }
     return ll;
+  }
+
+  /** The compiled rows with unobserved variables, by pattern (not copies: do not modify). */
+  Pattern[] patterns() {
+    return patterns;
   }
 
   /** {@code ln p(y | θ)} without counts. */

@@ -109,10 +109,17 @@ class LearningSettingsTest {
   }
 
   @Test
-  void exactRefusesIncompleteData() {
+  void exactRefusesAboveItsTermLimitWithTheCount() {
     DagStructure s = oneHiddenParent(2, 2);
-    var e = new HiddenStateEnumeration(s, data(s, new int[][] {{0, 1}}));
+    int[][] rows = new int[30][];
+    for (int i = 0; i < rows.length; i++) {
+      rows[i] = new int[] {i % 2, (i / 2) % 2};
+    }
+    var e = new HiddenStateEnumeration(s, data(s, rows));
+    var settings = new DagScoreSettings(1, 10, 1e-6, HiddenStateEnumeration.DEFAULT_CONFIGURATION_LIMIT, null, 100);
+    // 4 distinct rows seen 7 or 8 times, 2 configurations each: (8 + 1)(8 + 1)(7 + 1)(7 + 1) = 5184 terms.
+    assertThat(ExactEvidence.termCount(e)).isEqualTo(5184);
     assertThatThrownBy(() -> DagScorer.score(e, DirichletPrior.uniform(s.size(), 1.0), List.of(DagMethod.EXACT),
-        DagScoreSettings.defaults(), RandomStreams.fromSeed(1), 1)).hasMessageContaining("complete data");
+        settings, RandomStreams.fromSeed(1), 1)).hasMessageContaining("5.18e+03 terms").hasMessageContaining("limit");
   }
 }
