@@ -44,7 +44,7 @@ public final class DagScoreCommand implements Callable<Integer> {
   String weightColumn;
 
   @Option(names = "--methods", paramLabel = "LIST", defaultValue = "map,bic,bicp,cs,vb",
-      description = "Comma-separated: exact,map,bic,bicp,cs,vb (default: ${DEFAULT-VALUE}). exact is the closed form"
+      description = "Comma-separated: exact,map,bic,bicp,cs,cs-dagger,vb (default: ${DEFAULT-VALUE}). exact is the closed form"
           + " for complete data and a sum over completions of the hidden variables otherwise (small data only).")
   String methods;
 

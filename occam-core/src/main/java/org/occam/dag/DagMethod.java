@@ -19,6 +19,8 @@ public enum DagMethod {
   BICP("bicp"),
   /** Cheeseman–Stutz (6.31), a lower bound on the evidence. */
   CS("cs"),
+  /** CS + ((d' − d)/2) ln n with d, d' from Algorithm 6.2 (section 6.5.2). */
+  CS_DAGGER("cs-dagger"),
   /** The variational Bayesian lower bound F (section 6.3.4). */
   VB("vb");
 
@@ -35,7 +37,7 @@ public enum DagMethod {
 
   /** Whether the score is computed from the MAP-EM run. */
   public boolean usesMapEm() {
-    return this == MAP || this == BIC || this == BICP || this == CS;
+    return this == MAP || this == BIC || this == BICP || this == CS || this == CS_DAGGER;
   }
 
   /**
@@ -43,7 +45,7 @@ public enum DagMethod {
    * estimate, and the exact evidence already integrates over every alias).
    */
   public boolean aliasCorrected() {
-    return this == BIC || this == BICP || this == CS || this == VB;
+    return this == BIC || this == BICP || this == CS || this == CS_DAGGER || this == VB;
   }
 
   /** Parses a method name. */

@@ -18,6 +18,7 @@ import org.occam.evidence.EvidenceEstimate;
  *   bic  = ln p(y|θ̂) − (d/2) ln n                         (+ ln S)
  *   bicp = bic + ln p(θ̂|m)                                 (+ ln S)
  *   cs   = ln p(ŝ,y|m) + ln p(y|θ̂) − ln p(ŝ,y|θ̂)          (+ ln S)
+ *   cs-dagger = cs + ((d' − d)/2) ln n, d and d' by Algorithm 6.2       (+ ln S)
  *   vb   = F, the VBEM lower bound                         (+ ln S)
  *   exact = ln p(y|m) in closed form (6.9), complete data only
  * </pre>
@@ -91,7 +92,7 @@ public final class DagScorer {
           seconds = (System.nanoTime() - t0) * 1e-9;
           random = false;
         }
-        case MAP, BIC, BICP, CS -> {
+        case MAP, BIC, BICP, CS, CS_DAGGER -> {
           ExpectationMaximisation.Run r = em.best;
           set.put("estimator", "map-em");
           set.put("mapBasis", em.basis.name().toLowerCase(java.util.Locale.ROOT));
@@ -109,7 +110,22 @@ public final class DagScorer {
               double completeLikelihood = CompleteDataEvidence.logLikelihood(r.theta(), r.expectedCounts());
               diag.put("completedDataLogEvidence", completeEvidence);
               diag.put("completedDataLogLikelihood", completeLikelihood);
-              yield completeEvidence + r.logLikelihood() - completeLikelihood;
+              double cs = completeEvidence + r.logLikelihood() - completeLikelihood;
+              if (m == DagMethod.CS_DAGGER) {
+                long t0 = System.nanoTime();
+                var dimSettings = DimensionEstimator.Settings.defaults();
+                var dims = DimensionEstimator.estimate(s, data.data(), r.theta(), rng, dimSettings);
+                set.put("dimensionEpsilon", dimSettings.epsilon());
+                set.put("rankTolerance", dimSettings.relativeTolerance());
+                diag.put("d", dims.incomplete());
+                diag.put("dComplete", dims.complete());
+                diag.put("dimensionPerturbations", dims.perturbations());
+                diag.put("dimensionRows", dims.rows());
+                diag.put("cs", cs);
+                seconds += (System.nanoTime() - t0) * 1e-9;
+                cs += 0.5 * (dims.complete() - dims.incomplete()) * Math.log(n);
+              }
+              yield cs;
             }
           };
         }

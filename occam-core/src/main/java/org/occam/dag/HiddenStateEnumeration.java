@@ -31,6 +31,7 @@ public final class HiddenStateEnumeration {
   private static final double UNDERFLOW_GUARD = 1e-200;
 
   private final DagStructure structure;
+  private final Dataset data;
   private final double dataSize;
   private final int distinctRows;
   /** Counts of fully observed families, accumulated once: the complete-data part of N_jlk. */
@@ -59,6 +60,7 @@ public final class HiddenStateEnumeration {
    */
   public HiddenStateEnumeration(DagStructure structure, Dataset data, long configurationLimit) {
     this.structure = structure;
+    this.data = data;
     this.dataSize = data.size();
     this.distinctRows = data.distinctRows();
     int p = structure.size();
@@ -239,6 +241,11 @@ public final class HiddenStateEnumeration {
 
   public DagStructure structure() {
     return structure;
+  }
+
+  /** The data this was compiled from. */
+  public Dataset data() {
+    return data;
   }
 
   /** The total data weight n. */
