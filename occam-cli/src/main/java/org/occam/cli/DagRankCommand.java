@@ -60,7 +60,7 @@ public final class DagRankCommand implements Callable<Integer> {
   Map<String, Integer> states;
 
   @Option(names = "--methods", paramLabel = "LIST", defaultValue = "map,bic,bicp,cs,vb",
-      description = "Comma-separated: exact,map,bic,bicp,cs,cs-dagger,vb (default: ${DEFAULT-VALUE}; exact only for small data).")
+      description = "Comma-separated: exact,map,bic,bicp,cs,cs-dagger,vb,ais (default: ${DEFAULT-VALUE}; exact only for small data).")
   String methods;
 
   @Option(names = "--prior", paramLabel = "λ", defaultValue = "1.0",

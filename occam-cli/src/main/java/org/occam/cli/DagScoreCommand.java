@@ -44,7 +44,7 @@ public final class DagScoreCommand implements Callable<Integer> {
   String weightColumn;
 
   @Option(names = "--methods", paramLabel = "LIST", defaultValue = "map,bic,bicp,cs,vb",
-      description = "Comma-separated: exact,map,bic,bicp,cs,cs-dagger,vb (default: ${DEFAULT-VALUE}). exact is the closed form"
+      description = "Comma-separated: exact,map,bic,bicp,cs,cs-dagger,vb,ais (default: ${DEFAULT-VALUE}). exact is the closed form"
           + " for complete data and a sum over completions of the hidden variables otherwise (small data only).")
   String methods;
 
@@ -85,12 +85,13 @@ public final class DagScoreCommand implements Callable<Integer> {
     for (EvidenceEstimate e : results) {
       Object iters = e.diagnostics().get("iterations");
       rows.add(new String[] {e.method(), Tables.score(e.logEvidence()),
+          e.stdError().isPresent() ? String.format(java.util.Locale.ROOT, "%.3f", e.stdError().getAsDouble()) : "-",
           Tables.score((Double) e.diagnostics().get("uncorrectedLogEvidence")),
           String.valueOf(e.diagnostics().get("aliasCount")),
           e.diagnostics().containsKey("converged") ? (e.converged() ? "yes" : "NO") : "-",
           iters == null ? "-" : iters.toString(), String.format("%.3f", e.seconds())});
     }
-    Tables.print(out, new String[] {"method", "log evidence", "uncorrected", "aliases S", "converged",
+    Tables.print(out, new String[] {"method", "log evidence", "std error", "uncorrected", "aliases S", "converged",
         "iterations", "seconds"}, rows);
     for (EvidenceEstimate e : results) {
       if (!e.converged()) {

@@ -33,12 +33,38 @@ public final class DagScoreOptions {
           + " Default: simplex when every λ >= 1, else softmax.")
   ExpectationMaximisation.MapBasis mapBasis;
 
+  @Option(names = "--ais-steps", paramLabel = "K", defaultValue = "16384",
+      description = "AIS: temperatures of Beal's schedule (default: ${DEFAULT-VALUE}).")
+  int aisSteps;
+
+  @Option(names = "--ais-runs", paramLabel = "G", defaultValue = "5",
+      description = "AIS: independent runs averaged (default: ${DEFAULT-VALUE}).")
+  int aisRuns;
+
+  @Option(names = "--ais-schedule-e", paramLabel = "E", defaultValue = "0.2",
+      description = "AIS: e of Beal's schedule tau(k) = e(k/K)/(1 - k/K + e) (default: ${DEFAULT-VALUE}).")
+  double aisScheduleE;
+
+  @Option(names = "--ais-proposal", paramLabel = "P", defaultValue = "ROW_SWEEP",
+      description = "AIS: ROW_SWEEP (one Dirichlet proposal per CPT row, incremental likelihood) or ALL_AT_ONCE"
+          + " (Beal's runs) (default: ${DEFAULT-VALUE}).")
+  org.occam.dag.DagAnnealingTarget.Proposal aisProposal;
+
+  @Option(names = "--ais-strength", paramLabel = "A", defaultValue = "10",
+      description = "AIS: Dirichlet proposal strength alpha0 in alpha = alpha0 + n*tau/L_j (default: ${DEFAULT-VALUE}).")
+  double aisStrength;
+
+  @Option(names = "--ais-fixed-strength", description = "AIS: use a fixed strength alpha = A instead of scaling it with n*tau.")
+  boolean aisFixedStrength;
+
   @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
       description = "Seed of the random restarts (default: ${DEFAULT-VALUE}).")
   long seed;
 
   /** The settings these options describe. */
   DagScoreSettings settings() {
-    return new DagScoreSettings(restarts, maxIterations, tolerance, configurationLimit, mapBasis, exactTermLimit);
+    return new DagScoreSettings(restarts, maxIterations, tolerance, configurationLimit, mapBasis, exactTermLimit,
+        new org.occam.dag.DagAnnealingTarget.Settings(aisSteps, aisScheduleE, aisRuns, aisProposal, !aisFixedStrength,
+            aisStrength));
   }
 }

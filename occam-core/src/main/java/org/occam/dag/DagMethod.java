@@ -22,7 +22,9 @@ public enum DagMethod {
   /** CS + ((d' − d)/2) ln n with d, d' from Algorithm 6.2 (section 6.5.2). */
   CS_DAGGER("cs-dagger"),
   /** The variational Bayesian lower bound F (section 6.3.4). */
-  VB("vb");
+  VB("vb"),
+  /** Annealed importance sampling over the CPTs (section 6.3.5): unbiased for p(y | m). */
+  AIS("ais");
 
   private final String label;
 

@@ -13,9 +13,10 @@ import java.util.Map;
  * @param configurationLimit the most joint configurations of a row's unobserved variables
  * @param mapBasis the MAP basis, or {@code null} for the default (simplex when every λ ≥ 1)
  * @param exactTermLimit the most terms the {@code exact} method may sum (see {@link ExactEvidence})
+ * @param ais the settings of the {@code ais} method
  */
 public record DagScoreSettings(int restarts, int maxIterations, double tolerancePerDatum, long configurationLimit,
-    ExpectationMaximisation.MapBasis mapBasis, double exactTermLimit) {
+    ExpectationMaximisation.MapBasis mapBasis, double exactTermLimit, DagAnnealingTarget.Settings ais) {
   public DagScoreSettings {
     if (restarts < 1) {
       throw new IllegalArgumentException("restarts must be >= 1, got " + restarts);
@@ -32,6 +33,20 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
     if (!(exactTermLimit >= 1)) {
       throw new IllegalArgumentException("exact term limit must be >= 1, got " + exactTermLimit);
     }
+    java.util.Objects.requireNonNull(ais, "ais");
+  }
+
+  /** Settings with the default AIS settings. */
+  public DagScoreSettings(int restarts, int maxIterations, double tolerancePerDatum, long configurationLimit,
+      ExpectationMaximisation.MapBasis mapBasis, double exactTermLimit) {
+    this(restarts, maxIterations, tolerancePerDatum, configurationLimit, mapBasis, exactTermLimit,
+        DagAnnealingTarget.Settings.defaults());
+  }
+
+  /** The same settings with other AIS settings. */
+  public DagScoreSettings withAis(DagAnnealingTarget.Settings newAis) {
+    return new DagScoreSettings(restarts, maxIterations, tolerancePerDatum, configurationLimit, mapBasis,
+        exactTermLimit, newAis);
   }
 
   /** Settings with the default limit on exact-evidence terms. */

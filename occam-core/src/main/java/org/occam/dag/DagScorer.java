@@ -76,6 +76,7 @@ public final class DagScorer {
       Map<String, Object> diag = new LinkedHashMap<>(common);
       double uncorrected;
       double seconds;
+      OptionalDouble stdError = OptionalDouble.empty();
       boolean random = true;
       switch (m) {
         case EXACT -> {
@@ -129,6 +130,22 @@ public final class DagScorer {
             }
           };
         }
+        case AIS -> {
+          long t0 = System.nanoTime();
+          var target = new DagAnnealingTarget(data, prior, settings.ais());
+          org.apache.commons.rng.SplittableUniformRandomProvider stream =
+              rng instanceof org.apache.commons.rng.SplittableUniformRandomProvider sp ? sp
+                  : org.occam.math.RandomStreams.fromSeed(rng.nextLong());
+          var est = org.occam.sampling.AnnealedImportanceSampler.estimate(target, settings.ais().schedule(),
+              settings.ais().runs(), stream, 1);
+          set.putAll(settings.ais().toMap());
+          diag.put("logWeights", est.runs().stream().map(r -> r.logWeight()).toList());
+          diag.put("stdErrorMethod", "delta method on the mean weight");
+          diag.put("acceptanceByQuarter", java.util.Arrays.stream(est.acceptanceByQuarter()).boxed().toList());
+          uncorrected = est.logEstimate();
+          seconds = (System.nanoTime() - t0) * 1e-9;
+          stdError = OptionalDouble.of(est.stdError());
+        }
         case VB -> {
           set.put("estimator", "vbem");
           set.putAll(settings.toMap());
@@ -142,7 +159,7 @@ public final class DagScorer {
       diag.put("uncorrectedLogEvidence", uncorrected);
       diag.put("aliasCount", alias.count());
       diag.put("aliasCorrectionApplied", m.aliasCorrected() && alias.log() != 0);
-      out.add(new EvidenceEstimate(m.label(), corrected, OptionalDouble.empty(), seconds, set,
+      out.add(new EvidenceEstimate(m.label(), corrected, stdError, seconds, set,
           random ? OptionalLong.of(seed) : OptionalLong.empty(), diag));
     }
     return out;
