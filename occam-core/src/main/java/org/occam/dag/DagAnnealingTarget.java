@@ -47,6 +47,15 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
    */
   public record Settings(int steps, double scheduleE, int runs, Proposal proposal, boolean scaledStrength,
       double strength) {
+    /** Beal's number of temperatures. */
+    public static final int DEFAULT_STEPS = 16384;
+    /** Beal's e_τ. */
+    public static final double DEFAULT_SCHEDULE_E = 0.2;
+    /** Beal's number of runs averaged. */
+    public static final int DEFAULT_RUNS = 5;
+    /** α₀ of the scaled proposal strength. */
+    public static final double DEFAULT_STRENGTH = 10.0;
+
     public Settings {
       if (steps < 1 || runs < 1 || !(scheduleE > 0) || !(strength > 0)) {
         throw new IllegalArgumentException("AIS needs steps >= 1, runs >= 1, e > 0 and strength > 0");
@@ -55,7 +64,7 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
 
     /** K = 16384, e = 0.2, G = 5, row sweeps, α = 10 + nτ/L_j. */
     public static Settings defaults() {
-      return new Settings(16384, 0.2, 5, Proposal.ROW_SWEEP, true, 10.0);
+      return new Settings(DEFAULT_STEPS, DEFAULT_SCHEDULE_E, DEFAULT_RUNS, Proposal.ROW_SWEEP, true, DEFAULT_STRENGTH);
     }
 
     public AnnealingSchedule schedule() {
@@ -80,10 +89,6 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
   private final DirichletPrior prior;
   private final Settings settings;
   private final DagStructure s;
-  // CPT rows
-  private final int[] rowFrom;
-  private final int[] rowK;
-  private final int[] rowVariable;
   // Known (fully observed) part
   private final double[] knownCounts;
   private final int[] knownCells;
@@ -101,21 +106,6 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
     this.prior = prior;
     this.settings = settings;
     this.s = data.structure();
-    int rows = 0;
-    for (int j = 0; j < s.size(); j++) {
-      rows += s.parentConfigurations(j);
-    }
-    rowFrom = new int[rows];
-    rowK = new int[rows];
-    rowVariable = new int[rows];
-    int r = 0;
-    for (int j = 0; j < s.size(); j++) {
-      for (int l = 0; l < s.parentConfigurations(j); l++, r++) {
-        rowFrom[r] = s.offset(j) + l * s.cardinality(j);
-        rowK[r] = s.cardinality(j);
-        rowVariable[r] = j;
-      }
-    }
     knownCounts = data.completeCounts();
     knownCells = java.util.stream.IntStream.range(0, knownCounts.length).filter(i -> knownCounts[i] != 0).toArray();
     int g = 0;
@@ -210,7 +200,7 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
     Chain(UniformRandomProvider rng) {
       this.rng = rng;
       this.gamma = new GammaVariates(rng);
-      int maxK = Arrays.stream(rowK).max().orElse(1);
+      int maxK = s.variables().stream().mapToInt(v -> v.cardinality()).max().orElse(1);
       oldRow = new double[maxK];
       alphaRow = new double[maxK];
       proposalRow = new double[maxK];
@@ -220,9 +210,10 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
       marked = new boolean[rowWeight.length];
       touchedRows = new int[rowWeight.length];
       theta = new double[s.tableSize()];
-      for (int r = 0; r < rowFrom.length; r++) {
-        Arrays.fill(alphaRow, 0, rowK[r], prior.lambda(rowVariable[r]));
-        while (!gamma.dirichlet(alphaRow, rowK[r], theta, rowFrom[r])) {
+      for (int r = 0; r < s.cptRows(); r++) {
+        int k = s.cardinality(s.rowVariable(r));
+        Arrays.fill(alphaRow, 0, k, prior.lambda(s.rowVariable(r)));
+        while (!gamma.dirichlet(alphaRow, k, theta, s.rowStart(r))) {
           // a component underflowed: redraw (measure-zero event for the prior itself)
         }
       }
@@ -280,7 +271,7 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
 
     private double strength(int row, double tau) {
       return settings.scaledStrength()
-          ? settings.strength() + data.dataSize() * tau / s.parentConfigurations(rowVariable[row])
+          ? settings.strength() + data.dataSize() * tau / s.parentConfigurations(s.rowVariable(row))
           : settings.strength();
     }
 
@@ -289,8 +280,8 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
       if (settings.proposal() == Proposal.ALL_AT_ONCE) {
         allAtOnce(tau);
       } else {
-        for (int r = 0; r < rowFrom.length; r++) {
-          if (rowK[r] > 1) {
+        for (int r = 0; r < s.cptRows(); r++) {
+          if (s.cardinality(s.rowVariable(r)) > 1) {
             rowMove(r, tau);
           }
         }
@@ -302,8 +293,8 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
 
     private void rowMove(int r, double tau) {
       proposed++;
-      int from = rowFrom[r];
-      int k = rowK[r];
+      int from = s.rowStart(r);
+      int k = s.cardinality(s.rowVariable(r));
       double alpha = strength(r, tau);
       System.arraycopy(theta, from, oldRow, 0, k);
       for (int x = 0; x < k; x++) {
@@ -314,7 +305,7 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
         return;
       }
       double logHastings = logDirichlet(alpha, proposal, 0, oldRow, 0, k) - logDirichlet(alpha, oldRow, 0, proposal, 0, k);
-      double lambda = prior.lambda(rowVariable[r]);
+      double lambda = prior.lambda(s.rowVariable(r));
       double logPrior = 0;
       double deltaKnown = 0;
       for (int x = 0; x < k; x++) {
@@ -395,9 +386,9 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
         proposalTheta = new double[theta.length];
       }
       double logRatio = 0;
-      for (int r = 0; r < rowFrom.length; r++) {
-        int from = rowFrom[r];
-        int k = rowK[r];
+      for (int r = 0; r < s.cptRows(); r++) {
+        int from = s.rowStart(r);
+        int k = s.cardinality(s.rowVariable(r));
         if (k == 1) {
           proposalTheta[from] = 1.0;
           continue;
@@ -411,7 +402,7 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
         }
         logRatio += logDirichlet(alpha, proposalTheta, from, theta, from, k)
             - logDirichlet(alpha, theta, from, proposalTheta, from, k);
-        double lambda = prior.lambda(rowVariable[r]);
+        double lambda = prior.lambda(s.rowVariable(r));
         for (int x = 0; x < k; x++) {
           logRatio += (lambda - 1) * (Math.log(proposalTheta[from + x]) - Math.log(theta[from + x]));
         }

@@ -17,6 +17,13 @@ import java.util.Map;
  */
 public record DagScoreSettings(int restarts, int maxIterations, double tolerancePerDatum, long configurationLimit,
     ExpectationMaximisation.MapBasis mapBasis, double exactTermLimit, DagAnnealingTarget.Settings ais) {
+  /** Beal's number of random initialisations. */
+  public static final int DEFAULT_RESTARTS = 3;
+  /** Beal's iteration limit. */
+  public static final int DEFAULT_MAX_ITERATIONS = 1000;
+  /** Beal's convergence threshold per datum. */
+  public static final double DEFAULT_TOLERANCE_PER_DATUM = 1e-6;
+
   public DagScoreSettings {
     if (restarts < 1) {
       throw new IllegalArgumentException("restarts must be >= 1, got " + restarts);
@@ -57,7 +64,8 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
 
   /** Beal's settings. */
   public static DagScoreSettings defaults() {
-    return new DagScoreSettings(3, 1000, 1e-6, HiddenStateEnumeration.DEFAULT_CONFIGURATION_LIMIT, null);
+    return new DagScoreSettings(DEFAULT_RESTARTS, DEFAULT_MAX_ITERATIONS, DEFAULT_TOLERANCE_PER_DATUM,
+        HiddenStateEnumeration.DEFAULT_CONFIGURATION_LIMIT, null);
   }
 
   /** The MAP basis to use with a prior. */

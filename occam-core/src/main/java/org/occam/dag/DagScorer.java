@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
+import org.apache.commons.rng.SplittableUniformRandomProvider;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.DirichletSampler;
 import org.occam.evidence.EvidenceEstimate;
@@ -41,12 +42,10 @@ public final class DagScorer {
    * @throws IllegalArgumentException if {@code exact} would sum more terms than the settings allow
    */
   public static List<EvidenceEstimate> score(HiddenStateEnumeration data, DirichletPrior prior,
-      List<DagMethod> methods, DagScoreSettings settings, UniformRandomProvider rng, long seed) {
+      List<DagMethod> methods, DagScoreSettings settings, SplittableUniformRandomProvider rng, long seed) {
     DagStructure s = data.structure();
-    if (methods.contains(DagMethod.EXACT) && !data.isComplete()
-        && ExactEvidence.termCount(data) > settings.exactTermLimit()) {
-      // Refuse before any other work is done.
-      ExactEvidence.logEvidence(data, prior, settings.exactTermLimit());
+    if (methods.contains(DagMethod.EXACT) && !data.isComplete()) {
+      ExactEvidence.requireWithinLimit(data, settings.exactTermLimit()); // before any other work
     }
     List<double[]> starts = new ArrayList<>();
     for (int r = 0; r < settings.restarts(); r++) {
@@ -133,11 +132,8 @@ public final class DagScorer {
         case AIS -> {
           long t0 = System.nanoTime();
           var target = new DagAnnealingTarget(data, prior, settings.ais());
-          org.apache.commons.rng.SplittableUniformRandomProvider stream =
-              rng instanceof org.apache.commons.rng.SplittableUniformRandomProvider sp ? sp
-                  : org.occam.math.RandomStreams.fromSeed(rng.nextLong());
           var est = org.occam.sampling.AnnealedImportanceSampler.estimate(target, settings.ais().schedule(),
-              settings.ais().runs(), stream, 1);
+              settings.ais().runs(), rng, 1);
           set.putAll(settings.ais().toMap());
           diag.put("logWeights", est.runs().stream().map(r -> r.logWeight()).toList());
           diag.put("stdErrorMethod", "delta method on the mean weight");

@@ -22,6 +22,9 @@ public final class DagStructure {
   private final int[] offset;
   private final int tableSize;
   private final int[] topologicalOrder;
+  private final int[] rowStart; // per CPT row r (all variables' rows in order): its first flat cell
+  private final int[] rowVariable; // per CPT row: its variable
+  private final int[] cellRow; // per flat cell: its CPT row
 
   private DagStructure(List<Variable> variables, boolean[] hidden, int[][] parents) {
     this.variables = List.copyOf(variables);
@@ -43,6 +46,22 @@ public final class DagStructure {
     }
     this.tableSize = size;
     this.topologicalOrder = topologicalOrderOrThrow();
+    int rows = 0;
+    for (int j = 0; j < p; j++) {
+      rows += parentConfigurations[j];
+    }
+    rowStart = new int[rows];
+    rowVariable = new int[rows];
+    cellRow = new int[size];
+    int r = 0;
+    for (int j = 0; j < p; j++) {
+      int k = variables.get(j).cardinality();
+      for (int l = 0; l < parentConfigurations[j]; l++, r++) {
+        rowStart[r] = offset[j] + l * k;
+        rowVariable[r] = j;
+        java.util.Arrays.fill(cellRow, rowStart[r], rowStart[r] + k, r);
+      }
+    }
   }
 
   /**
@@ -173,6 +192,30 @@ public final class DagStructure {
   /** The length of the flat parameter array. */
   public int tableSize() {
     return tableSize;
+  }
+
+  /**
+   * The number of CPT rows (parameter vectors θ_jl) over all variables. Row r covers the flat cells
+   * {@code [rowStart(r), rowStart(r) + cardinality(rowVariable(r)))}; rows are numbered variable by
+   * variable, parent configurations in order.
+   */
+  public int cptRows() {
+    return rowStart.length;
+  }
+
+  /** The first flat cell of CPT row r. */
+  public int rowStart(int r) {
+    return rowStart[r];
+  }
+
+  /** The variable whose CPT row r is. */
+  public int rowVariable(int r) {
+    return rowVariable[r];
+  }
+
+  /** The CPT row of a flat cell. */
+  public int rowOfCell(int cell) {
+    return cellRow[cell];
   }
 
   /** Variables ordered parents-first. */

@@ -128,30 +128,26 @@ public final class DimensionEstimator {
   }
 
   private static double[] towardsUniform(DagStructure s, double[] theta, double mix) {
-    double[] out = theta.clone();
-    for (int j = 0; j < s.size(); j++) {
-      int k = s.cardinality(j);
-      for (int i = s.offset(j); i < s.offset(j) + s.parentConfigurations(j) * k; i++) {
-        out[i] = (1 - mix) * theta[i] + mix / k;
-      }
+    double[] out = new double[theta.length];
+    for (int i = 0; i < theta.length; i++) {
+      out[i] = (1 - mix) * theta[i] + mix / s.cardinality(s.rowVariable(s.rowOfCell(i)));
     }
     return out;
   }
 
+  /** θ ⊙ exp(ε z), each CPT row renormalised. */
   private static double[] perturbed(DagStructure s, double[] theta, double[] z, double eps) {
     double[] out = new double[theta.length];
-    for (int j = 0; j < s.size(); j++) {
-      int k = s.cardinality(j);
-      for (int l = 0; l < s.parentConfigurations(j); l++) {
-        int from = s.offset(j) + l * k;
-        double sum = 0;
-        for (int x = 0; x < k; x++) {
-          out[from + x] = theta[from + x] * Math.exp(eps * z[from + x]);
-          sum += out[from + x];
-        }
-        for (int x = 0; x < k; x++) {
-          out[from + x] /= sum;
-        }
+    for (int r = 0; r < s.cptRows(); r++) {
+      int from = s.rowStart(r);
+      int k = s.cardinality(s.rowVariable(r));
+      double sum = 0;
+      for (int x = 0; x < k; x++) {
+        out[from + x] = theta[from + x] * Math.exp(eps * z[from + x]);
+        sum += out[from + x];
+      }
+      for (int x = 0; x < k; x++) {
+        out[from + x] /= sum;
       }
     }
     return out;

@@ -23,9 +23,8 @@ public final class ExactEvidence {
   /** The default most terms summed. */
   public static final double DEFAULT_TERM_LIMIT = 2e8;
 
-  private final double[] priorOf; // λ_j of each flat cell
-  private final double[] rowPriorOf; // λ⁰ of each flat cell's CPT row
-  private final int[] rowOf; // each flat cell's CPT row
+  private final DagStructure s;
+  private final DirichletPrior prior;
   private final double[] counts;
   private final double[] rowCounts;
   private final int[][] rowCells; // per distinct unobserved row: [c * ni + t] flat cells
@@ -37,27 +36,12 @@ public final class ExactEvidence {
   private double sum;
 
   private ExactEvidence(HiddenStateEnumeration data, DirichletPrior prior) {
-    DagStructure s = data.structure();
-    int size = s.tableSize();
-    priorOf = new double[size];
-    rowPriorOf = new double[size];
-    rowOf = new int[size];
-    int row = 0;
-    for (int j = 0; j < s.size(); j++) {
-      int k = s.cardinality(j);
-      for (int l = 0; l < s.parentConfigurations(j); l++, row++) {
-        for (int x = 0; x < k; x++) {
-          int i = s.offset(j) + l * k + x;
-          priorOf[i] = prior.lambda(j);
-          rowPriorOf[i] = k * prior.lambda(j);
-          rowOf[i] = row;
-        }
-      }
-    }
+    this.s = data.structure();
+    this.prior = prior;
     counts = data.completeCounts();
-    rowCounts = new double[row];
-    for (int i = 0; i < size; i++) {
-      rowCounts[rowOf[i]] += counts[i];
+    rowCounts = new double[s.cptRows()];
+    for (int i = 0; i < counts.length; i++) {
+      rowCounts[s.rowOfCell(i)] += counts[i];
     }
     int rows = 0;
     for (var p : data.patterns()) {
@@ -111,6 +95,20 @@ public final class ExactEvidence {
   }
 
   /**
+   * Refuses, with the number of terms in the message, a sum larger than {@code termLimit}.
+   *
+   * @throws IllegalArgumentException above the limit
+   */
+  public static void requireWithinLimit(HiddenStateEnumeration data, double termLimit) {
+    double terms = termCount(data);
+    if (terms > termLimit) {
+      throw new IllegalArgumentException(String.format(java.util.Locale.ROOT,
+          "exact evidence would sum %.3g terms (completions of the unobserved variables, grouped by distinct "
+              + "row), more than the limit %.3g; use fewer rows or raise the limit", terms, termLimit));
+    }
+  }
+
+  /**
    * {@code ln p(y | m)}, exactly.
    *
    * @param termLimit the most terms to sum
@@ -118,12 +116,7 @@ public final class ExactEvidence {
    *     for fractional counts
    */
   public static double logEvidence(HiddenStateEnumeration data, DirichletPrior prior, double termLimit) {
-    double terms = termCount(data);
-    if (terms > termLimit) {
-      throw new IllegalArgumentException(String.format(java.util.Locale.ROOT,
-          "exact evidence would sum %.3g terms (completions of the unobserved variables, grouped by distinct "
-              + "row), more than the limit %.3g; use fewer rows or raise the limit", terms, termLimit));
-    }
+    requireWithinLimit(data, termLimit);
     ExactEvidence e = new ExactEvidence(data, prior);
     double start = CompleteDataEvidence.logEvidence(data.structure(), prior, e.counts);
     e.row(0, start);
@@ -183,8 +176,10 @@ public final class ExactEvidence {
     double delta = 0;
     for (int t = 0; t < ni; t++) {
       int i = cells[c * ni + t];
-      int row = rowOf[i];
-      delta += Math.log(priorOf[i] + counts[i]) - Math.log(rowPriorOf[i] + rowCounts[row]);
+      int row = s.rowOfCell(i);
+      int j = s.rowVariable(row);
+      double lambda = prior.lambda(j);
+      delta += Math.log(lambda + counts[i]) - Math.log(s.cardinality(j) * lambda + rowCounts[row]);
       counts[i] += 1;
       rowCounts[row] += 1;
     }
@@ -197,7 +192,7 @@ public final class ExactEvidence {
     for (int t = ni - 1; t >= 0; t--) {
       int i = cells[c * ni + t];
       counts[i] -= 1;
-      rowCounts[rowOf[i]] -= 1;
+      rowCounts[s.rowOfCell(i)] -= 1;
     }
   }
 }

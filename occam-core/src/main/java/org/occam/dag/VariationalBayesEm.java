@@ -3,7 +3,6 @@ package org.occam.dag;
 import java.util.Arrays;
 import org.apache.commons.numbers.gamma.Digamma;
 import org.apache.commons.numbers.gamma.LogGamma;
-import org.occam.math.Dirichlet;
 
 /**
  * Variational Bayesian EM for a discrete DAG with hidden variables (Beal 2003, section 6.3.4).
@@ -111,18 +110,6 @@ public final class VariationalBayesEm {
           out[from + x] = Math.exp(logTilde);
           kl += logGammaLambda - LogGamma.value(a) + n * logTilde;
         }
-      }
-    }
-    return kl;
-  }
-
-  /** {@code Σ_jl KL(Dir(λ_jl + N_jl) ‖ Dir(λ_jl))}. */
-  static double klFromPrior(DagStructure s, DirichletPrior prior, double[] counts) {
-    double kl = 0;
-    for (int j = 0; j < s.size(); j++) {
-      int k = s.cardinality(j);
-      for (int l = 0; l < s.parentConfigurations(j); l++) {
-        kl += Dirichlet.klPosteriorFromPrior(prior.lambda(j), counts, s.offset(j) + l * k, k);
       }
     }
     return kl;

@@ -30,17 +30,6 @@ public final class LogSpace {
     return logSumExp(x, 0, x.length);
   }
 
-  /** {@code ln(exp(a) + exp(b))}. */
-  public static double add(double a, double b) {
-    if (a == Double.NEGATIVE_INFINITY) {
-      return b;
-    }
-    if (b == Double.NEGATIVE_INFINITY) {
-      return a;
-    }
-    return a > b ? a + Math.log1p(Math.exp(b - a)) : b + Math.log1p(Math.exp(a - b));
-  }
-
   /** {@code ln n!} computed exactly by summation for small n. */
   public static double logFactorial(int n) {
     if (n < 0) {

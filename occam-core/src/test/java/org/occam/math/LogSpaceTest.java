@@ -66,30 +66,6 @@ class LogSpaceTest {
     assertThat(LogSpace.logSumExp(x)).isCloseTo(Math.log(naive), within(1e-12 * Math.max(1, Math.abs(Math.log(naive)))));
   }
 
-  @ParameterizedTest
-  @ValueSource(longs = {11, 12, 13, 14, 15})
-  void addMatchesTheNaiveSumAndIsSymmetric(long seed) {
-    Random rnd = new Random(seed);
-    for (int i = 0; i < 100; i++) {
-      double a = -40 + 80 * rnd.nextDouble();
-      double b = -40 + 80 * rnd.nextDouble();
-      double naive = Math.log(Math.exp(a) + Math.exp(b));
-      assertThat(LogSpace.add(a, b)).isCloseTo(naive, within(1e-12 * Math.max(1, Math.abs(naive))));
-      assertThat(LogSpace.add(a, b)).isEqualTo(LogSpace.add(b, a));
-      assertThat(LogSpace.add(a, b)).isCloseTo(LogSpace.logSumExp(new double[] {a, b}), within(1e-12));
-    }
-  }
-
-  @Test
-  void addEdgeCases() {
-    assertThat(LogSpace.add(NEG_INF, 2.5)).isEqualTo(2.5);
-    assertThat(LogSpace.add(2.5, NEG_INF)).isEqualTo(2.5);
-    assertThat(LogSpace.add(NEG_INF, NEG_INF)).isEqualTo(NEG_INF);
-    assertThat(LogSpace.add(1000, 1000)).isCloseTo(1000 + Math.log(2), within(1e-12));
-    assertThat(LogSpace.add(-1000, -1000)).isCloseTo(-1000 + Math.log(2), within(1e-12));
-    assertThat(LogSpace.add(0, -1000)).isEqualTo(0.0);
-  }
-
   @Test
   void logFactorialSmallValuesExactly() {
     assertThat(LogSpace.logFactorial(0)).isEqualTo(0.0);
