@@ -3,8 +3,8 @@ package org.occam.dag;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.apache.commons.numbers.gamma.LogGamma;
 import org.apache.commons.rng.UniformRandomProvider;
+import org.occam.math.GammaFunctions;
 import org.occam.math.GammaVariates;
 import org.occam.sampling.AnnealedImportanceSampler;
 import org.occam.sampling.AnnealingSchedule;
@@ -84,6 +84,15 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
   }
 
   private static final double UNDERFLOW_GUARD = 1e-250;
+  /** A normaliser that shrinks by more than this factor in one move is re-summed, not updated. */
+  private static final double CANCELLATION_GUARD = 1e-6;
+  /**
+   * Ratios z'_g/z_g raised to a whole n_g ≤ this are multiplied rather than logged (one log per
+   * move instead of one per data row); with the ratio inside [1e-6, 1e6] the power stays finite.
+   */
+  private static final int MAX_POWER = 16;
+  private static final double LN2 = Math.log(2);
+  private static final double RATIO_RANGE = 1e6;
 
   private final HiddenStateEnumeration data;
   private final DirichletPrior prior;
@@ -100,6 +109,15 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
   private final int[] pairRow;
   private final int[] cellPairStart; // per cell, CSR into cellPairs
   private final int[] cellPairs;
+  private final int[][] rowTouched; // per CPT row: the distinct data rows g whose normaliser it changes
+  // Per CPT row r, CSR by touched data row t: the pairs (row, configuration) using a cell of r,
+  // and which cell of the row (0…k−1) each uses. Grouping by data row lets a move accumulate each
+  // normaliser's change in a register.
+  private final int[][] rowEntryStart;
+  private final int[][] rowEntryPair;
+  private final int[][] rowEntryCell;
+  /** n_g as an int when it is a small whole number (≤ {@link #MAX_POWER}), else 0: see {@link Chain#logRatioSum}. */
+  private final int[] smallIntegerWeight;
 
   public DagAnnealingTarget(HiddenStateEnumeration data, DirichletPrior prior, Settings settings) {
     this.data = data;
@@ -154,6 +172,53 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
         cellPairs[fill[pairCells[a]]++] = pq;
       }
     }
+    rowTouched = new int[s.cptRows()][];
+    rowEntryStart = new int[s.cptRows()][];
+    rowEntryPair = new int[s.cptRows()][];
+    rowEntryCell = new int[s.cptRows()][];
+    int[] slotOf = new int[g];
+    Arrays.fill(slotOf, -1);
+    for (int r = 0; r < s.cptRows(); r++) {
+      int from = s.rowStart(r);
+      int to = from + s.cardinality(s.rowVariable(r));
+      int[] touched = new int[g];
+      int[] perSlot = new int[g];
+      int m = 0;
+      for (int a = cellPairStart[from]; a < cellPairStart[to]; a++) {
+        int row = pairRow[cellPairs[a]];
+        if (slotOf[row] < 0) {
+          slotOf[row] = m;
+          touched[m++] = row;
+        }
+        perSlot[slotOf[row]]++;
+      }
+      int[] start = new int[m + 1];
+      for (int t = 0; t < m; t++) {
+        start[t + 1] = start[t] + perSlot[t];
+      }
+      int[] pairsOfRow = new int[start[m]];
+      int[] cellsOfRow = new int[start[m]];
+      int[] next = Arrays.copyOf(start, m);
+      for (int cell = from; cell < to; cell++) {
+        for (int a = cellPairStart[cell]; a < cellPairStart[cell + 1]; a++) {
+          int e = next[slotOf[pairRow[cellPairs[a]]]]++;
+          pairsOfRow[e] = cellPairs[a];
+          cellsOfRow[e] = cell - from;
+        }
+      }
+      rowTouched[r] = Arrays.copyOf(touched, m);
+      rowEntryStart[r] = start;
+      rowEntryPair[r] = pairsOfRow;
+      rowEntryCell[r] = cellsOfRow;
+      for (int t = 0; t < m; t++) {
+        slotOf[touched[t]] = -1;
+      }
+    }
+    smallIntegerWeight = new int[g];
+    for (int i = 0; i < g; i++) {
+      double n = rowWeight[i];
+      smallIntegerWeight[i] = n == Math.rint(n) && n >= 1 && n <= MAX_POWER ? (int) n : 0;
+    }
   }
 
   public Settings settings() {
@@ -167,10 +232,10 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
   }
 
   private static double logDirichlet(double alpha, double[] mean, int meanFrom, double[] x, int xFrom, int k) {
-    double s = LogGamma.value(alpha);
+    double s = GammaFunctions.logGamma(alpha);
     for (int i = 0; i < k; i++) {
       double a = alpha * mean[meanFrom + i];
-      s += (a - 1) * Math.log(x[xFrom + i]) - LogGamma.value(a);
+      s += (a - 1) * Math.log(x[xFrom + i]) - GammaFunctions.logGamma(a);
     }
     return s;
   }
@@ -190,11 +255,9 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
     private final double[] oldRow;
     private final double[] alphaRow;
     private final double[] proposalRow;
-    private final double[] newW;
-    private final int[] touchedPairs;
+    private final double[] ratio;
+    private final double[] ratioMinusOne;
     private final double[] dz;
-    private final boolean[] marked;
-    private final int[] touchedRows;
     private double[] proposalTheta;
 
     Chain(UniformRandomProvider rng) {
@@ -204,11 +267,9 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
       oldRow = new double[maxK];
       alphaRow = new double[maxK];
       proposalRow = new double[maxK];
-      newW = new double[pairRow.length];
-      touchedPairs = new int[pairRow.length];
+      ratio = new double[maxK];
+      ratioMinusOne = new double[maxK];
       dz = new double[rowWeight.length];
-      marked = new boolean[rowWeight.length];
-      touchedRows = new int[rowWeight.length];
       theta = new double[s.tableSize()];
       for (int r = 0; r < s.cptRows(); r++) {
         int k = s.cardinality(s.rowVariable(r));
@@ -304,53 +365,42 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
       if (!gamma.dirichlet(alphaRow, k, proposal, 0)) {
         return;
       }
-      double logHastings = logDirichlet(alpha, proposal, 0, oldRow, 0, k) - logDirichlet(alpha, oldRow, 0, proposal, 0, k);
+      // log Dir(old | α·proposal) − log Dir(proposal | α·old): the Γ(α) terms cancel.
+      double logHastings = 0;
       double lambda = prior.lambda(s.rowVariable(r));
       double logPrior = 0;
       double deltaKnown = 0;
       for (int x = 0; x < k; x++) {
-        double d = Math.log(proposal[x]) - Math.log(oldRow[x]);
+        double logNew = Math.log(proposal[x]);
+        double logOld = Math.log(oldRow[x]);
+        double aNew = alpha * proposal[x];
+        logHastings += (aNew - 1) * logOld - GammaFunctions.logGamma(aNew)
+            - (alphaRow[x] - 1) * logNew + GammaFunctions.logGamma(alphaRow[x]);
+        double d = logNew - logOld;
         logPrior += (lambda - 1) * d;
         deltaKnown += knownCounts[from + x] * d;
+        ratio[x] = proposal[x] / oldRow[x];
       }
       System.arraycopy(proposal, 0, theta, from, k);
       double delta;
-      int nPairs = 0;
       int nRows = 0;
+      boolean resum = false;
       if (slow) {
         delta = data.logLikelihood(theta) - logLikelihood;
       } else {
-        delta = deltaKnown;
+        // A (row, configuration) pair uses at most one cell of a CPT row, so its product changes
+        // by that cell's ratio: dz_g = Σ_pairs w_q (ratio − 1). refresh() recomputes every product
+        // from θ each 256 sweeps, so rounding does not accumulate.
+        int[] touched = rowTouched[r];
+        nRows = touched.length;
         for (int x = 0; x < k; x++) {
-          int cell = from + x;
-          for (int a = cellPairStart[cell]; a < cellPairStart[cell + 1]; a++) {
-            int q = cellPairs[a];
-            double prod = 1;
-            for (int b = pairCellStart[q]; b < pairCellStart[q + 1]; b++) {
-              prod *= theta[pairCells[b]];
-            }
-            newW[nPairs] = prod;
-            touchedPairs[nPairs++] = q;
-            int g = pairRow[q];
-            if (!marked[g]) {
-              marked[g] = true;
-              dz[g] = 0;
-              touchedRows[nRows++] = g;
-            }
-            dz[g] += prod - w[q];
-          }
+          ratioMinusOne[x] = ratio[x] - 1;
         }
-        for (int i = 0; i < nRows; i++) {
-          int g = touchedRows[i];
-          double zNew = z[g] + dz[g];
-          if (!(zNew >= UNDERFLOW_GUARD)) {
-            delta = Double.NaN; // underflow: decide in log space below
-            break;
-          }
-          delta += rowWeight[g] * Math.log(zNew / z[g]);
-        }
+        delta = deltaKnown + logRatioSum(r);
         if (Double.isNaN(delta)) {
+          // underflow or cancellation in some normaliser: decide in log space
           delta = data.logLikelihood(theta) - logLikelihood;
+          resum = true;
         }
       }
       double logAccept = tau * delta + logPrior + logHastings;
@@ -359,25 +409,75 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
         accepted++;
         logLikelihood += delta;
         if (!slow) {
-          for (int i = 0; i < nPairs; i++) {
-            w[touchedPairs[i]] = newW[i];
+          int[] pairsOfRow = rowEntryPair[r];
+          int[] cellsOfRow = rowEntryCell[r];
+          for (int e = 0; e < pairsOfRow.length; e++) {
+            w[pairsOfRow[e]] *= ratio[cellsOfRow[e]];
           }
-          for (int i = 0; i < nRows; i++) {
-            int g = touchedRows[i];
-            double sum = 0;
-            for (int q = pairStart[g]; q < pairStart[g + 1]; q++) {
-              sum += w[q];
+          int[] touched = rowTouched[r];
+          for (int t = 0; t < nRows; t++) {
+            int g = touched[t];
+            if (resum) {
+              double sum = 0;
+              for (int q = pairStart[g]; q < pairStart[g + 1]; q++) {
+                sum += w[q];
+              }
+              z[g] = sum;
+            } else {
+              z[g] += dz[t];
             }
-            z[g] = sum;
-            slow |= !(sum >= UNDERFLOW_GUARD);
+            slow |= !(z[g] >= UNDERFLOW_GUARD);
           }
         }
       } else {
         System.arraycopy(oldRow, 0, theta, from, k);
       }
-      for (int i = 0; i < nRows; i++) {
-        marked[touchedRows[i]] = false;
+    }
+
+    /**
+     * Σ_g n_g ln(z'_g / z_g) over the data rows touched by CPT row r, with
+     * {@code z'_g = z_g + dz_g}, {@code dz_g = Σ w_q (ratio_x − 1)} over the pairs of g using cell x
+     * of r (stored in dz by slot for the update). Whole small n_g multiply into one running product
+     * (rescaled by powers of two to stay in range) that is logged once; other weights are logged one
+     * by one. NaN if some z'_g underflows or cancels (below {@link #CANCELLATION_GUARD} z_g).
+     */
+    private double logRatioSum(int r) {
+      int[] touched = rowTouched[r];
+      int[] start = rowEntryStart[r];
+      int[] pairsOfRow = rowEntryPair[r];
+      int[] cellsOfRow = rowEntryCell[r];
+      double product = 1;
+      int exponent = 0;
+      double logs = 0;
+      for (int t = 0; t < touched.length; t++) {
+        double d = 0;
+        for (int e = start[t]; e < start[t + 1]; e++) {
+          d += w[pairsOfRow[e]] * ratioMinusOne[cellsOfRow[e]];
+        }
+        dz[t] = d;
+        int g = touched[t];
+        double zg = z[g];
+        double rg = 1 + d / zg;
+        if (!(zg + d >= UNDERFLOW_GUARD) || rg < CANCELLATION_GUARD) {
+          return Double.NaN;
+        }
+        int n = smallIntegerWeight[g];
+        if (n == 0 || rg > RATIO_RANGE || rg < 1 / RATIO_RANGE) {
+          logs += rowWeight[g] * Math.log(rg);
+          continue;
+        }
+        double f = rg;
+        for (int i = 1; i < n; i++) {
+          f *= rg;
+        }
+        product *= f;
+        int ex = Math.getExponent(product);
+        if (ex > 256 || ex < -256) {
+          exponent += ex;
+          product = Math.scalb(product, -ex);
+        }
       }
+      return logs + Math.log(product) + exponent * LN2;
     }
 
     private void allAtOnce(double tau) {
