@@ -1,8 +1,7 @@
 package org.occam.dag;
 
 import java.util.Arrays;
-import org.apache.commons.numbers.gamma.Digamma;
-import org.apache.commons.numbers.gamma.LogGamma;
+import org.occam.math.GammaFunctions;
 
 /**
  * Variational Bayesian EM for a discrete DAG with hidden variables (Beal 2003, section 6.3.4).
@@ -92,23 +91,23 @@ public final class VariationalBayesEm {
     for (int j = 0; j < s.size(); j++) {
       int k = s.cardinality(j);
       double lambda = prior.lambda(j);
-      double logGammaLambda = LogGamma.value(lambda);
-      double logGammaTotalPrior = LogGamma.value(k * lambda);
+      double logGammaLambda = GammaFunctions.logGamma(lambda);
+      double logGammaTotalPrior = GammaFunctions.logGamma(k * lambda);
       for (int l = 0; l < s.parentConfigurations(j); l++) {
         int from = s.offset(j) + l * k;
         double total = k * lambda;
         for (int x = 0; x < k; x++) {
           total += counts[from + x];
         }
-        double psiTotal = Digamma.value(total);
+        double psiTotal = GammaFunctions.digamma(total);
         // KL(Dir(a) || Dir(λ)) = lnΓ(a⁰) − lnΓ(kλ) + Σ_x [lnΓ(λ) − lnΓ(a_x) + (a_x − λ)(ψ(a_x) − ψ(a⁰))]
-        kl += LogGamma.value(total) - logGammaTotalPrior;
+        kl += GammaFunctions.logGamma(total) - logGammaTotalPrior;
         for (int x = 0; x < k; x++) {
           double n = counts[from + x];
           double a = lambda + n;
-          double logTilde = Digamma.value(a) - psiTotal;
+          double logTilde = GammaFunctions.digamma(a) - psiTotal;
           out[from + x] = Math.exp(logTilde);
-          kl += logGammaLambda - LogGamma.value(a) + n * logTilde;
+          kl += logGammaLambda - GammaFunctions.logGamma(a) + n * logTilde;
         }
       }
     }

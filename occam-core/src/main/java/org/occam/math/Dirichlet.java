@@ -1,7 +1,5 @@
 package org.occam.math;
 
-import org.apache.commons.numbers.gamma.Digamma;
-import org.apache.commons.numbers.gamma.LogGamma;
 
 /**
  * Dirichlet normalisers, densities and divergences over one probability vector stored in a
@@ -20,15 +18,15 @@ public final class Dirichlet {
     double total = 0;
     for (int i = 0; i < k; i++) {
       double a = prior + counts[from + i];
-      sum += LogGamma.value(a);
+      sum += GammaFunctions.logGamma(a);
       total += a;
     }
-    return sum - LogGamma.value(total);
+    return sum - GammaFunctions.logGamma(total);
   }
 
   /** {@code ln B(λ,…,λ)} for a k-vector of equal hyperparameters. */
   public static double logBetaSymmetric(double prior, int k) {
-    return k * LogGamma.value(prior) - LogGamma.value(k * prior);
+    return k * GammaFunctions.logGamma(prior) - GammaFunctions.logGamma(k * prior);
   }
 
   /**
@@ -64,14 +62,14 @@ public final class Dirichlet {
     for (int i = 0; i < k; i++) {
       posteriorTotal += counts[from + i];
     }
-    double digammaTotal = Digamma.value(posteriorTotal);
-    double kl = LogGamma.value(posteriorTotal) - LogGamma.value(k * prior);
+    double digammaTotal = GammaFunctions.digamma(posteriorTotal);
+    double kl = GammaFunctions.logGamma(posteriorTotal) - GammaFunctions.logGamma(k * prior);
     for (int i = 0; i < k; i++) {
       double n = counts[from + i];
       double a = prior + n;
-      kl += LogGamma.value(prior) - LogGamma.value(a);
+      kl += GammaFunctions.logGamma(prior) - GammaFunctions.logGamma(a);
       if (n != 0) {
-        kl += n * (Digamma.value(a) - digammaTotal);
+        kl += n * (GammaFunctions.digamma(a) - digammaTotal);
       }
     }
     return kl;
