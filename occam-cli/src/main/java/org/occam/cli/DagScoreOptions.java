@@ -59,6 +59,10 @@ public final class DagScoreOptions {
   @Option(names = "--ais-fixed-strength", description = "AIS: use a fixed strength alpha = A instead of scaling it with n*tau.")
   boolean aisFixedStrength;
 
+  @Option(names = "--ais-reverse", description = "AIS: follow each run by a reverse run (tau from 1 back to 0, twice the "
+      + "time) and report the reverse estimate and the forward/reverse discrepancy (hysteresis) in the diagnostics.")
+  boolean aisReverse;
+
   @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
       description = "Seed of the random restarts (default: ${DEFAULT-VALUE}).")
   long seed;
@@ -67,6 +71,6 @@ public final class DagScoreOptions {
   DagScoreSettings settings() {
     return new DagScoreSettings(restarts, maxIterations, tolerance, configurationLimit, mapBasis, exactTermLimit,
         new DagAnnealingTarget.Settings(aisSteps, aisScheduleE, aisRuns, aisProposal, !aisFixedStrength,
-            aisStrength));
+            aisStrength, aisReverse));
   }
 }

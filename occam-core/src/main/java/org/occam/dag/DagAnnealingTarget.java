@@ -44,9 +44,11 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
    * @param proposal row sweep or all at once
    * @param scaledStrength α = α₀ + nτ/L_j instead of a fixed α
    * @param strength α (fixed) or α₀ (scaled)
+   * @param reverse whether each run is followed by a reverse run (twice the time) for the
+   *     forward/reverse discrepancy
    */
   public record Settings(int steps, double scheduleE, int runs, Proposal proposal, boolean scaledStrength,
-      double strength) {
+      double strength, boolean reverse) {
     /** Beal's number of temperatures. */
     public static final int DEFAULT_STEPS = 16384;
     /** Beal's e_τ. */
@@ -60,6 +62,26 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
       if (steps < 1 || runs < 1 || !(scheduleE > 0) || !(strength > 0)) {
         throw new IllegalArgumentException("AIS needs steps >= 1, runs >= 1, e > 0 and strength > 0");
       }
+    }
+
+    /** Forward runs only. */
+    public Settings(int steps, double scheduleE, int runs, Proposal proposal, boolean scaledStrength, double strength) {
+      this(steps, scheduleE, runs, proposal, scaledStrength, strength, false);
+    }
+
+    /** The same settings with or without reverse runs. */
+    public Settings withReverse(boolean withReverse) {
+      return new Settings(steps, scheduleE, runs, proposal, scaledStrength, strength, withReverse);
+    }
+
+    /** The same settings with another number of runs. */
+    public Settings withRuns(int g) {
+      return new Settings(steps, scheduleE, g, proposal, scaledStrength, strength, reverse);
+    }
+
+    /** The same settings with another number of temperatures. */
+    public Settings withSteps(int k) {
+      return new Settings(k, scheduleE, runs, proposal, scaledStrength, strength, reverse);
     }
 
     /** K = 16384, e = 0.2, G = 5, row sweeps, α = 10 + nτ/L_j. */
@@ -79,6 +101,7 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
       m.put("proposal", proposal.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
       m.put("strength", scaledStrength ? "alpha0 + n*tau/L_j with alpha0 = " + strength : "fixed " + strength);
       m.put("transitionsPerTemperature", "one Metropolis-Hastings sweep");
+      m.put("reverse", reverse);
       return m;
     }
   }

@@ -133,11 +133,16 @@ public final class DagScorer {
           long t0 = System.nanoTime();
           var target = new DagAnnealingTarget(data, prior, settings.ais());
           var est = org.occam.sampling.AnnealedImportanceSampler.estimate(target, settings.ais().schedule(),
-              settings.ais().runs(), rng, 1);
+              settings.ais().runs(), rng, 1, settings.ais().reverse());
           set.putAll(settings.ais().toMap());
           diag.put("logWeights", est.runs().stream().map(r -> r.logWeight()).toList());
           diag.put("stdErrorMethod", "delta method on the mean weight");
           diag.put("acceptanceByQuarter", java.util.Arrays.stream(est.acceptanceByQuarter()).boxed().toList());
+          if (est.reverseLogEstimate().isPresent()) {
+            diag.put("reverseLogWeights", est.runs().stream().map(r -> r.reverseLogWeight().getAsDouble()).toList());
+            diag.put("reverseLogEvidence", est.reverseLogEstimate().getAsDouble());
+            diag.put("hysteresis", est.hysteresis().getAsDouble());
+          }
           uncorrected = est.logEstimate();
           seconds = (System.nanoTime() - t0) * 1e-9;
           stdError = OptionalDouble.of(est.stdError());

@@ -2,6 +2,7 @@ package org.occam.sampling;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalDouble;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -22,6 +23,14 @@ import org.occam.math.RandomStreams;
  *
  * <p>so the estimate is the same with any number of threads. Acceptance rates are recorded per
  * quarter of the schedule, the diagnostic Beal uses (2003, Figure 6.12).
+ *
+ * <p>Optionally each run continues with a <em>reverse</em> run: from its final state (approximately
+ * a draw from the target) the schedule is walked back from τ = 1 to 0, adding
+ * {@code (τ(k−1) − τ(k)) ℓ(x)} to a second log weight before each transition at τ(k−1). Started
+ * from the exact target, that weight is unbiased for 1/Z, so {@code −ln mean(w_rev)} over-estimates
+ * ln Z in expectation as the forward estimate under-estimates it; the gap between the two
+ * (hysteresis) says how far the annealing is from equilibrium (Neal 2001, section 6; Grosse et al.
+ * 2015, "bidirectional Monte Carlo").
  */
 public final class AnnealedImportanceSampler {
   /** A Markov chain over the integration variable, created at an exact draw from p₀. */
@@ -50,8 +59,15 @@ public final class AnnealedImportanceSampler {
    * @param logWeight the run's log importance weight
    * @param acceptanceByQuarter the fraction of accepted moves in each quarter of the schedule
    *     (1 for a quarter without proposals, as with exact Gibbs moves or fewer than 4 steps)
+   * @param reverseLogWeight the log weight of the reverse run, when one was made (an estimate of
+   *     −ln Z)
    */
-  public record Run(double logWeight, double[] acceptanceByQuarter) {}
+  public record Run(double logWeight, double[] acceptanceByQuarter, OptionalDouble reverseLogWeight) {
+    /** A forward run only. */
+    public Run(double logWeight, double[] acceptanceByQuarter) {
+      this(logWeight, acceptanceByQuarter, OptionalDouble.empty());
+    }
+  }
 
   /**
    * The combined estimate.
@@ -59,8 +75,19 @@ public final class AnnealedImportanceSampler {
    * @param logEstimate ln of the mean weight
    * @param stdError the delta-method standard error of {@code logEstimate} (0 for one run, which has none)
    * @param runs every run
+   * @param reverseLogEstimate {@code −ln mean(w_rev)} over the reverse runs, when they were made
    */
-  public record Estimate(double logEstimate, double stdError, List<Run> runs) {
+  public record Estimate(double logEstimate, double stdError, List<Run> runs, OptionalDouble reverseLogEstimate) {
+    /**
+     * The reverse estimate minus the forward one, when reverse runs were made: about zero when the
+     * annealing is slow enough, positive (in expectation) when it is not.
+     */
+    public OptionalDouble hysteresis() {
+      return reverseLogEstimate.isPresent()
+          ? OptionalDouble.of(reverseLogEstimate.getAsDouble() - logEstimate)
+          : OptionalDouble.empty();
+    }
+
     /** The mean acceptance of all runs in each quarter of the schedule. */
     public double[] acceptanceByQuarter() {
       double[] a = new double[4];
@@ -75,8 +102,13 @@ public final class AnnealedImportanceSampler {
 
   private AnnealedImportanceSampler() {}
 
-  /** One annealing run. */
+  /** One forward annealing run. */
   public static Run run(Target target, AnnealingSchedule schedule, UniformRandomProvider rng) {
+    return run(target, schedule, rng, false);
+  }
+
+  /** One annealing run, followed by a reverse run from its final state when {@code reverse}. */
+  public static Run run(Target target, AnnealingSchedule schedule, UniformRandomProvider rng, boolean reverse) {
     Chain chain = target.start(rng);
     int steps = schedule.steps();
     double logWeight = 0;
@@ -94,7 +126,15 @@ public final class AnnealedImportanceSampler {
         prop0 = chain.proposed();
       }
     }
-    return new Run(logWeight, acceptance);
+    if (!reverse) {
+      return new Run(logWeight, acceptance);
+    }
+    double reverseLogWeight = 0;
+    for (int k = steps; k >= 1; k--) {
+      reverseLogWeight += (schedule.tau(k - 1) - schedule.tau(k)) * chain.logLikelihood();
+      chain.transition(schedule.tau(k - 1));
+    }
+    return new Run(logWeight, acceptance, OptionalDouble.of(reverseLogWeight));
   }
 
   /** G runs on streams split off {@code seed}, in parallel. */
@@ -102,9 +142,24 @@ public final class AnnealedImportanceSampler {
     return estimate(target, schedule, runs, RandomStreams.fromSeed(seed), threads);
   }
 
-  /** G runs on streams split off {@code rng} (consumed), in parallel. */
+  /** G runs on streams split off {@code seed}, in parallel, each followed by a reverse run when {@code reverse}. */
+  public static Estimate estimate(Target target, AnnealingSchedule schedule, int runs, long seed, int threads,
+      boolean reverse) {
+    return estimate(target, schedule, runs, RandomStreams.fromSeed(seed), threads, reverse);
+  }
+
+  /** G forward runs on streams split off {@code rng} (consumed), in parallel. */
   public static Estimate estimate(Target target, AnnealingSchedule schedule, int runs,
       SplittableUniformRandomProvider rng, int threads) {
+    return estimate(target, schedule, runs, rng, threads, false);
+  }
+
+  /**
+   * G runs on streams split off {@code rng} (consumed), in parallel, each followed by a reverse
+   * run when {@code reverse}.
+   */
+  public static Estimate estimate(Target target, AnnealingSchedule schedule, int runs,
+      SplittableUniformRandomProvider rng, int threads, boolean reverse) {
     if (runs < 1 || threads < 1) {
       throw new IllegalArgumentException("need runs >= 1 and threads >= 1");
     }
@@ -112,7 +167,7 @@ public final class AnnealedImportanceSampler {
     List<Run> out = new ArrayList<>();
     if (threads == 1 || runs == 1) {
       for (SplittableUniformRandomProvider s : streams) {
-        out.add(run(target, schedule, s));
+        out.add(run(target, schedule, s, reverse));
       }
     } else {
       ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, runs), r -> {
@@ -123,7 +178,7 @@ public final class AnnealedImportanceSampler {
       try {
         List<Future<Run>> futures = new ArrayList<>();
         for (SplittableUniformRandomProvider s : streams) {
-          futures.add(pool.submit(() -> run(target, schedule, s)));
+          futures.add(pool.submit(() -> run(target, schedule, s, reverse)));
         }
         for (Future<Run> f : futures) {
           out.add(f.get());
@@ -140,24 +195,38 @@ public final class AnnealedImportanceSampler {
     return combine(out);
   }
 
-  /** ln mean weight and its delta-method standard error. */
+  /** ln mean weight and its delta-method standard error (and the reverse estimate, if every run has one). */
   public static Estimate combine(List<Run> runs) {
+    double[] logWeights = runs.stream().mapToDouble(Run::logWeight).toArray();
+    double[] mean = logMeanAndRelativeSd(logWeights);
+    int g = runs.size();
+    double se = g > 1 ? mean[1] / Math.sqrt(g) : 0.0;
+    OptionalDouble reverse = OptionalDouble.empty();
+    if (!runs.isEmpty() && runs.stream().allMatch(r -> r.reverseLogWeight().isPresent())) {
+      double[] rev = runs.stream().mapToDouble(r -> r.reverseLogWeight().getAsDouble()).toArray();
+      reverse = OptionalDouble.of(-logMeanAndRelativeSd(rev)[0]);
+    }
+    return new Estimate(mean[0], se, List.copyOf(runs), reverse);
+  }
+
+  /** {ln mean(e^x), sd(e^x)/mean(e^x)} (sample sd; 0 for one value), scaled to avoid overflow. */
+  private static double[] logMeanAndRelativeSd(double[] logValues) {
     double max = Double.NEGATIVE_INFINITY;
-    for (Run r : runs) {
-      max = Math.max(max, r.logWeight());
+    for (double v : logValues) {
+      max = Math.max(max, v);
     }
     double mean = 0;
-    for (Run r : runs) {
-      mean += Math.exp(r.logWeight() - max);
+    for (double v : logValues) {
+      mean += Math.exp(v - max);
     }
-    mean /= runs.size();
+    mean /= logValues.length;
     double var = 0;
-    for (Run r : runs) {
-      double d = Math.exp(r.logWeight() - max) - mean;
+    for (double v : logValues) {
+      double d = Math.exp(v - max) - mean;
       var += d * d;
     }
-    int g = runs.size();
-    double se = g > 1 ? Math.sqrt(var / (g - 1)) / (Math.sqrt(g) * mean) : 0.0;
-    return new Estimate(max + Math.log(mean), se, List.copyOf(runs));
+    int g = logValues.length;
+    double relSd = g > 1 ? Math.sqrt(var / (g - 1)) / mean : 0.0;
+    return new double[] {max + Math.log(mean), relSd};
   }
 }

@@ -74,6 +74,35 @@ class AnnealedImportanceSamplerTest {
   }
 
   @Test
+  void reverseWeightsAreUnbiasedForOneOverZFromAnExactStart() {
+    // The Gibbs moves are exact, so each forward run ends at an exact posterior draw and the
+    // reverse weights are unbiased for 1/Z even on a 10-step schedule.
+    double a = 20;
+    double b = 10;
+    int g = 4000;
+    var est = AnnealedImportanceSampler.estimate(new Binomial(a, b), AnnealingSchedule.linear(10), g, 13, 2, true);
+    double exact = LogBeta.value(a + 1, b + 1);
+    double[] rev = est.runs().stream().mapToDouble(r -> r.reverseLogWeight().orElseThrow()).toArray();
+    double max = java.util.Arrays.stream(rev).max().orElseThrow();
+    double mean = java.util.Arrays.stream(rev).map(v -> Math.exp(v - max)).average().orElseThrow();
+    double sd = Math.sqrt(java.util.Arrays.stream(rev).map(v -> Math.pow(Math.exp(v - max) - mean, 2)).sum() / (g - 1));
+    double se = sd / mean / Math.sqrt(g);
+    assertThat(se).isLessThan(0.2);
+    assertThat(est.reverseLogEstimate()).isPresent();
+    assertThat(est.reverseLogEstimate().getAsDouble()).isCloseTo(exact, org.assertj.core.data.Offset.offset(3 * se));
+  }
+
+  @Test
+  void hysteresisShrinksWithALongerSchedule() {
+    var shortRuns = AnnealedImportanceSampler.estimate(new Binomial(60, 30), AnnealingSchedule.linear(2), 5, 5, 1, true);
+    var longRuns = AnnealedImportanceSampler.estimate(new Binomial(60, 30), AnnealingSchedule.beal(2000, 0.2), 5, 5, 1, true);
+    assertThat(longRuns.hysteresis().orElseThrow()).isCloseTo(0.0, org.assertj.core.data.Offset.offset(0.05));
+    assertThat(Math.abs(shortRuns.hysteresis().orElseThrow())).isGreaterThan(Math.abs(longRuns.hysteresis().orElseThrow()));
+    assertThat(AnnealedImportanceSampler.estimate(new Binomial(60, 30), AnnealingSchedule.linear(2), 5, 5, 1).hysteresis())
+        .isEmpty();
+  }
+
+  @Test
   void sameSeedSameEstimateWithAnyNumberOfThreads() {
     var one = AnnealedImportanceSampler.estimate(new Binomial(4, 9), AnnealingSchedule.beal(50, 0.2), 6, 3, 1);
     var two = AnnealedImportanceSampler.estimate(new Binomial(4, 9), AnnealingSchedule.beal(50, 0.2), 6, 3, 2);
