@@ -174,18 +174,7 @@ public final class DemoCommand implements Callable<Integer> {
 
   private Path outputFolder() throws IOException {
     if (out != null) {
-      if (Files.exists(out) && !Files.isDirectory(out)) {
-        throw new DataFormatException(out + ": exists and is not a folder");
-      }
-      if (Files.isDirectory(out) && !force) {
-        try (var list = Files.list(out)) {
-          if (list.findAny().isPresent()) {
-            throw new DataFormatException(out + ": folder is not empty; pass --force to write into it");
-          }
-        }
-      }
-      Files.createDirectories(out);
-      return out;
+      return OutputFiles.prepareFolder(out, force);
     }
     Path dir = Path.of("occam-demo");
     for (int i = 2; Files.exists(dir); i++) {

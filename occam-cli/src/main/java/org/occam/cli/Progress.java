@@ -6,7 +6,7 @@ import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 
 /** A progress bar on stderr when a person is watching a terminal; nothing otherwise. */
-final class Progress implements AutoCloseable {
+public final class Progress implements AutoCloseable {
   private final ProgressBar bar;
 
   private Progress(ProgressBar bar) {
@@ -14,7 +14,7 @@ final class Progress implements AutoCloseable {
   }
 
   /** A bar for {@code total} steps, shown only when the process has a console. */
-  static Progress start(String task, long total) {
+  public static Progress start(String task, long total) {
     if (System.console() == null) {
       return new Progress(null);
     }
@@ -24,7 +24,7 @@ final class Progress implements AutoCloseable {
   }
 
   /** A listener that moves the bar to the number of steps done. */
-  IntConsumer listener() {
+  public IntConsumer listener() {
     return bar == null ? null : done -> bar.stepTo(done);
   }
 

@@ -30,6 +30,29 @@ public final class OutputFiles {
     }
   }
 
+  /**
+   * Makes {@code dir} ready to receive a run's outputs: created if missing; an existing folder must
+   * be empty unless {@code force}.
+   */
+  public static Path prepareFolder(Path dir, boolean force) {
+    if (Files.exists(dir) && !Files.isDirectory(dir)) {
+      throw new DataFormatException(dir + ": exists and is not a folder");
+    }
+    try {
+      if (Files.isDirectory(dir) && !force) {
+        try (var list = Files.list(dir)) {
+          if (list.findAny().isPresent()) {
+            throw new DataFormatException(dir + ": folder is not empty; pass --force to write into it");
+          }
+        }
+      }
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new DataFormatException(dir + ": cannot create the folder: " + e.getMessage());
+    }
+    return dir;
+  }
+
   /** Writes text atomically (after {@link #checkWritable}). */
   public static void write(Path out, String text) {
     write(out, text.getBytes(StandardCharsets.UTF_8));
