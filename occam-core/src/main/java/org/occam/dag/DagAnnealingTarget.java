@@ -269,6 +269,8 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
     private double[] theta;
     private double[] w;
     private double[] z;
+    private double[] zInverse; // 1/z_g, so a proposal multiplies instead of dividing
+    private double[] logTheta; // ln θ, kept with θ
     private double logLikelihood;
     private long accepted;
     private long proposed;
@@ -280,6 +282,7 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
     private final double[] proposalRow;
     private final double[] ratio;
     private final double[] ratioMinusOne;
+    private final double[] logProposal;
     private final double[] dz;
     private double[] proposalTheta;
 
@@ -292,6 +295,7 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
       proposalRow = new double[maxK];
       ratio = new double[maxK];
       ratioMinusOne = new double[maxK];
+      logProposal = new double[maxK];
       dz = new double[rowWeight.length];
       theta = new double[s.tableSize()];
       for (int r = 0; r < s.cptRows(); r++) {
@@ -303,11 +307,16 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
       }
       w = new double[pairRow.length];
       z = new double[rowWeight.length];
+      zInverse = new double[rowWeight.length];
+      logTheta = new double[theta.length];
       refresh();
     }
 
     /** Recomputes every product, normaliser and the log likelihood from θ. */
     private void refresh() {
+      for (int i = 0; i < theta.length; i++) {
+        logTheta[i] = Math.log(theta[i]);
+      }
       slow = false;
       for (int q = 0; q < w.length; q++) {
         double prod = 1;
@@ -326,6 +335,7 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
           sum += w[q];
         }
         z[g] = sum;
+        zInverse[g] = 1 / sum;
         slow |= !(sum >= UNDERFLOW_GUARD);
         ll += rowWeight[g] * Math.log(sum);
       }
@@ -395,7 +405,8 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
       double deltaKnown = 0;
       for (int x = 0; x < k; x++) {
         double logNew = Math.log(proposal[x]);
-        double logOld = Math.log(oldRow[x]);
+        double logOld = logTheta[from + x];
+        logProposal[x] = logNew;
         double aNew = alpha * proposal[x];
         logHastings += (aNew - 1) * logOld - GammaFunctions.logGamma(aNew)
             - (alphaRow[x] - 1) * logNew + GammaFunctions.logGamma(alphaRow[x]);
@@ -449,9 +460,11 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
             } else {
               z[g] += dz[t];
             }
+            zInverse[g] = 1 / z[g];
             slow |= !(z[g] >= UNDERFLOW_GUARD);
           }
         }
+        System.arraycopy(logProposal, 0, logTheta, from, k);
       } else {
         System.arraycopy(oldRow, 0, theta, from, k);
       }
@@ -479,9 +492,8 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
         }
         dz[t] = d;
         int g = touched[t];
-        double zg = z[g];
-        double rg = 1 + d / zg;
-        if (!(zg + d >= UNDERFLOW_GUARD) || rg < CANCELLATION_GUARD) {
+        double rg = 1 + d * zInverse[g];
+        if (!(z[g] + d >= UNDERFLOW_GUARD) || rg < CANCELLATION_GUARD) {
           return Double.NaN;
         }
         int n = smallIntegerWeight[g];
