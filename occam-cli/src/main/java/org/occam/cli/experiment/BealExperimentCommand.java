@@ -91,6 +91,11 @@ public final class BealExperimentCommand implements Callable<Integer> {
       description = "AIS: proposal strength alpha (fixed) or alpha0 (scaled) (default: ${DEFAULT-VALUE}).")
   double aisStrength;
 
+  @Option(names = "--compare-strength", description = "At every AIS size, also run AIS with the other proposal "
+      + "strength (fixed alpha = A if the main runs scale it, scaled if they are fixed) and compare the two in "
+      + "ais-strength-comparison.csv and report.md.")
+  boolean compareStrength;
+
   @Option(names = "--restarts", paramLabel = "R", defaultValue = "" + DagScoreSettings.DEFAULT_RESTARTS,
       description = "EM/VBEM random restarts (default: ${DEFAULT-VALUE}, Beal's).")
   int restarts;
@@ -155,6 +160,11 @@ public final class BealExperimentCommand implements Callable<Integer> {
         "n,singleBelowVbUncorrectedPct,singleBelowVbPct,averagedBelowVbUncorrectedPct,averagedBelowVbPct,"
             + "rejectionPct,rejectionQ1,rejectionQ2,rejectionQ3,rejectionQ4,meanStdError,seconds\n");
     StringBuilder aisRunsCsv = new StringBuilder("n,run,trueRank\n");
+    StringBuilder strengthCsv = new StringBuilder("n,strength,averagedBelowVbPct,singleBelowVbPct,meanStdError,"
+        + "rejectionPct,rejectionQ1,rejectionQ4,trueRank,cpuSeconds\n");
+    List<String[]> strengthRows = new ArrayList<>();
+    var otherAis = new DagAnnealingTarget.Settings(k, DagAnnealingTarget.Settings.DEFAULT_SCHEDULE_E, g,
+        DagAnnealingTarget.Proposal.ROW_SWEEP, aisFixedStrength, aisStrength);
     List<Map<String, Object>> partOne = new ArrayList<>();
     Map<String, double[]> rankByMethod = new LinkedHashMap<>();
     List<List<ScoreGridPlot.Panel>> gridRows = new ArrayList<>();
@@ -232,6 +242,23 @@ public final class BealExperimentCommand implements Callable<Integer> {
             pct(a.averagedBelowVbUncorrected), pct(a.averagedBelowVb), pct(a.rejection),
             Arrays.toString(a.runRanks).replace(" ", ""), String.format(Locale.ROOT, "%.1f", aisSecs)});
         entry.put("ais", a.toMap(aisSecs));
+        strengthRow(strengthCsv, strengthRows, n, ais, a, StructureRanker.ranks(scored, DagMethod.AIS, true)[trueIndex],
+            aisSecs);
+        if (compareStrength) {
+          List<StructureRanker.Scored> other;
+          try (Progress progress = Progress.start("AIS, other strength, n = " + n, structures.size())) {
+            other = StructureRanker.scoreAll(structures, d, 1.0, List.of(DagMethod.AIS), settings.withAis(otherAis),
+                seed + n, nThreads, progress.listener());
+          }
+          List<StructureRanker.Scored> merged = new ArrayList<>();
+          for (int i = 0; i < scored.size(); i++) {
+            merged.add(new StructureRanker.Scored(i, scored.get(i).structure(),
+                List.of(other.get(i).estimate(DagMethod.AIS), scored.get(i).estimate(DagMethod.VB))));
+          }
+          AisSummary b = AisSummary.of(merged, trueIndex);
+          strengthRow(strengthCsv, strengthRows, n, otherAis, b, StructureRanker.ranks(other, DagMethod.AIS, true)[trueIndex],
+              other.stream().mapToDouble(x -> x.estimate(DagMethod.AIS).seconds()).sum());
+        }
       }
       if (gridSizes.contains(n)) {
         List<ScoreGridPlot.Panel> panels = new ArrayList<>();
@@ -261,6 +288,10 @@ public final class BealExperimentCommand implements Callable<Integer> {
     if (!table64.isEmpty()) {
       o.printf("%nTable 6.4 (and 6.3): AIS below the VB bound, Metropolis-Hastings rejections, true rank by single runs%n");
       Tables.print(o, header64, table64);
+    }
+    if (compareStrength && !strengthRows.isEmpty()) {
+      o.printf("%nAIS proposal strength: scaled against fixed%n");
+      Tables.print(o, BealReport.STRENGTH_HEADER, strengthRows);
     }
 
     // Part two: true parameters drawn from the prior.
@@ -424,6 +455,7 @@ public final class BealExperimentCommand implements Callable<Integer> {
     OutputFiles.write(dir.resolve("table-6.1-true-rank.csv"), ranksCsv.toString());
     OutputFiles.write(dir.resolve("scores.csv"), scoresCsv.toString());
     if (!aisNs.isEmpty()) {
+      OutputFiles.write(dir.resolve("ais-strength.csv"), strengthCsv.toString());
       OutputFiles.write(dir.resolve("table-6.4-ais.csv"), aisCsv.toString());
       OutputFiles.write(dir.resolve("table-6.3-ais-single-run-ranks.csv"), aisRunsCsv.toString());
     }
@@ -457,12 +489,24 @@ public final class BealExperimentCommand implements Callable<Integer> {
     root.put("timing", timing);
     OutputFiles.write(dir.resolve("summary.json"), ResultJson.write(root));
     OutputFiles.write(dir.resolve("report.md"), BealReport.markdown(ns, aisNs, nInstances, g, k, ais, settings, seed,
-        nThreads, rankByMethod, table64, header64, partTwoMethods, success, vsCorrected, total, partTwoSeconds,
+        nThreads, rankByMethod, table64, header64, strengthRows, partTwoMethods, success, vsCorrected, total, partTwoSeconds,
         scoresPerMethod, aisSecondsAt480));
     o.printf(Locale.ROOT, "%nwrote %s: report.md, summary.json, table-6.*.csv, scores.csv, fig-6.*.png%n", dir);
     o.printf(Locale.ROOT, "total %.1f s (part two %.1f s for %d scores per method)%n", total, partTwoSeconds,
         scoresPerMethod);
     return 0;
+  }
+
+  private static void strengthRow(StringBuilder csv, List<String[]> rows, int n, DagAnnealingTarget.Settings s,
+      AisSummary a, int trueRank, double seconds) {
+    String label = s.scaledStrength() ? s.strength() + " + n tau / L_j" : "fixed " + s.strength();
+    csv.append(n).append(',').append(label).append(',').append(fmt(a.averagedBelowVb)).append(',')
+        .append(fmt(a.singleBelowVb)).append(',').append(fmt(a.meanStdError)).append(',').append(fmt(a.rejection))
+        .append(',').append(fmt(a.rejectionByQuarter[0])).append(',').append(fmt(a.rejectionByQuarter[3])).append(',')
+        .append(trueRank).append(',').append(fmt(seconds)).append('\n');
+    rows.add(new String[] {Integer.toString(n), label, pct(a.averagedBelowVb), pct(a.singleBelowVb),
+        String.format(Locale.ROOT, "%.3f", a.meanStdError), pct(a.rejection), pct(a.rejectionByQuarter[0]),
+        pct(a.rejectionByQuarter[3]), Integer.toString(trueRank), String.format(Locale.ROOT, "%.1f", seconds)});
   }
 
   private static int[][] observedRows(DagStructure ts, double[] theta, int n, SplittableUniformRandomProvider rng) {

@@ -47,7 +47,7 @@ class BealExperimentCommandTest {
     assertThat(code).as(se.toString()).isZero();
     assertThat(so.toString()).contains("Table 6.1").contains("Table 6.4").contains("Table 6.5").contains("Table 6.2");
     for (String f : new String[] {"report.md", "summary.json", "table-6.1-true-rank.csv", "scores.csv",
-        "table-6.4-ais.csv", "table-6.3-ais-single-run-ranks.csv", "instances-true-rank.csv",
+        "table-6.4-ais.csv", "table-6.3-ais-single-run-ranks.csv", "ais-strength.csv", "instances-true-rank.csv",
         "table-6.5-ranked-first.csv", "table-6.2-vb-vs-others.csv"}) {
       assertThat(out.resolve(f)).exists();
     }
