@@ -111,11 +111,11 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
   private static final double CANCELLATION_GUARD = 1e-6;
   /**
    * Ratios z'_g/z_g raised to a whole n_g ≤ this are multiplied rather than logged (one log per
-   * move instead of one per data row); with the ratio inside [1e-6, 1e6] the power stays finite.
+   * move instead of one per data row); with the ratio inside [1e-4, 1e4] the power stays within 1e±32.
    */
-  private static final int MAX_POWER = 16;
+  private static final int MAX_POWER = 8;
   private static final double LN2 = Math.log(2);
-  private static final double RATIO_RANGE = 1e6;
+  private static final double RATIO_RANGE = 1e4;
 
   private final HiddenStateEnumeration data;
   private final DirichletPrior prior;
@@ -139,6 +139,8 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
   private final int[][] rowEntryStart;
   private final int[][] rowEntryPair;
   private final int[][] rowEntryCell;
+  /** Per CPT row: the number of entries of every touched data row when it is the same for all (usual), else 0. */
+  private final int[] rowEntriesPerSlot;
   /** n_g as an int when it is a small whole number (≤ {@link #MAX_POWER}), else 0: see {@link Chain#logRatioSum}. */
   private final int[] smallIntegerWeight;
 
@@ -199,6 +201,7 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
     rowEntryStart = new int[s.cptRows()][];
     rowEntryPair = new int[s.cptRows()][];
     rowEntryCell = new int[s.cptRows()][];
+    rowEntriesPerSlot = new int[s.cptRows()];
     int[] slotOf = new int[g];
     Arrays.fill(slotOf, -1);
     for (int r = 0; r < s.cptRows(); r++) {
@@ -233,6 +236,13 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
       rowEntryStart[r] = start;
       rowEntryPair[r] = pairsOfRow;
       rowEntryCell[r] = cellsOfRow;
+      int per = m == 0 ? 0 : start[1];
+      for (int t = 0; t < m && per > 0; t++) {
+        if (start[t + 1] - start[t] != per) {
+          per = 0;
+        }
+      }
+      rowEntriesPerSlot[r] = per;
       for (int t = 0; t < m; t++) {
         slotOf[touched[t]] = -1;
       }
@@ -482,34 +492,57 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
       int[] start = rowEntryStart[r];
       int[] pairsOfRow = rowEntryPair[r];
       int[] cellsOfRow = rowEntryCell[r];
+      int per = rowEntriesPerSlot[r];
+      // dz_g first (a regular layout for the usual case of the same number of pairs per data row)
+      if (per == 1) {
+        for (int t = 0; t < touched.length; t++) {
+          dz[t] = w[pairsOfRow[t]] * ratioMinusOne[cellsOfRow[t]];
+        }
+      } else if (per == 2) {
+        for (int t = 0, e = 0; t < touched.length; t++, e += 2) {
+          dz[t] = w[pairsOfRow[e]] * ratioMinusOne[cellsOfRow[e]]
+              + w[pairsOfRow[e + 1]] * ratioMinusOne[cellsOfRow[e + 1]];
+        }
+      } else {
+        for (int t = 0; t < touched.length; t++) {
+          double d = 0;
+          for (int e = start[t]; e < start[t + 1]; e++) {
+            d += w[pairsOfRow[e]] * ratioMinusOne[cellsOfRow[e]];
+          }
+          dz[t] = d;
+        }
+      }
       double product = 1;
       int exponent = 0;
       double logs = 0;
       for (int t = 0; t < touched.length; t++) {
-        double d = 0;
-        for (int e = start[t]; e < start[t + 1]; e++) {
-          d += w[pairsOfRow[e]] * ratioMinusOne[cellsOfRow[e]];
-        }
-        dz[t] = d;
+        double d = dz[t];
         int g = touched[t];
         double rg = 1 + d * zInverse[g];
         if (!(z[g] + d >= UNDERFLOW_GUARD) || rg < CANCELLATION_GUARD) {
           return Double.NaN;
         }
         int n = smallIntegerWeight[g];
-        if (n == 0 || rg > RATIO_RANGE || rg < 1 / RATIO_RANGE) {
+        if (n == 1 && rg <= RATIO_RANGE && rg >= 1 / RATIO_RANGE) {
+          product *= rg;
+        } else if (n == 0 || rg > RATIO_RANGE || rg < 1 / RATIO_RANGE) {
           logs += rowWeight[g] * Math.log(rg);
           continue;
+        } else {
+          double f = rg;
+          for (int i = 1; i < n; i++) {
+            f *= rg;
+          }
+          product *= f;
         }
-        double f = rg;
-        for (int i = 1; i < n; i++) {
-          f *= rg;
-        }
-        product *= f;
-        int ex = Math.getExponent(product);
-        if (ex > 256 || ex < -256) {
-          exponent += ex;
-          product = Math.scalb(product, -ex);
+        if ((t & 3) == 3) {
+          // at most 4 factors within 1e±32 each since the last rescaling: 2^±256 · 1e±128 stays finite;
+          // rescale by an exact power of two built from the exponent bits
+          int ex = (int) ((Double.doubleToRawLongBits(product) >>> 52) & 0x7ff) - 1023;
+          if (ex > 256 || ex < -256) {
+            exponent += ex;
+            product *= Double.longBitsToDouble((long) (1023 - ex) << 52);
+          }
         }
       }
       return logs + Math.log(product) + exponent * LN2;
