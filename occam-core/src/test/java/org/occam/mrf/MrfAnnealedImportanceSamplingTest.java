@@ -114,11 +114,11 @@ class MrfAnnealedImportanceSamplingTest {
   @Test
   void reportsMethodSettingsSeedAndDiagnostics() {
     var defaults = MrfAnnealedImportanceSampling.Settings.defaults();
-    assertThat(defaults.steps()).isEqualTo(1000);
+    assertThat(defaults.steps()).isEqualTo(10_000);
     assertThat(defaults.runs()).isEqualTo(10);
     assertThat(defaults.leapfrogSteps()).isEqualTo(10);
     assertThat(defaults.priorSigma()).isEqualTo(1.0);
-    assertThat(defaults.schedule()).isEqualTo(MrfAnnealedImportanceSampling.Schedule.LINEAR);
+    assertThat(defaults.schedule()).isEqualTo(MrfAnnealedImportanceSampling.Schedule.BEAL);
     assertThat(defaults.tuning()).isEqualTo(MrfAnnealedImportanceSampling.StepSizeTuning.PILOT);
     MrfData data = MrfQuadratureTest.bias(10, 3);
     EvidenceEstimate ais = new MrfAnnealedImportanceSampling(data, defaults.withSteps(100).withRuns(4)).estimate(12, 1);
