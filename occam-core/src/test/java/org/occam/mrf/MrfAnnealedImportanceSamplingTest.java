@@ -127,7 +127,7 @@ class MrfAnnealedImportanceSamplingTest {
     assertThat(ais.stdError()).isPresent();
     assertThat(ais.seconds()).isPositive();
     assertThat(ais.settings()).containsEntry("steps", 100).containsEntry("runs", 4).containsEntry("leapfrogSteps", 10)
-        .containsEntry("schedule", "linear(K=100)").containsEntry("stepSizeTuning", "pilot")
+        .containsEntry("schedule", "beal(K=100, e=0.2)").containsEntry("stepSizeTuning", "pilot")
         .containsKeys("prior", "targetAcceptance", "stepSize");
     assertThat(ais.diagnostics()).containsKeys("acceptanceByQuarter", "logWeights", "effectiveSampleSize",
         "stdErrorMethod", "stepSizeByQuarter", "finalStepSize", "pilotLogWeight", "exactInference");
