@@ -512,22 +512,23 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
           dz[t] = d;
         }
       }
+      // Speculative pass without per-row range checks: the extremes of the ratios are checked once
+      // afterwards, and the rare move with an extreme ratio is redone with one log per data row.
       double product = 1;
       int exponent = 0;
       double logs = 0;
+      double min = 1;
+      double max = 1;
       for (int t = 0; t < touched.length; t++) {
-        double d = dz[t];
         int g = touched[t];
-        double rg = 1 + d * zInverse[g];
-        if (!(z[g] + d >= UNDERFLOW_GUARD) || rg < CANCELLATION_GUARD) {
-          return Double.NaN;
-        }
+        double rg = 1 + dz[t] * zInverse[g];
+        min = Math.min(min, rg);
+        max = Math.max(max, rg);
         int n = smallIntegerWeight[g];
-        if (n == 1 && rg <= RATIO_RANGE && rg >= 1 / RATIO_RANGE) {
+        if (n == 1) {
           product *= rg;
-        } else if (n == 0 || rg > RATIO_RANGE || rg < 1 / RATIO_RANGE) {
+        } else if (n == 0) {
           logs += rowWeight[g] * Math.log(rg);
-          continue;
         } else {
           double f = rg;
           for (int i = 1; i < n; i++) {
@@ -536,8 +537,8 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
           product *= f;
         }
         if ((t & 3) == 3) {
-          // at most 4 factors within 1e±32 each since the last rescaling: 2^±256 · 1e±128 stays finite;
-          // rescale by an exact power of two built from the exponent bits
+          // at most 4 factors within 1e±32 each since the last rescaling (when every ratio is inside
+          // [1e-4, 1e4], checked below): 2^±256 · 1e±128 stays finite; rescale by an exact power of two
           int ex = (int) ((Double.doubleToRawLongBits(product) >>> 52) & 0x7ff) - 1023;
           if (ex > 256 || ex < -256) {
             exponent += ex;
@@ -545,7 +546,23 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
           }
         }
       }
+      if (min < CANCELLATION_GUARD || !(max <= RATIO_RANGE)) {
+        return min < CANCELLATION_GUARD || Double.isNaN(max) ? Double.NaN : logRatioSumByLogs(touched);
+      }
+      if (min < 1 / RATIO_RANGE) {
+        return logRatioSumByLogs(touched);
+      }
       return logs + Math.log(product) + exponent * LN2;
+    }
+
+    /** The same sum with one log per data row (for moves with extreme ratios). */
+    private double logRatioSumByLogs(int[] touched) {
+      double logs = 0;
+      for (int t = 0; t < touched.length; t++) {
+        int g = touched[t];
+        logs += rowWeight[g] * Math.log1p(dz[t] * zInverse[g]);
+      }
+      return logs;
     }
 
     private void allAtOnce(double tau) {
