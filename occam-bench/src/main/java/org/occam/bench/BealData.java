@@ -2,8 +2,6 @@ package org.occam.bench;
 
 import org.occam.dag.AncestralSampler;
 import org.occam.dag.BealExample;
-import org.occam.dag.DagModel;
-import org.occam.dag.DagStructure;
 import org.occam.data.Dataset;
 import org.occam.math.RandomStreams;
 
@@ -21,16 +19,6 @@ final class BealData {
 
   /** The observed columns of n rows, in the order drawn (so the first m rows are a sample of size m). */
   static int[][] observed(double[] theta, int n, long seed) {
-    DagModel truth = BealExample.trueModel();
-    DagStructure s = truth.structure();
-    int[][] full = AncestralSampler.sample(s, theta, n, RandomStreams.fromSeed(seed));
-    int[] obs = s.observedVariables();
-    int[][] y = new int[n][obs.length];
-    for (int i = 0; i < n; i++) {
-      for (int v = 0; v < obs.length; v++) {
-        y[i][v] = full[i][obs[v]];
-      }
-    }
-    return y;
+    return AncestralSampler.sampleObserved(BealExample.structure(), theta, n, RandomStreams.fromSeed(seed));
   }
 }

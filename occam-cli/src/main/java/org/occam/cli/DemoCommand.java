@@ -78,14 +78,7 @@ public final class DemoCommand implements Callable<Integer> {
     DagStructure ts = truth.structure();
     int max = ns.get(ns.size() - 1);
     var dataStream = RandomStreams.fromSeed(seed);
-    int[][] full = AncestralSampler.sample(ts, truth.parameters().orElseThrow(), max, dataStream);
-    int[] observed = ts.observedVariables();
-    int[][] rows = new int[max][observed.length];
-    for (int i = 0; i < max; i++) {
-      for (int v = 0; v < observed.length; v++) {
-        rows[i][v] = full[i][observed[v]];
-      }
-    }
+    int[][] rows = AncestralSampler.sampleObserved(ts, truth.parameters().orElseThrow(), max, dataStream);
     var cls = new BipartiteStructureClass(BealExample.hiddenVariables(), BealExample.observedVariables());
     int trueIndex = cls.indexOf(ts);
     o.printf("Beal's true model (%s, d = %d); %d structures; data sizes %s; seed %d%n",

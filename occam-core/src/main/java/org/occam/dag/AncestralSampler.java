@@ -37,4 +37,20 @@ public final class AncestralSampler {
     }
     return out;
   }
+
+  /**
+   * Draws {@code rows} assignments and keeps the observed variables' columns, in the structure's
+   * order of observed variables and in the order drawn (so the first m rows are a sample of size m).
+   */
+  public static int[][] sampleObserved(DagStructure s, double[] theta, int rows, UniformRandomProvider rng) {
+    int[][] full = sample(s, theta, rows, rng);
+    int[] observed = s.observedVariables();
+    int[][] out = new int[rows][observed.length];
+    for (int i = 0; i < rows; i++) {
+      for (int v = 0; v < observed.length; v++) {
+        out[i][v] = full[i][observed[v]];
+      }
+    }
+    return out;
+  }
 }

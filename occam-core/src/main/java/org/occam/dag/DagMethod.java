@@ -1,8 +1,7 @@
 package org.occam.dag;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import org.occam.evidence.MethodNames;
 
 /** The DAG scores, by the names the papers and the command line use. */
 public enum DagMethod {
@@ -50,41 +49,18 @@ public enum DagMethod {
     return this == BIC || this == BICP || this == CS || this == CS_DAGGER || this == VB;
   }
 
-  /** Parses a method name. */
+  /** Parses a method name (case-insensitive). */
   public static DagMethod parse(String name) {
-    String n = name.trim().toLowerCase(Locale.ROOT);
-    for (DagMethod m : values()) {
-      if (m.label.equals(n)) {
-        return m;
-      }
-    }
-    throw new IllegalArgumentException("unknown DAG method '" + name + "' (known: " + names() + ")");
+    return MethodNames.parse(DagMethod.class, DagMethod::label, "DAG", name);
   }
 
   /** Parses a comma-separated list, keeping order and dropping repeats. */
   public static List<DagMethod> parseList(String list) {
-    List<DagMethod> out = new ArrayList<>();
-    for (String part : list.split(",")) {
-      if (part.isBlank()) {
-        continue;
-      }
-      DagMethod m = parse(part);
-      if (!out.contains(m)) {
-        out.add(m);
-      }
-    }
-    if (out.isEmpty()) {
-      throw new IllegalArgumentException("no methods given (known: " + names() + ")");
-    }
-    return out;
+    return MethodNames.parseList(DagMethod.class, DagMethod::label, "DAG", list);
   }
 
   /** All names, comma-separated. */
   public static String names() {
-    List<String> n = new ArrayList<>();
-    for (DagMethod m : values()) {
-      n.add(m.label);
-    }
-    return String.join(",", n);
+    return MethodNames.names(DagMethod.class, DagMethod::label);
   }
 }

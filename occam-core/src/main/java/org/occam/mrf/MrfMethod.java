@@ -1,8 +1,7 @@
 package org.occam.mrf;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import org.occam.evidence.MethodNames;
 
 /**
  * The Boltzmann-machine scores, by the names Parise &amp; Welling (2006, section 4) and the command
@@ -59,39 +58,16 @@ public enum MrfMethod {
 
   /** Parses a method name (case-insensitive). */
   public static MrfMethod parse(String name) {
-    String n = name.trim().toLowerCase(Locale.ROOT);
-    for (MrfMethod m : values()) {
-      if (m.label.equals(n)) {
-        return m;
-      }
-    }
-    throw new IllegalArgumentException("unknown MRF method '" + name + "' (known: " + names() + ")");
+    return MethodNames.parse(MrfMethod.class, MrfMethod::label, "MRF", name);
   }
 
   /** Parses a comma-separated list, keeping order and dropping repeats. */
   public static List<MrfMethod> parseList(String list) {
-    List<MrfMethod> out = new ArrayList<>();
-    for (String part : list.split(",")) {
-      if (part.isBlank()) {
-        continue;
-      }
-      MrfMethod m = parse(part);
-      if (!out.contains(m)) {
-        out.add(m);
-      }
-    }
-    if (out.isEmpty()) {
-      throw new IllegalArgumentException("no methods given (known: " + names() + ")");
-    }
-    return out;
+    return MethodNames.parseList(MrfMethod.class, MrfMethod::label, "MRF", list);
   }
 
   /** All names, comma-separated. */
   public static String names() {
-    List<String> n = new ArrayList<>();
-    for (MrfMethod m : values()) {
-      n.add(m.label);
-    }
-    return String.join(",", n);
+    return MethodNames.names(MrfMethod.class, MrfMethod::label);
   }
 }

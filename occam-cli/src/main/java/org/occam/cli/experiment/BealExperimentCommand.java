@@ -153,7 +153,7 @@ public final class BealExperimentCommand implements Callable<Integer> {
         nInstances, restarts, seed, nThreads);
 
     // Part one: the chapter's true parameters.
-    int[][] rows = observedRows(ts, truth.parameters().orElseThrow(), ns.get(ns.size() - 1), streams.get(0));
+    int[][] rows = AncestralSampler.sampleObserved(ts, truth.parameters().orElseThrow(), ns.get(ns.size() - 1), streams.get(0));
     StringBuilder ranksCsv = new StringBuilder("n,method,trueRank,trueRankUncorrected,seconds\n");
     StringBuilder scoresCsv = new StringBuilder("n,structure,parameters,method,logEvidence,uncorrected,converged\n");
     StringBuilder aisCsv = new StringBuilder(
@@ -312,7 +312,7 @@ public final class BealExperimentCommand implements Callable<Integer> {
       for (int i = 0; i < nInstances; i++) {
         SplittableUniformRandomProvider rng = instanceStreams.get(i);
         double[] theta = DagScorer.randomParameters(ts, rng);
-        int[][] instRows = observedRows(ts, theta, ns.get(ns.size() - 1), rng);
+        int[][] instRows = AncestralSampler.sampleObserved(ts, theta, ns.get(ns.size() - 1), rng);
         for (int si = 0; si < ns.size(); si++) {
           int n = ns.get(si);
           Dataset d = Dataset.of(BealExample.observedVariables(), Arrays.copyOf(instRows, n));
@@ -507,18 +507,6 @@ public final class BealExperimentCommand implements Callable<Integer> {
     rows.add(new String[] {Integer.toString(n), label, pct(a.averagedBelowVb), pct(a.singleBelowVb),
         String.format(Locale.ROOT, "%.3f", a.meanStdError), pct(a.rejection), pct(a.rejectionByQuarter[0]),
         pct(a.rejectionByQuarter[3]), Integer.toString(trueRank), String.format(Locale.ROOT, "%.1f", seconds)});
-  }
-
-  private static int[][] observedRows(DagStructure ts, double[] theta, int n, SplittableUniformRandomProvider rng) {
-    int[][] full = AncestralSampler.sample(ts, theta, n, rng);
-    int[] observed = ts.observedVariables();
-    int[][] rows = new int[n][observed.length];
-    for (int i = 0; i < n; i++) {
-      for (int v = 0; v < observed.length; v++) {
-        rows[i][v] = full[i][observed[v]];
-      }
-    }
-    return rows;
   }
 
   /** Up to four sizes spread over the range for Figure 6.2. */
