@@ -1,14 +1,9 @@
 package org.occam.cli.io;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -44,12 +39,10 @@ public final class DagModelFile {
   /** A model as read: the model, and how each observed variable's states were declared. */
   public record Loaded(DagModel model, List<ColumnSpec> observedColumns) {}
 
-  private final Path file;
-  private final JsonLocations locations;
+  private final JsonSource source;
 
-  private DagModelFile(Path file, JsonLocations locations) {
-    this.file = file;
-    this.locations = locations;
+  private DagModelFile(JsonSource source) {
+    this.source = source;
   }
 
   /**
@@ -59,32 +52,12 @@ public final class DagModelFile {
    *     {@link DagModel#ROW_SUM_TOLERANCE}
    */
   public static Loaded read(Path file, boolean renormalise) {
-    String text;
-    try {
-      text = Files.readString(file, StandardCharsets.UTF_8);
-    } catch (NoSuchFileException e) {
-      throw new DataFormatException(file + ": no such file");
-    } catch (IOException e) {
-      throw new DataFormatException(file + ": cannot read: " + e.getMessage());
-    }
-    JsonNode root;
-    JsonLocations loc;
-    try {
-      root = JSON.readTree(text);
-      loc = new JsonLocations(text);
-    } catch (JsonProcessingException e) {
-      var l = e.getLocation();
-      throw DataFormatException.at(file, l == null ? 0 : l.getLineNr(), l == null ? 0 : l.getColumnNr(),
-          "invalid JSON: " + e.getOriginalMessage());
-    } catch (IOException e) {
-      throw new DataFormatException(file + ": cannot read: " + e.getMessage());
-    }
-    return new DagModelFile(file, loc).parse(root, renormalise);
+    JsonSource source = JsonSource.read(file);
+    return new DagModelFile(source).parse(source.root(), renormalise);
   }
 
   private DataFormatException error(String pointer, String message) {
-    long[] at = locations.of(pointer);
-    return DataFormatException.at(file, at[0], (int) at[1], message);
+    return source.error(pointer, message);
   }
 
   private Loaded parse(JsonNode root, boolean renormalise) {
@@ -113,7 +86,7 @@ public final class DagModelFile {
       if (!v.isObject()) {
         throw error(at, "each variable is an object with \"name\" and \"states\"");
       }
-      checkKeys(v, at, "name", "states", "hidden", "parents", "cpt");
+      source.checkKeys(v, at, "name", "states", "hidden", "parents", "cpt");
       JsonNode name = v.get("name");
       if (name == null || !name.isTextual() || name.asText().isBlank()) {
         throw error(at, "variable needs a \"name\"");
@@ -187,15 +160,6 @@ public final class DagModelFile {
     DirichletPrior prior = parsePrior(root.get("prior"), structure);
     double[] theta = parseCpts(vars, structure, renormalise);
     return new Loaded(new DagModel(structure, prior, theta), specs);
-  }
-
-  private void checkKeys(JsonNode node, String at, String... allowed) {
-    for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
-      String k = it.next();
-      if (!List.of(allowed).contains(k)) {
-        throw error(at + "/" + k, "unknown field \"" + k + "\" (allowed: " + String.join(", ", allowed) + ")");
-      }
-    }
   }
 
   private DirichletPrior parsePrior(JsonNode prior, DagStructure s) {

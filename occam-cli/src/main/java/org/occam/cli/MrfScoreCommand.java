@@ -1,0 +1,176 @@
+package org.occam.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import org.occam.cli.io.BoltzmannModelFile;
+import org.occam.cli.io.OutputFiles;
+import org.occam.cli.io.ResultJson;
+import org.occam.cli.report.Tables;
+import org.occam.data.CsvDatasetReader;
+import org.occam.data.DataFormatException;
+import org.occam.data.Dataset;
+import org.occam.evidence.EvidenceEstimate;
+import org.occam.mrf.MrfData;
+import org.occam.mrf.MrfMethod;
+import org.occam.mrf.MrfScoreSettings;
+import org.occam.mrf.PairwiseGraph;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code occam mrf score}: the evidence of one Boltzmann-machine structure by several methods. */
+@Command(name = "score", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Score one Boltzmann-machine structure (the model file's edges) on fully observed binary data.", "",
+        "The prior is N(0, σ0² I) on the 0/1 parameters (node biases, then edge weights); σ0 defaults to the"
+            + " model file's \"prior\", else 1. Parise & Welling (2006) do not state their prior, so σ0 = 1 is"
+            + " this project's choice and absolute scores depend on it.", "",
+        "Example: occam mrf score --model bm.json --data d.csv --methods map,bic-ml,bp-lr,laplace-exact --json out.json"})
+public final class MrfScoreCommand implements Callable<Integer> {
+  /** The methods scored when --methods is not given. */
+  static final String DEFAULT_METHODS = "map,bic-ml,bic-map,bp-lr,bp-lr-exactgrad,laplace-exact";
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--model", required = true, paramLabel = "M.json",
+      description = "The model file (type \"boltzmann\"); parameters in it are not used for scoring.")
+  Path model;
+
+  @Option(names = "--data", required = true, paramLabel = "D.csv",
+      description = "CSV with a header naming the model's variables; cells are the variables' state labels"
+          + " (0/1, -1/1 with \"spins\", or the declared \"states\"). No missing cells.")
+  Path data;
+
+  @Option(names = "--weight-column", paramLabel = "COL", description = "A column of row counts (e.g. Freq).")
+  String weightColumn;
+
+  @Option(names = "--methods", paramLabel = "LIST", defaultValue = DEFAULT_METHODS,
+      description = "Comma-separated: map,bic-ml,bic-map,bp-lr,bp-lr-exactgrad,laplace-exact (default: ${DEFAULT-VALUE})."
+          + " ais and quadrature are not in this build yet.")
+  String methods;
+
+  @Option(names = "--json", paramLabel = "OUT", description = "Write the results as JSON.")
+  Path json;
+
+  @Option(names = "--force", description = "Overwrite an existing output file.")
+  boolean force;
+
+  @Mixin
+  MrfScoreOptions options;
+
+  @Override
+  public Integer call() {
+    List<MrfMethod> wanted = MrfMethod.parseList(methods);
+    MrfEstimators.requireAvailable(wanted);
+    if (json != null) {
+      OutputFiles.checkWritable(json, force);
+    }
+    BoltzmannModelFile.Loaded m = BoltzmannModelFile.read(model, false);
+    double sigma = options.priorSigma(m.priorSigma());
+    MrfScoreSettings settings = options.settings(sigma, options.threads());
+    Dataset d = CsvDatasetReader.read(data, m.columns(), Set.of(), weightColumn);
+    PairwiseGraph graph = m.graph();
+    MrfData stats = statistics(graph, d, data);
+    List<EvidenceEstimate> results = MrfEstimators.score(graph, stats, wanted, settings, options.seed);
+
+    var out = spec.commandLine().getOut();
+    out.printf("model %s: %d binary variables%s, %d edges, %d parameters; prior N(0, %s² I)%s%n", model,
+        graph.vertexCount(), m.spins() ? " (±1 spins, scored in the 0/1 form)" : "", graph.edgeCount(),
+        graph.vertexCount() + graph.edgeCount(), Tables.number(sigma),
+        options.priorSigma != null ? " from --prior-sigma" : m.priorSigma().isPresent() ? " from the model file"
+            : " (default)");
+    out.printf("data %s: n = %s, %d distinct rows%n", data, Tables.number(d.size()), d.distinctRows());
+    List<String[]> rows = new ArrayList<>();
+    for (EvidenceEstimate e : results) {
+      rows.add(row(e));
+    }
+    Tables.print(out, new String[] {"method", "log evidence", "std error", "converged", "iterations", "seconds",
+        "min eig A", "BP converged"}, rows);
+    warnings(out, results);
+    if (json != null) {
+      Map<String, Object> root = new LinkedHashMap<>();
+      root.put("model", modelJson(model, m, sigma));
+      Map<String, Object> dataInfo = new LinkedHashMap<>();
+      dataInfo.put("file", data.toString());
+      dataInfo.put("rows", d.size());
+      dataInfo.put("distinct", d.distinctRows());
+      root.put("data", dataInfo);
+      root.put("results", results.stream().map(ResultJson::estimate).toList());
+      OutputFiles.write(json, ResultJson.write(root));
+      out.println("wrote " + json);
+    }
+    return 0;
+  }
+
+  /** The data's statistics for the graph, with the data file named in any complaint. */
+  static MrfData statistics(PairwiseGraph graph, Dataset d, Path file) {
+    if (d.hasMissing()) {
+      throw new DataFormatException(file + ": has empty or NA cells; Boltzmann-machine scores need complete rows");
+    }
+    try {
+      return MrfData.of(graph, d);
+    } catch (IllegalArgumentException e) {
+      throw new DataFormatException(file + ": " + e.getMessage());
+    }
+  }
+
+  /** A table row: method, score, std error, converged, iterations, seconds, smallest eigenvalue of A, BP. */
+  static String[] row(EvidenceEstimate e) {
+    Map<String, Object> diag = e.diagnostics();
+    Object iters = diag.get("iterations");
+    Object eig = diag.get("smallestEigenvalue");
+    Object bp = diag.get("bpConverged");
+    return new String[] {e.method(), Tables.score(e.logEvidence()),
+        e.stdError().isPresent() ? String.format(Locale.ROOT, "%.3f", e.stdError().getAsDouble()) : "-",
+        diag.containsKey("converged") ? (e.converged() ? "yes" : "NO") : "-",
+        iters == null ? "-" : iters.toString(), String.format(Locale.ROOT, "%.3f", e.seconds()),
+        eig instanceof Double x ? String.format(Locale.ROOT, "%.4g", x) : "-",
+        bp instanceof Boolean b ? (b ? "yes" : "NO") : "-"};
+  }
+
+  /** Lines for results whose diagnostics call for attention. */
+  static void warnings(java.io.PrintWriter out, List<EvidenceEstimate> results) {
+    for (EvidenceEstimate e : results) {
+      Map<String, Object> diag = e.diagnostics();
+      if (!e.converged()) {
+        out.printf("warning: %s did not converge (optimiser: %s; BP: %s); the score is from the last iterate%n",
+            e.method(), diag.getOrDefault("reason", "-"), diag.getOrDefault("bpConverged", "-"));
+      }
+      if (Boolean.FALSE.equals(diag.get("positiveDefinite"))) {
+        out.printf("warning: %s: A = N C + Λ⁻¹ is not positive definite (smallest eigenvalue %s); the score uses"
+            + " log |det A|%n", e.method(), diag.get("smallestEigenvalue"));
+      }
+      if (Boolean.TRUE.equals(diag.get("mlOnBoundary"))) {
+        out.printf("note: %s: the data are on the boundary (%s empty cells), so λML is at infinity; scored at the"
+            + " ML point of data with %s pseudo-observations per cell%n", e.method(), diag.get("mlEmptyCells"),
+            Tables.number((Double) diag.get("mlSmoothing") * (Double) diag.get("rows")));
+      }
+    }
+  }
+
+  private static Map<String, Object> modelJson(Path file, BoltzmannModelFile.Loaded m, double sigma) {
+    Map<String, Object> info = new LinkedHashMap<>();
+    info.put("file", file.toString());
+    info.put("type", "boltzmann");
+    List<Map<String, Object>> vars = new ArrayList<>();
+    for (var v : m.variables()) {
+      Map<String, Object> x = new LinkedHashMap<>();
+      x.put("name", v.name());
+      x.put("states", v.states());
+      vars.add(x);
+    }
+    info.put("variables", vars);
+    info.put("edges", m.edgeNames());
+    info.put("spins", m.spins());
+    info.put("parameters", m.graph().vertexCount() + m.graph().edgeCount());
+    info.put("prior", Map.of("gaussian", Map.of("sigma", sigma)));
+    return info;
+  }
+}

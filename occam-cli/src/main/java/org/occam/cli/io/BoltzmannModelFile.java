@@ -1,0 +1,322 @@
+package org.occam.cli.io;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import org.occam.data.ColumnSpec;
+import org.occam.data.DataFormatException;
+import org.occam.data.Variable;
+import org.occam.mrf.BoltzmannMachine;
+import org.occam.mrf.PairwiseGraph;
+
+/**
+ * Reads Boltzmann-machine model files:
+ *
+ * <pre>{@code
+ * {"type": "boltzmann",
+ *  "variables": [{"name": "a"}, {"name": "b", "states": ["no", "yes"]}, {"name": "c"}],
+ *  "edges": [["a", "b"], ["b", "c"]],
+ *  "prior": {"gaussian": {"sigma": 1.0}},                 // optional: σ0 = 1 when absent
+ *  "spins": false,                                        // optional
+ *  "parameters": {"bias": {"a": 0.3, "b": -0.2},          // optional; needed by sample
+ *                 "weight": [["a", "b", 0.5], ["b", "c", -1.0]]}}
+ * }</pre>
+ *
+ * <p>Every variable is binary. Its two states are, in order, x = 0 and x = 1; they are labelled
+ * {@code "0"}, {@code "1"} unless {@code "states"} lists two labels ({@code "states": 2} is also
+ * accepted). With {@code "spins": true} the variables are ±1 spins s = 2x − 1, labelled
+ * {@code "-1"}, {@code "1"} by default, and the parameters are the spin model's fields h_i and
+ * couplings J_ij in {@code p(s) ∝ exp(Σ h_i s_i + Σ J_ij s_i s_j)}; they are converted to the 0/1
+ * form by {@link BoltzmannMachine#fromSpins}. Biases (fields) left out are 0; every edge needs a
+ * weight (coupling). The prior is {@code N(0, σ0² I)} on the 0/1 parameters (node biases, then edge
+ * weights in the order of {@code "edges"}). Every problem is a one-line {@link DataFormatException}
+ * with the file, line and column.
+ */
+public final class BoltzmannModelFile {
+  /** The labels of a variable's two states when {@code "states"} is not given. */
+  public static final List<String> BINARY_LABELS = List.of("0", "1");
+
+  /** The labels of a spin's two states when {@code "states"} is not given. */
+  public static final List<String> SPIN_LABELS = List.of("-1", "1");
+
+  /**
+   * A model as read.
+   *
+   * @param variables the variables in file order, each with its two labels (x = 0, x = 1)
+   * @param graph the edges, in file order, on the variables' indices
+   * @param spins whether the file is written for ±1 spins
+   * @param priorSigma σ0 of the file's prior, when it has one
+   * @param model the model in its 0/1 form, when the file gives parameters
+   */
+  public record Loaded(List<Variable> variables, PairwiseGraph graph, boolean spins, OptionalDouble priorSigma,
+      Optional<BoltzmannMachine> model) {
+    public Loaded {
+      variables = List.copyOf(variables);
+    }
+
+    /** How the data's columns are read: each one of its variable's two labels. */
+    public List<ColumnSpec> columns() {
+      return variables.stream().map(ColumnSpec::of).toList();
+    }
+
+    /** The variables' names in order. */
+    public List<String> names() {
+      return variables.stream().map(Variable::name).toList();
+    }
+
+    /** The edges as name pairs, in edge order. */
+    public List<List<String>> edgeNames() {
+      List<List<String>> out = new ArrayList<>();
+      for (int e = 0; e < graph.edgeCount(); e++) {
+        out.add(List.of(variables.get(graph.edgeFrom(e)).name(), variables.get(graph.edgeTo(e)).name()));
+      }
+      return out;
+    }
+  }
+
+  private final JsonSource source;
+
+  private BoltzmannModelFile(JsonSource source) {
+    this.source = source;
+  }
+
+  /**
+   * Reads a model file.
+   *
+   * @param needParameters fail (at the top of the file) when it has no {@code "parameters"}
+   */
+  public static Loaded read(Path file, boolean needParameters) {
+    JsonSource source = JsonSource.read(file);
+    return new BoltzmannModelFile(source).parse(source.root(), needParameters);
+  }
+
+  private Loaded parse(JsonNode root, boolean needParameters) {
+    if (root == null || !root.isObject()) {
+      throw source.error("", "a model file is a JSON object with \"type\", \"variables\" and \"edges\"");
+    }
+    source.checkKeys(root, "", "type", "variables", "edges", "prior", "spins", "parameters");
+    JsonNode type = root.get("type");
+    if (type == null || !type.isTextual()) {
+      throw source.error("", "missing \"type\" (expected \"boltzmann\")");
+    }
+    if (!type.asText().equals("boltzmann")) {
+      throw source.error("/type", "model type \"" + type.asText() + "\" is not a Boltzmann machine (expected \"boltzmann\")");
+    }
+    JsonNode spinsNode = root.get("spins");
+    if (spinsNode != null && !spinsNode.isBoolean()) {
+      throw source.error("/spins", "\"spins\" must be true or false");
+    }
+    boolean spins = spinsNode != null && spinsNode.asBoolean();
+    List<Variable> variables = parseVariables(root.get("variables"), spins);
+    Map<String, Integer> index = new HashMap<>();
+    for (int j = 0; j < variables.size(); j++) {
+      index.put(variables.get(j).name(), j);
+    }
+    PairwiseGraph graph = parseEdges(root.get("edges"), index);
+    OptionalDouble sigma = parsePrior(root.get("prior"));
+    JsonNode params = root.get("parameters");
+    if (params == null && needParameters) {
+      throw source.error("", "the model has no \"parameters\"; sampling needs {\"bias\": {name: value, …}, "
+          + "\"weight\": [[name, name, value], …]} (a weight for every edge)");
+    }
+    Optional<BoltzmannMachine> model = params == null ? Optional.empty()
+        : Optional.of(parseParameters(params, graph, index, spins));
+    return new Loaded(variables, graph, spins, sigma, model);
+  }
+
+  private List<Variable> parseVariables(JsonNode vars, boolean spins) {
+    if (vars == null || !vars.isArray() || vars.isEmpty()) {
+      throw source.error(vars == null ? "" : "/variables", "\"variables\" must be a non-empty array of {\"name\": …}");
+    }
+    List<Variable> out = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    for (int j = 0; j < vars.size(); j++) {
+      String at = "/variables/" + j;
+      JsonNode v = vars.get(j);
+      if (!v.isObject()) {
+        throw source.error(at, "each variable is an object with a \"name\" (and optionally two \"states\")");
+      }
+      if (v.has("hidden")) {
+        throw source.error(at + "/hidden", "hidden variables are not supported here: the Boltzmann-machine scores are"
+            + " for fully observed data");
+      }
+      source.checkKeys(v, at, "name", "states");
+      JsonNode name = v.get("name");
+      if (name == null || !name.isTextual() || name.asText().isBlank()) {
+        throw source.error(at, "variable needs a \"name\"");
+      }
+      String n = name.asText();
+      if (names.contains(n)) {
+        throw source.error(at + "/name", "duplicate variable name '" + n + "'");
+      }
+      names.add(n);
+      List<String> labels = spins ? SPIN_LABELS : BINARY_LABELS;
+      JsonNode st = v.get("states");
+      if (st != null) {
+        if (st.isInt() && st.asInt() == 2) {
+          // the default labels
+        } else if (st.isArray() && st.size() == 2) {
+          List<String> given = new ArrayList<>();
+          for (int k = 0; k < 2; k++) {
+            JsonNode lab = st.get(k);
+            if (!lab.isValueNode() || lab.isNull()) {
+              throw source.error(at + "/states/" + k, "state labels must be strings or numbers");
+            }
+            given.add(lab.asText());
+          }
+          if (given.get(0).equals(given.get(1))) {
+            throw source.error(at + "/states/1", "duplicate state label '" + given.get(1) + "' for " + n);
+          }
+          labels = given;
+        } else {
+          throw source.error(at + "/states", "a Boltzmann machine's variables are binary: \"states\" of " + n
+              + " must be 2 or a list of two labels (" + (spins ? "s = -1, s = +1" : "x = 0, x = 1") + "), got " + st);
+        }
+      }
+      out.add(new Variable(n, labels));
+    }
+    return out;
+  }
+
+  private PairwiseGraph parseEdges(JsonNode edges, Map<String, Integer> index) {
+    if (edges == null) {
+      throw source.error("", "missing \"edges\": a list of [name, name] pairs ([] for no edges)");
+    }
+    if (!edges.isArray()) {
+      throw source.error("/edges", "\"edges\" must be a list of [name, name] pairs");
+    }
+    int[][] pairs = new int[edges.size()][];
+    Map<Long, Integer> seen = new HashMap<>();
+    for (int e = 0; e < edges.size(); e++) {
+      String at = "/edges/" + e;
+      JsonNode pair = edges.get(e);
+      if (!pair.isArray() || pair.size() != 2) {
+        throw source.error(at, "an edge is a pair of variable names, [\"a\", \"b\"], got " + pair);
+      }
+      int[] ends = new int[2];
+      for (int k = 0; k < 2; k++) {
+        ends[k] = variable(pair.get(k), at + "/" + k, index, "edge");
+      }
+      if (ends[0] == ends[1]) {
+        throw source.error(at, "edge " + pair + " is a self-loop; an edge joins two different variables");
+      }
+      long key = (long) Math.min(ends[0], ends[1]) * index.size() + Math.max(ends[0], ends[1]);
+      Integer before = seen.put(key, e);
+      if (before != null) {
+        throw source.error(at, "duplicate edge " + pair + " (the same as edge " + (before + 1) + ", "
+            + edges.get(before) + ")");
+      }
+      pairs[e] = ends;
+    }
+    return new PairwiseGraph(index.size(), pairs);
+  }
+
+  private int variable(JsonNode name, String at, Map<String, Integer> index, String what) {
+    Integer q = name.isTextual() ? index.get(name.asText()) : null;
+    if (q == null) {
+      throw source.error(at, "unknown variable " + name + " in " + what + " (variables: "
+          + String.join(", ", index.keySet().stream().sorted().toList()) + ")");
+    }
+    return q;
+  }
+
+  private OptionalDouble parsePrior(JsonNode prior) {
+    if (prior == null) {
+      return OptionalDouble.empty();
+    }
+    JsonNode g = prior.isObject() && prior.size() == 1 ? prior.get("gaussian") : null;
+    JsonNode sigma = g != null && g.isObject() && g.size() == 1 ? g.get("sigma") : null;
+    if (sigma == null) {
+      throw source.error("/prior", "a Boltzmann-machine prior is {\"gaussian\": {\"sigma\": σ0}}, N(0, σ0² I) on"
+          + " every parameter");
+    }
+    double s = sigma.asDouble();
+    if (!sigma.isNumber() || !(s > 0) || Double.isInfinite(s)) {
+      throw source.error("/prior/gaussian/sigma", "σ0 must be a finite number > 0, got " + sigma);
+    }
+    return OptionalDouble.of(s);
+  }
+
+  private BoltzmannMachine parseParameters(JsonNode params, PairwiseGraph graph, Map<String, Integer> index,
+      boolean spins) {
+    if (!params.isObject()) {
+      throw source.error("/parameters", "\"parameters\" is {\"bias\": {name: value, …}, \"weight\": [[name, name, value], …]}");
+    }
+    source.checkKeys(params, "/parameters", "bias", "weight");
+    int v = graph.vertexCount();
+    double[] bias = new double[v];
+    JsonNode b = params.get("bias");
+    if (b != null) {
+      if (!b.isObject()) {
+        throw source.error("/parameters/bias", "\"bias\" is an object {name: value, …} (variables left out have 0)");
+      }
+      for (Iterator<Map.Entry<String, JsonNode>> it = b.fields(); it.hasNext(); ) {
+        Map.Entry<String, JsonNode> f = it.next();
+        String at = "/parameters/bias/" + f.getKey().replace("~", "~0").replace("/", "~1");
+        Integer i = index.get(f.getKey());
+        if (i == null) {
+          throw source.error(at, "bias for unknown variable '" + f.getKey() + "'");
+        }
+        bias[i] = finite(f.getValue(), at, spins ? "field" : "bias");
+      }
+    }
+    double[] weight = new double[graph.edgeCount()];
+    boolean[] given = new boolean[graph.edgeCount()];
+    JsonNode w = params.get("weight");
+    if (w != null && !w.isArray()) {
+      throw source.error("/parameters/weight", "\"weight\" is a list of [name, name, value] triples, one per edge");
+    }
+    if (w != null) {
+      for (int k = 0; k < w.size(); k++) {
+        String at = "/parameters/weight/" + k;
+        JsonNode t = w.get(k);
+        if (!t.isArray() || t.size() != 3) {
+          throw source.error(at, "a weight is [name, name, value], got " + t);
+        }
+        int i = variable(t.get(0), at + "/0", index, "weight");
+        int j = variable(t.get(1), at + "/1", index, "weight");
+        int e = i == j ? -1 : graph.edgeIndex(i, j);
+        if (e < 0) {
+          throw source.error(at, "weight for " + t.get(0) + "–" + t.get(1) + ", which is not an edge of the model");
+        }
+        if (given[e]) {
+          throw source.error(at, "second weight for the edge " + t.get(0) + "–" + t.get(1));
+        }
+        given[e] = true;
+        weight[e] = finite(t.get(2), at + "/2", spins ? "coupling" : "weight");
+      }
+    }
+    for (int e = 0; e < graph.edgeCount(); e++) {
+      if (!given[e]) {
+        throw source.error(w == null ? "/parameters" : "/parameters/weight", "no weight for the edge "
+            + edgeName(graph, e, index) + "; every edge needs one (" + (spins ? "coupling J" : "weight w") + ")");
+      }
+    }
+    if (spins) {
+      return BoltzmannMachine.fromSpins(graph, bias, weight);
+    }
+    double[] lambda = Arrays.copyOf(bias, v + weight.length);
+    System.arraycopy(weight, 0, lambda, v, weight.length);
+    return new BoltzmannMachine(graph, lambda);
+  }
+
+  private static String edgeName(PairwiseGraph graph, int e, Map<String, Integer> index) {
+    String[] names = new String[index.size()];
+    index.forEach((n, i) -> names[i] = n);
+    return names[graph.edgeFrom(e)] + "–" + names[graph.edgeTo(e)];
+  }
+
+  private double finite(JsonNode x, String at, String what) {
+    if (!x.isNumber() || !Double.isFinite(x.asDouble())) {
+      throw source.error(at, "a " + what + " must be a finite number, got " + x);
+    }
+    return x.asDouble();
+  }
+}
