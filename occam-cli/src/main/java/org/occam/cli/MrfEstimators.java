@@ -6,8 +6,10 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import org.occam.evidence.EvidenceEstimate;
+import org.occam.mrf.MrfAnnealedImportanceSampling;
 import org.occam.mrf.MrfData;
 import org.occam.mrf.MrfMethod;
+import org.occam.mrf.MrfQuadrature;
 import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.MrfScorer;
 import org.occam.mrf.PairwiseGraph;
@@ -19,11 +21,8 @@ import org.occam.mrf.PairwiseGraph;
  * {@link #separate}.
  */
 final class MrfEstimators {
-  /**
-   * The separate estimators wired into {@link #separate} (none yet: {@code ais} and
-   * {@code quadrature} are named by {@link MrfMethod} but their classes are not in this build).
-   */
-  private static final Set<MrfMethod> SEPARATE_AVAILABLE = EnumSet.noneOf(MrfMethod.class);
+  /** The separate estimators wired into {@link #separate}. */
+  private static final Set<MrfMethod> SEPARATE_AVAILABLE = EnumSet.of(MrfMethod.AIS, MrfMethod.QUADRATURE);
 
   private MrfEstimators() {}
 
@@ -58,10 +57,17 @@ final class MrfEstimators {
   /** The estimators with their own classes: wired here when they are in the build. */
   private static EvidenceEstimate separate(MrfMethod m, PairwiseGraph graph, MrfData data,
       MrfScoreSettings settings, long seed) {
-    switch (m) {
-      case AIS, QUADRATURE -> throw unavailable(m);
+    return switch (m) {
+      case AIS -> new MrfAnnealedImportanceSampling(data,
+          MrfAnnealedImportanceSampling.Settings.defaults().withPriorSigma(settings.priorSigma()))
+          .estimate(seed, settings.threads());
+      case QUADRATURE -> {
+        var q = MrfQuadrature.Settings.defaults();
+        yield MrfQuadrature.estimate(data, new MrfQuadrature.Settings(settings.priorSigma(), q.halfWidth(),
+            q.pointsPerAxis()));
+      }
       default -> throw new IllegalStateException(m.label() + " is computed by MrfScorer");
-    }
+    };
   }
 
   private static IllegalArgumentException unavailable(MrfMethod m) {

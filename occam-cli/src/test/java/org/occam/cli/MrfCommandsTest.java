@@ -183,16 +183,35 @@ class MrfCommandsTest {
   }
 
   @Test
-  void aisAndQuadratureAreNamedButNotYetAvailable() throws IOException {
-    Path model = write("cycle.json", CYCLE);
-    Path data = write("d.csv", "a,b,c,d\n0,1,0,1\n1,1,0,0\n");
-    for (String m : new String[] {"ais", "quadrature"}) {
-      var r = CliRunner.run("mrf", "score", "--model", model.toString(), "--data", data.toString(), "--methods",
-          "laplace-exact," + m);
-      assertThat(r.exitCode()).isEqualTo(2);
-      assertThat(r.err()).contains(m + " for MRFs is not available in this build");
+  void aisAndQuadratureAgreeOnAThreeParameterModelAndQuadratureRefusesMore() throws IOException {
+    Path pair = write("pair.json", "{\"type\": \"boltzmann\", \"variables\": [{\"name\": \"a\"}, {\"name\": \"b\"}], "
+        + "\"edges\": [[\"a\", \"b\"]]}");
+    StringBuilder rows = new StringBuilder("a,b\n");
+    int[][] counts = {{0, 0, 9}, {0, 1, 4}, {1, 0, 3}, {1, 1, 14}};
+    for (int[] c : counts) {
+      rows.append((c[0] + "," + c[1] + "\n").repeat(c[2]));
     }
-    var u = CliRunner.run("mrf", "score", "--model", model.toString(), "--data", data.toString(), "--methods", "vb");
+    Path data = write("pair.csv", rows.toString());
+    Path out = dir.resolve("pair-scores.json");
+    var r = CliRunner.run("mrf", "score", "--model", pair.toString(), "--data", data.toString(), "--methods",
+        "laplace-exact,quadrature,ais", "--seed", "4", "--json", out.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode results = JSON.readTree(out.toFile()).get("results");
+    double laplace = results.get(0).get("logEvidence").asDouble();
+    double quadrature = results.get(1).get("logEvidence").asDouble();
+    double ais = results.get(2).get("logEvidence").asDouble();
+    double se = results.get(2).get("stdError").asDouble();
+    assertThat(se).isPositive().isLessThan(0.1);
+    assertThat(Math.abs(ais - quadrature)).isLessThan(3 * se + 1e-9);
+    assertThat(Math.abs(laplace - quadrature)).isLessThan(0.1); // Laplace's error at N = 30 is O(1/N)
+
+    Path cycle = write("cycle.json", CYCLE);
+    Path cycleData = write("d.csv", "a,b,c,d\n0,1,0,1\n1,1,0,0\n");
+    var refused = CliRunner.run("mrf", "score", "--model", cycle.toString(), "--data", cycleData.toString(),
+        "--methods", "quadrature");
+    assertThat(refused.exitCode()).isEqualTo(2);
+    assertThat(refused.err()).contains("quadrature integrates over at most");
+    var u = CliRunner.run("mrf", "score", "--model", cycle.toString(), "--data", cycleData.toString(), "--methods", "vb");
     assertThat(u.exitCode()).isEqualTo(2);
     assertThat(u.err()).contains("unknown MRF method 'vb'");
   }
