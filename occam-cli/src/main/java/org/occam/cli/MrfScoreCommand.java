@@ -81,8 +81,9 @@ public final class MrfScoreCommand implements Callable<Integer> {
     List<EvidenceEstimate> results = MrfEstimators.score(graph, stats, wanted, settings, options.seed);
 
     var out = spec.commandLine().getOut();
-    out.printf("model %s: %d binary variables%s, %d edges, %d parameters; prior N(0, %s² I)%s%n", model,
+    out.printf("model %s: %d binary variables%s, %d edge%s, %d parameters; prior N(0, %s² I)%s%n", model,
         graph.vertexCount(), m.spins() ? " (±1 spins, scored in the 0/1 form)" : "", graph.edgeCount(),
+        graph.edgeCount() == 1 ? "" : "s",
         graph.vertexCount() + graph.edgeCount(), Tables.number(sigma),
         options.priorSigma != null ? " from --prior-sigma" : m.priorSigma().isPresent() ? " from the model file"
             : " (default)");
