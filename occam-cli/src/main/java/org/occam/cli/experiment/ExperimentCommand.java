@@ -5,7 +5,7 @@ import picocli.CommandLine.Command;
 /** {@code occam experiment}: the papers' experiments. */
 @Command(name = "experiment", mixinStandardHelpOptions = true,
     description = "Reproduce a paper's experiment: CSV tables, PNG figures and a report.md beside the printed results.",
-    subcommands = {BealExperimentCommand.class})
+    subcommands = {BealExperimentCommand.class, PariseWellingExperimentCommand.class})
 public final class ExperimentCommand implements Runnable {
   @picocli.CommandLine.Spec
   picocli.CommandLine.Model.CommandSpec spec;
