@@ -503,6 +503,17 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
           dz[t] = w[pairsOfRow[e]] * ratioMinusOne[cellsOfRow[e]]
               + w[pairsOfRow[e + 1]] * ratioMinusOne[cellsOfRow[e + 1]];
         }
+      } else if (per == 4) {
+        // same summation order as the general loop below (0 + e0 + e1 + e2 + e3), so results do not
+        // depend on which loop ran
+        for (int t = 0, e = 0; t < touched.length; t++, e += 4) {
+          double d = 0;
+          d += w[pairsOfRow[e]] * ratioMinusOne[cellsOfRow[e]];
+          d += w[pairsOfRow[e + 1]] * ratioMinusOne[cellsOfRow[e + 1]];
+          d += w[pairsOfRow[e + 2]] * ratioMinusOne[cellsOfRow[e + 2]];
+          d += w[pairsOfRow[e + 3]] * ratioMinusOne[cellsOfRow[e + 3]];
+          dz[t] = d;
+        }
       } else {
         for (int t = 0; t < touched.length; t++) {
           double d = 0;
