@@ -53,6 +53,35 @@ public final class AnnealingSchedule {
     return new AnnealingSchedule(t, "linear(K=" + steps + ")");
   }
 
+  /**
+   * Equally spaced temperatures within each of several segments: {@code steps[j]} steps from
+   * {@code knots[j]} to {@code knots[j + 1]}, with {@code knots} running from 0 to 1. Salakhutdinov
+   * &amp; Murray (2008, section 4.1) anneal RBMs with knots {0, 0.5, 0.9, 1} and steps {1000, 4000,
+   * 10000}, so most steps fall where the distributions change fastest, near the target.
+   */
+  public static AnnealingSchedule piecewiseLinear(double[] knots, int[] steps) {
+    if (knots.length != steps.length + 1 || steps.length == 0) {
+      throw new IllegalArgumentException("need one more knot than segments");
+    }
+    int total = 0;
+    for (int s : steps) {
+      if (s < 1) {
+        throw new IllegalArgumentException("need steps >= 1 in every segment");
+      }
+      total += s;
+    }
+    double[] t = new double[total + 1];
+    int k = 0;
+    for (int j = 0; j < steps.length; j++) {
+      for (int i = 0; i < steps[j]; i++) {
+        t[k++] = knots[j] + (knots[j + 1] - knots[j]) * i / steps[j];
+      }
+    }
+    t[total] = knots[knots.length - 1];
+    return new AnnealingSchedule(t,
+        "piecewiseLinear(knots=" + Arrays.toString(knots) + ", steps=" + Arrays.toString(steps) + ")");
+  }
+
   /** K, the number of annealing steps. */
   public int steps() {
     return tau.length - 1;
