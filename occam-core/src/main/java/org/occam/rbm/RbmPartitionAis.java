@@ -40,10 +40,8 @@ import org.occam.sampling.AnnealingSchedule;
  * {@link AnnealedImportanceSampler}, so each run has its own stream split off the seed and the
  * estimate is the same with any number of threads; {@code ln Ẑ = ln Z₀ + ln mean(w)}.
  *
- * <p>The engine adds {@code (τ_k − τ_{k−1}) ℓ} per step, with ℓ linear in τ; ln f_β is not (the
- * softplus terms), so each chain follows the schedule it was started for and reports
- * {@code ℓ = (ln f_{τ_k} − ln f_{τ_{k−1}}) / (τ_k − τ_{k−1})} for the step about to be taken,
- * forward and then, for a reverse run, backward.
+ * <p>ln f_β is not linear in β (the softplus terms), so the chain overrides the engine's
+ * {@link AnnealedImportanceSampler.Chain#logWeightIncrement} with {@code ln f_to(x) − ln f_from(x)}.
  *
  * <p>Example:
  *
@@ -263,7 +261,7 @@ public final class RbmPartitionAis {
   public Result estimate(Settings settings, long seed, int threads) {
     AnnealingSchedule schedule = settings.schedule();
     AnnealedImportanceSampler.Estimate e = AnnealedImportanceSampler.estimate(
-        rng -> new GibbsChain(schedule, rng), schedule, settings.runs(), seed, threads, settings.reverse());
+        rng -> new GibbsChain(rng), schedule, settings.runs(), seed, threads, settings.reverse());
     double logZ0 = logBaseNormaliser();
     double[] logWeights = e.runs().stream().mapToDouble(AnnealedImportanceSampler.Run::logWeight).toArray();
     double max = Arrays.stream(logWeights).max().orElseThrow();
@@ -305,24 +303,17 @@ public final class RbmPartitionAis {
     }
   }
 
-  /**
-   * One run's state: x, with the sums b₀ᵀx, aᵀx and b + Wᵀx kept current, and its position in the
-   * schedule (forward up to the last step, then backward for a reverse run).
-   */
+  /** One run's state: x, with the sums b₀ᵀx, aᵀx and b + Wᵀx kept current. */
   private final class GibbsChain implements AnnealedImportanceSampler.Chain {
-    private final AnnealingSchedule schedule;
     private final UniformRandomProvider rng;
     private final int[] x = new int[visibleCount];
     private final int[] z = new int[hiddenCount];
     private final double[] hiddenInput = new double[hiddenCount];
     private double base;
     private double visible;
-    private int position;
-    private boolean backward;
     private long sweeps;
 
-    GibbsChain(AnnealingSchedule schedule, UniformRandomProvider rng) {
-      this.schedule = schedule;
+    GibbsChain(UniformRandomProvider rng) {
       this.rng = rng;
       for (int i = 0; i < visibleCount; i++) {
         x[i] = bernoulli(rng, baseVisibleBias[i]) ? 1 : 0;
@@ -330,31 +321,22 @@ public final class RbmPartitionAis {
       refresh();
     }
 
-    private int nextPosition() {
-      if (position == schedule.steps()) {
-        backward = true;
-      }
-      return backward ? position - 1 : position + 1;
+    /**
+     * ln f_1(x) − ln f_0(x), the whole path's log ratio at x; the engine uses
+     * {@link #logWeightIncrement} instead, because ln f_β is not linear in β.
+     */
+    @Override
+    public double logLikelihood() {
+      return logF(1, base, visible, hiddenInput) - logF(0, base, visible, hiddenInput);
     }
 
     @Override
-    public double logLikelihood() {
-      int next = nextPosition();
-      if (next < 0) {
-        throw new IllegalStateException("the chain has walked the whole schedule back");
-      }
-      double from = schedule.tau(position);
-      double to = schedule.tau(next);
-      return (logF(to, base, visible, hiddenInput) - logF(from, base, visible, hiddenInput)) / (to - from);
+    public double logWeightIncrement(double from, double to) {
+      return logF(to, base, visible, hiddenInput) - logF(from, base, visible, hiddenInput);
     }
 
     @Override
     public void transition(double beta) {
-      int next = nextPosition();
-      if (next < 0 || beta != schedule.tau(next)) {
-        throw new IllegalStateException("transition at β = " + beta + " off the chain's schedule");
-      }
-      position = next;
       for (int k = 0; k < hiddenCount; k++) {
         z[k] = bernoulli(rng, beta * hiddenInput[k]) ? 1 : 0;
       }

@@ -38,6 +38,16 @@ public final class AnnealedImportanceSampler {
     /** ℓ at the current state. */
     double logLikelihood();
 
+    /**
+     * The change in the log of the unnormalised target when the temperature moves from τ = from
+     * to τ = to at the current state: {@code (to − from) ℓ} for the geometric path
+     * {@code p₀ exp(τ ℓ)} (this default). Chains whose path is not linear in τ in the log — e.g. an
+     * RBM whose hidden units are summed out at every temperature — override it.
+     */
+    default double logWeightIncrement(double from, double to) {
+      return (to - from) * logLikelihood();
+    }
+
     /** One transition leaving {@code p₀ exp(τ ℓ)} invariant. */
     void transition(double tau);
 
@@ -116,7 +126,7 @@ public final class AnnealedImportanceSampler {
     long acc0 = chain.accepted();
     long prop0 = chain.proposed();
     for (int k = 1; k <= steps; k++) {
-      logWeight += (schedule.tau(k) - schedule.tau(k - 1)) * chain.logLikelihood();
+      logWeight += chain.logWeightIncrement(schedule.tau(k - 1), schedule.tau(k));
       chain.transition(schedule.tau(k));
       int quarter = (int) (4L * (k - 1) / steps);
       if (k == steps || (int) (4L * k / steps) != quarter) {
@@ -131,7 +141,7 @@ public final class AnnealedImportanceSampler {
     }
     double reverseLogWeight = 0;
     for (int k = steps; k >= 1; k--) {
-      reverseLogWeight += (schedule.tau(k - 1) - schedule.tau(k)) * chain.logLikelihood();
+      reverseLogWeight += chain.logWeightIncrement(schedule.tau(k), schedule.tau(k - 1));
       chain.transition(schedule.tau(k - 1));
     }
     return new Run(logWeight, acceptance, OptionalDouble.of(reverseLogWeight));
