@@ -1,7 +1,9 @@
 /**
- * RBMs (Chen &amp; Welling 2013): restricted Boltzmann machines over binary visible units x and
- * hidden units z, {@code p(x, z) ∝ exp(aᵀx + bᵀz + xᵀWz)}, whose partition function Z(λ) the
- * evidence approximations need; {@link org.occam.rbm.RbmPartitionAis} estimates ln Z by annealed
- * importance sampling (Salakhutdinov &amp; Murray 2008).
+ * RBMs (Chen &amp; Welling 2013): restricted Boltzmann machines with V visible and K hidden 0/1
+ * units ({@link org.occam.rbm.Rbm}), the closed forms with the hidden (or visible) units summed
+ * out, exact log Z, E[f] and Cov(f) by enumerating the smaller side in Gray-code order
+ * ({@link org.occam.rbm.RbmEnumeration}), block Gibbs and exact sampling, and annealed importance
+ * sampling for log Z in the style of Salakhutdinov &amp; Murray (2008)
+ * ({@link org.occam.rbm.RbmPartitionAis}). The Laplace pipeline for the evidence builds on these.
  */
 package org.occam.rbm;
