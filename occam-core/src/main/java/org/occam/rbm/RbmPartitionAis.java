@@ -163,6 +163,28 @@ public final class RbmPartitionAis {
     }
   }
 
+  /**
+   * AIS for an {@link Rbm}'s log Z, from a base-rate model with visible biases {@code b0}
+   * (e.g. {@link #baseRatesFromData}; zeros for the uniform base).
+   */
+  public static RbmPartitionAis of(Rbm rbm, double[] baseVisibleBias) {
+    int v = rbm.visibleCount();
+    int k = rbm.hiddenCount();
+    double[][] w = new double[v][k];
+    double[] a = new double[v];
+    double[] b = new double[k];
+    for (int i = 0; i < v; i++) {
+      a[i] = rbm.visibleBias(i);
+      for (int j = 0; j < k; j++) {
+        w[i][j] = rbm.weight(i, j);
+      }
+    }
+    for (int j = 0; j < k; j++) {
+      b[j] = rbm.hiddenBias(j);
+    }
+    return new RbmPartitionAis(w, a, b, baseVisibleBias);
+  }
+
   /** Annealing from the uniform distribution over x (b₀ = 0). */
   public static RbmPartitionAis withUniformBase(double[][] w, double[] a, double[] b) {
     return new RbmPartitionAis(w, a, b, new double[a.length]);
