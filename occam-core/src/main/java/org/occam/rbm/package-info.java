@@ -4,6 +4,7 @@
  * out, exact log Z, E[f] and Cov(f) by enumerating the smaller side in Gray-code order
  * ({@link org.occam.rbm.RbmEnumeration}), block Gibbs and exact sampling, and annealed importance
  * sampling for log Z in the style of Salakhutdinov &amp; Murray (2008)
- * ({@link org.occam.rbm.RbmPartitionAis}). The Laplace pipeline for the evidence builds on these.
+ * ({@link org.occam.rbm.RbmPartitionAis}), and MAP or ML training by persistent contrastive divergence
+ * ({@link org.occam.rbm.PersistentContrastiveDivergence}). The Laplace pipeline for the evidence builds on these.
  */
 package org.occam.rbm;
