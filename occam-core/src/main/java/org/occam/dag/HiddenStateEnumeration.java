@@ -294,12 +294,16 @@ public final class HiddenStateEnumeration {
     return ll;
   }
 
+  private static final double LN2 = Math.log(2);
+
   private static double eStepPattern(Pattern pat, double[] theta, double[] counts, double[] w) {
     final int ni = pat.involved.length;
     final int nc = pat.configurations;
     final int[] cfg = pat.configOffset;
     final int[] base = pat.rowBase;
     double ll = 0;
+    double product = 1;
+    long exponent = 0;
     for (int r = 0; r < pat.rowCount.length; r++) {
       final int b = r * ni;
       double z = 0;
@@ -315,7 +319,16 @@ public final class HiddenStateEnumeration {
       double n = pat.rowCount[r];
       double scale;
       if (z >= UNDERFLOW_GUARD && z < Double.POSITIVE_INFINITY) {
-        ll += n * Math.log(z);
+        if (n == 1) {
+          // Rows seen once multiply into a running product kept in [1, 2) × 2^exponent, logged once
+          // at the end: one log per pattern instead of one per row.
+          product *= z;
+          int e = (int) ((Double.doubleToRawLongBits(product) >>> 52) & 0x7ff) - 1023;
+          exponent += e;
+          product *= Double.longBitsToDouble((long) (1023 - e) << 52);
+        } else {
+          ll += n * Math.log(z);
+        }
         scale = n / z;
       } else {
         // Log-space fallback: the product underflowed (many tiny probabilities).
@@ -350,7 +363,7 @@ public final class HiddenStateEnumeration {
         }
       }
     }
-    return ll;
+    return ll + Math.log(product) + exponent * LN2;
   }
 
   /** The compiled rows with unobserved variables, by pattern (not copies: do not modify). */

@@ -54,10 +54,19 @@ public final class StructureRanker {
       return t;
     });
     try {
-      List<Future<Scored>> futures = new ArrayList<>();
-      for (int i = 0; i < structures.size(); i++) {
+      // Largest structures first (by CPT size, a proxy for the work), so the last tasks are short
+      // and no thread idles long at the end; each keeps its own stream, so results do not depend on
+      // the order.
+      Integer[] order = new Integer[structures.size()];
+      for (int i = 0; i < order.length; i++) {
+        order[i] = i;
+      }
+      java.util.Arrays.sort(order, java.util.Comparator.comparingInt((Integer i) -> -structures.get(i).tableSize())
+          .thenComparingInt(i -> i));
+      List<Future<Scored>> futures = new ArrayList<>(java.util.Collections.nCopies(structures.size(), null));
+      for (int i : order) {
         int index = i;
-        futures.add(pool.submit(() -> {
+        futures.set(index, pool.submit(() -> {
           DagStructure s = structures.get(index);
           var compiled = new HiddenStateEnumeration(s, data, settings.configurationLimit());
           var estimates = DagScorer.score(compiled, DirichletPrior.uniform(s.size(), lambda), methods, settings,
