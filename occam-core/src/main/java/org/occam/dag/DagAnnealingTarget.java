@@ -293,6 +293,7 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
     private final double[] ratio;
     private final double[] ratioMinusOne;
     private final double[] logProposal;
+    private final double[] alphaProposal;
     private final double[] dz;
     private double[] proposalTheta;
 
@@ -306,6 +307,7 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
       ratio = new double[maxK];
       ratioMinusOne = new double[maxK];
       logProposal = new double[maxK];
+      alphaProposal = new double[maxK];
       dz = new double[rowWeight.length];
       theta = new double[s.tableSize()];
       for (int r = 0; r < s.cptRows(); r++) {
@@ -418,13 +420,14 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
         double logOld = logTheta[from + x];
         logProposal[x] = logNew;
         double aNew = alpha * proposal[x];
-        logHastings += (aNew - 1) * logOld - GammaFunctions.logGamma(aNew)
-            - (alphaRow[x] - 1) * logNew + GammaFunctions.logGamma(alphaRow[x]);
+        alphaProposal[x] = aNew;
+        logHastings += (aNew - 1) * logOld - (alphaRow[x] - 1) * logNew;
         double d = logNew - logOld;
         logPrior += (lambda - 1) * d;
         deltaKnown += knownCounts[from + x] * d;
         ratio[x] = proposal[x] / oldRow[x];
       }
+      logHastings += GammaFunctions.logGammaDifferenceSum(alphaRow, alphaProposal, k);
       System.arraycopy(proposal, 0, theta, from, k);
       double delta;
       int nRows = 0;

@@ -52,4 +52,27 @@ class GammaFunctionsTest {
     // ψ(1) = −γ (Euler–Mascheroni)
     assertThat(GammaFunctions.digamma(1)).isCloseTo(-0.5772156649015329, within(1e-13));
   }
+
+  @Test
+  void differenceSumEqualsTheTermByTermSum() {
+    SplittableRandom r = new SplittableRandom(3);
+    for (int t = 0; t < 20_000; t++) {
+      int k = 1 + r.nextInt(25);
+      double[] a = new double[k];
+      double[] b = new double[k];
+      for (int i = 0; i < k; i++) {
+        a[i] = Math.pow(10, -40 + 45 * r.nextDouble());
+        b[i] = Math.pow(10, -40 + 45 * r.nextDouble());
+      }
+      double expected = 0;
+      for (int i = 0; i < k; i++) {
+        expected += LogGamma.value(a[i]) - LogGamma.value(b[i]);
+      }
+      double scale = 0;
+      for (int i = 0; i < k; i++) {
+        scale += Math.abs(LogGamma.value(a[i])) + Math.abs(LogGamma.value(b[i]));
+      }
+      assertThat(GammaFunctions.logGammaDifferenceSum(a, b, k)).isCloseTo(expected, within(1e-13 * Math.max(1, scale)));
+    }
+  }
 }
