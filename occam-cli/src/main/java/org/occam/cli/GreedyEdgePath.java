@@ -2,10 +2,7 @@ package org.occam.cli;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import org.occam.math.Parallel;
 import java.util.function.ToDoubleFunction;
 import org.occam.mrf.PairwiseGraph;
 
@@ -36,58 +33,37 @@ final class GreedyEdgePath {
     List<int[]> edges = new ArrayList<>();
     PairwiseGraph empty = new PairwiseGraph(vertexCount, new int[0][]);
     path.add(new Step(empty, null, score.applyAsDouble(empty), 1));
-    ExecutorService pool = Executors.newFixedThreadPool(threads);
-    try {
-      boolean[][] in = new boolean[vertexCount][vertexCount];
-      int total = vertexCount * (vertexCount - 1) / 2;
-      for (int step = 1; step <= total; step++) {
-        List<int[]> pairs = new ArrayList<>();
-        List<PairwiseGraph> graphs = new ArrayList<>();
-        for (int i = 0; i < vertexCount; i++) {
-          for (int j = i + 1; j < vertexCount; j++) {
-            if (!in[i][j]) {
-              List<int[]> with = new ArrayList<>(edges);
-              with.add(new int[] {i, j});
-              pairs.add(new int[] {i, j});
-              graphs.add(new PairwiseGraph(vertexCount, with.toArray(new int[0][])));
-            }
+    boolean[][] in = new boolean[vertexCount][vertexCount];
+    int total = vertexCount * (vertexCount - 1) / 2;
+    for (int step = 1; step <= total; step++) {
+      List<int[]> pairs = new ArrayList<>();
+      List<PairwiseGraph> graphs = new ArrayList<>();
+      for (int i = 0; i < vertexCount; i++) {
+        for (int j = i + 1; j < vertexCount; j++) {
+          if (!in[i][j]) {
+            List<int[]> with = new ArrayList<>(edges);
+            with.add(new int[] {i, j});
+            pairs.add(new int[] {i, j});
+            graphs.add(new PairwiseGraph(vertexCount, with.toArray(new int[0][])));
           }
         }
-        List<Future<Double>> scores = new ArrayList<>();
-        for (PairwiseGraph g : graphs) {
-          scores.add(pool.submit(() -> score.applyAsDouble(g)));
-        }
-        int best = -1;
-        double bestScore = Double.NEGATIVE_INFINITY;
-        for (int c = 0; c < graphs.size(); c++) {
-          double s = get(scores.get(c));
-          if (best < 0 || s > bestScore) {
-            best = c;
-            bestScore = s;
-          }
-        }
-        int[] e = pairs.get(best);
-        in[e[0]][e[1]] = true;
-        edges.add(e);
-        path.add(new Step(graphs.get(best), e, bestScore, graphs.size()));
       }
-    } finally {
-      pool.shutdownNow();
+      List<Double> scores = Parallel.map(graphs.size(), threads, "occam-mrf-path",
+          c -> score.applyAsDouble(graphs.get(c)));
+      int best = -1;
+      double bestScore = Double.NEGATIVE_INFINITY;
+      for (int c = 0; c < graphs.size(); c++) {
+        double s = scores.get(c);
+        if (best < 0 || s > bestScore) {
+          best = c;
+          bestScore = s;
+        }
+      }
+      int[] e = pairs.get(best);
+      in[e[0]][e[1]] = true;
+      edges.add(e);
+      path.add(new Step(graphs.get(best), e, bestScore, graphs.size()));
     }
     return path;
-  }
-
-  private static double get(Future<Double> f) {
-    try {
-      return f.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted", e);
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof RuntimeException r) {
-        throw r;
-      }
-      throw new IllegalStateException(e.getCause());
-    }
   }
 }

@@ -11,10 +11,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.occam.cli.io.OutputFiles;
@@ -25,6 +21,7 @@ import org.occam.data.DataFormatException;
 import org.occam.data.Dataset;
 import org.occam.data.Variable;
 import org.occam.evidence.EvidenceEstimate;
+import org.occam.math.Parallel;
 import org.occam.mrf.MrfData;
 import org.occam.mrf.MrfMethod;
 import org.occam.mrf.MrfScoreSettings;
@@ -203,30 +200,8 @@ public final class MrfRankCommand implements Callable<Integer> {
 
   private List<List<EvidenceEstimate>> scoreAll(List<PairwiseGraph> graphs, Dataset d, List<MrfMethod> wanted,
       MrfScoreSettings settings, int threads) {
-    ExecutorService pool = Executors.newFixedThreadPool(threads);
-    try {
-      List<Future<List<EvidenceEstimate>>> futures = new ArrayList<>();
-      for (PairwiseGraph g : graphs) {
-        futures.add(pool.submit(() -> MrfEstimators.score(g, MrfData.of(g, d), wanted, settings, options.seed)));
-      }
-      List<List<EvidenceEstimate>> out = new ArrayList<>();
-      for (Future<List<EvidenceEstimate>> f : futures) {
-        try {
-          out.add(f.get());
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new IllegalStateException("interrupted", e);
-        } catch (ExecutionException e) {
-          if (e.getCause() instanceof RuntimeException r) {
-            throw r;
-          }
-          throw new IllegalStateException(e.getCause());
-        }
-      }
-      return out;
-    } finally {
-      pool.shutdownNow();
-    }
+    return Parallel.map(graphs.size(), threads, "occam-mrf-rank",
+        i -> MrfEstimators.score(graphs.get(i), MrfData.of(graphs.get(i), d), wanted, settings, options.seed));
   }
 
   /** Rank 1 = highest score; equal scores share a rank. */

@@ -1,15 +1,11 @@
 package org.occam.dag;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.IntConsumer;
 import org.apache.commons.rng.SplittableUniformRandomProvider;
 import org.occam.data.Dataset;
 import org.occam.evidence.EvidenceEstimate;
+import org.occam.math.Parallel;
 import org.occam.math.RandomStreams;
 
 /**
@@ -48,51 +44,22 @@ public final class StructureRanker {
     List<SplittableUniformRandomProvider> streams =
         RandomStreams.split(RandomStreams.fromSeed(seed), structures.size());
     java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
-    ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
-      Thread t = new Thread(r, "occam-score");
-      t.setDaemon(true);
-      return t;
+    // Largest structures first (by CPT size, a proxy for the work), so the last tasks are short and
+    // no thread idles long at the end; each keeps its own stream, so results do not depend on the order.
+    int[] order = java.util.stream.IntStream.range(0, structures.size()).boxed()
+        .sorted(java.util.Comparator.comparingInt((Integer i) -> -structures.get(i).tableSize())
+            .thenComparingInt(i -> i))
+        .mapToInt(Integer::intValue).toArray();
+    return Parallel.map(order, threads, "occam-score", index -> {
+      DagStructure s = structures.get(index);
+      var compiled = new HiddenStateEnumeration(s, data, settings.configurationLimit());
+      var estimates = DagScorer.score(compiled, DirichletPrior.uniform(s.size(), lambda), methods, settings,
+          streams.get(index), seed);
+      if (progress != null) {
+        progress.accept(done.incrementAndGet());
+      }
+      return new Scored(index, s, estimates);
     });
-    try {
-      // Largest structures first (by CPT size, a proxy for the work), so the last tasks are short
-      // and no thread idles long at the end; each keeps its own stream, so results do not depend on
-      // the order.
-      Integer[] order = new Integer[structures.size()];
-      for (int i = 0; i < order.length; i++) {
-        order[i] = i;
-      }
-      java.util.Arrays.sort(order, java.util.Comparator.comparingInt((Integer i) -> -structures.get(i).tableSize())
-          .thenComparingInt(i -> i));
-      List<Future<Scored>> futures = new ArrayList<>(java.util.Collections.nCopies(structures.size(), null));
-      for (int i : order) {
-        int index = i;
-        futures.set(index, pool.submit(() -> {
-          DagStructure s = structures.get(index);
-          var compiled = new HiddenStateEnumeration(s, data, settings.configurationLimit());
-          var estimates = DagScorer.score(compiled, DirichletPrior.uniform(s.size(), lambda), methods, settings,
-              streams.get(index), seed);
-          if (progress != null) {
-            progress.accept(done.incrementAndGet());
-          }
-          return new Scored(index, s, estimates);
-        }));
-      }
-      List<Scored> out = new ArrayList<>();
-      for (Future<Scored> f : futures) {
-        out.add(f.get());
-      }
-      return out;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while scoring", e);
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof RuntimeException re) {
-        throw re;
-      }
-      throw new IllegalStateException(e.getCause());
-    } finally {
-      pool.shutdownNow();
-    }
   }
 
   /**

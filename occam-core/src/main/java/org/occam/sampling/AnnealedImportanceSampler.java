@@ -1,14 +1,10 @@
 package org.occam.sampling;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.apache.commons.rng.SplittableUniformRandomProvider;
 import org.apache.commons.rng.UniformRandomProvider;
+import org.occam.math.Parallel;
 import org.occam.math.RandomStreams;
 
 /**
@@ -174,34 +170,7 @@ public final class AnnealedImportanceSampler {
       throw new IllegalArgumentException("need runs >= 1 and threads >= 1");
     }
     List<SplittableUniformRandomProvider> streams = RandomStreams.split(rng, runs);
-    List<Run> out = new ArrayList<>();
-    if (threads == 1 || runs == 1) {
-      for (SplittableUniformRandomProvider s : streams) {
-        out.add(run(target, schedule, s, reverse));
-      }
-    } else {
-      ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, runs), r -> {
-        Thread t = new Thread(r, "occam-ais");
-        t.setDaemon(true);
-        return t;
-      });
-      try {
-        List<Future<Run>> futures = new ArrayList<>();
-        for (SplittableUniformRandomProvider s : streams) {
-          futures.add(pool.submit(() -> run(target, schedule, s, reverse)));
-        }
-        for (Future<Run> f : futures) {
-          out.add(f.get());
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("interrupted", e);
-      } catch (ExecutionException e) {
-        throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
-      } finally {
-        pool.shutdownNow();
-      }
-    }
+    List<Run> out = Parallel.map(runs, threads, "occam-ais", g -> run(target, schedule, streams.get(g), reverse));
     return combine(out);
   }
 

@@ -2,13 +2,10 @@ package org.occam.cli.experiment;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
 import org.occam.evidence.EvidenceEstimate;
+import org.occam.math.Parallel;
 import org.occam.mrf.BoltzmannMachine;
 import org.occam.mrf.ExactEnumeration;
 import org.occam.mrf.MrfAnnealedImportanceSampling;
@@ -120,40 +117,16 @@ final class PariseWellingScoring {
    */
   static List<Scored> run(List<Task> tasks, List<PariseWellingDesign.Model> models, MrfScoreSettings settings,
       MrfAnnealedImportanceSampling.Settings ais, long aisSeed, int threads, IntConsumer progress) {
-    ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
-      Thread t = new Thread(r, "parise-welling");
-      t.setDaemon(true);
-      return t;
+    AtomicInteger done = new AtomicInteger();
+    return Parallel.map(tasks.size(), threads, "parise-welling", i -> {
+      Task t = tasks.get(i);
+      Scored s = score(t, models.get(t.model()), settings, ais, taskSeed(aisSeed, t));
+      int d = done.incrementAndGet();
+      if (progress != null) {
+        progress.accept(d);
+      }
+      return s;
     });
-    try {
-      AtomicInteger done = new AtomicInteger();
-      List<Future<Scored>> futures = new ArrayList<>();
-      for (Task t : tasks) {
-        futures.add(pool.submit(() -> {
-          Scored s = score(t, models.get(t.model()), settings, ais, taskSeed(aisSeed, t));
-          int d = done.incrementAndGet();
-          if (progress != null) {
-            progress.accept(d);
-          }
-          return s;
-        }));
-      }
-      List<Scored> out = new ArrayList<>();
-      for (Future<Scored> f : futures) {
-        out.add(f.get());
-      }
-      return out;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted", e);
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof RuntimeException r) {
-        throw r;
-      }
-      throw new IllegalStateException(e.getCause());
-    } finally {
-      pool.shutdownNow();
-    }
   }
 
   static Scored score(Task t, PariseWellingDesign.Model model, MrfScoreSettings settings,
