@@ -21,7 +21,6 @@ import org.occam.dag.DagModel;
 import org.occam.dag.DagScoreSettings;
 import org.occam.dag.DagStructure;
 import org.occam.dag.StructureRanker;
-import org.occam.data.DataFormatException;
 import org.occam.data.Dataset;
 import org.occam.math.RandomStreams;
 import picocli.CommandLine;
@@ -70,7 +69,7 @@ public final class DemoCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--sizes needs positive numbers, got " + sizes);
     }
     List<Integer> ns = sizes.stream().distinct().sorted().toList();
-    int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+    int nThreads = org.occam.cli.experiment.ExperimentOptions.threadCount(threads);
     Path dir = outputFolder();
     var o = spec.commandLine().getOut();
 

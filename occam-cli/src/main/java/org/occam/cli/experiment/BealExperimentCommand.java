@@ -55,8 +55,8 @@ public final class BealExperimentCommand implements Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--out", paramLabel = "DIR", required = true, description = "Output folder (created; must be empty unless --force).")
-  Path out;
+  @CommandLine.Mixin
+  ExperimentOptions options;
 
   @Option(names = "--quick", description = "Reduced run: sizes 40,160,640, 3 instances, AIS with 2 runs of 500 steps "
       + "(explicit options still win).")
@@ -100,18 +100,10 @@ public final class BealExperimentCommand implements Callable<Integer> {
       description = "EM/VBEM random restarts (default: ${DEFAULT-VALUE}, Beal's).")
   int restarts;
 
-  @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of everything (default: ${DEFAULT-VALUE}).")
-  long seed;
-
-  @Option(names = "--threads", paramLabel = "T", description = "Worker threads (default: the number of cores).")
-  Integer threads;
-
-  @Option(names = "--force", description = "Write into an existing, non-empty --out folder.")
-  boolean force;
-
   @Override
   public Integer call() {
     long t0 = System.nanoTime();
+    long seed = options.seed;
     List<Integer> ns = (sizes != null ? sizes : quick ? QUICK_SIZES : Arrays.stream(BealExample.SIZES).boxed().toList())
         .stream().distinct().sorted().toList();
     if (ns.isEmpty() || ns.get(0) < 1) {
@@ -134,11 +126,8 @@ public final class BealExperimentCommand implements Callable<Integer> {
     DagScoreSettings settings = new DagScoreSettings(restarts, DagScoreSettings.DEFAULT_MAX_ITERATIONS,
         DagScoreSettings.DEFAULT_TOLERANCE_PER_DATUM, DagScoreSettings.defaults().configurationLimit(), null)
         .withAis(ais);
-    int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-    if (nThreads < 1) {
-      throw new IllegalArgumentException("--threads must be >= 1, got " + nThreads);
-    }
-    Path dir = OutputFiles.prepareFolder(out, force);
+    int nThreads = options.threadCount();
+    Path dir = options.outputFolder();
     var o = spec.commandLine().getOut();
 
     DagModel truth = BealExample.trueModel();

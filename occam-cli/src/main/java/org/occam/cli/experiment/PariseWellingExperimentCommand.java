@@ -66,9 +66,8 @@ public final class PariseWellingExperimentCommand implements Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--out", paramLabel = "DIR", required = true,
-      description = "Output folder (created; must be empty unless --force).")
-  Path out;
+  @CommandLine.Mixin
+  ExperimentOptions options;
 
   @Option(names = "--quick", description = "Reduced run: 3 structures, sizes 50,300,2000, 3 sequences, AIS with "
       + "G = 3 runs of K = 500 steps (explicit options still win).")
@@ -108,18 +107,10 @@ public final class PariseWellingExperimentCommand implements Callable<Integer> {
       + MrfAnnealedImportanceSampling.Settings.DEFAULT_RUNS + ", the paper's).")
   Integer aisRuns;
 
-  @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of everything (default: ${DEFAULT-VALUE}).")
-  long seed;
-
-  @Option(names = "--threads", paramLabel = "T", description = "Worker threads (default: the number of cores).")
-  Integer threads;
-
-  @Option(names = "--force", description = "Write into an existing, non-empty --out folder.")
-  boolean force;
-
   @Override
   public Integer call() {
     long t0 = System.nanoTime();
+    long seed = options.seed;
     double loadAtStart = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     List<Integer> ns = (sizes != null ? sizes : quick ? QUICK_SIZES : DEFAULT_SIZES).stream().distinct().sorted()
         .toList();
@@ -150,11 +141,8 @@ public final class PariseWellingExperimentCommand implements Callable<Integer> {
     MrfScoreSettings settings = MrfScoreSettings.defaults();
     MrfAnnealedImportanceSampling.Settings ais = MrfAnnealedImportanceSampling.Settings.defaults().withSteps(k)
         .withRuns(g).withPriorSigma(settings.priorSigma());
-    int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-    if (nThreads < 1) {
-      throw new IllegalArgumentException("--threads must be >= 1, got " + nThreads);
-    }
-    Path dir = OutputFiles.prepareFolder(out, force);
+    int nThreads = options.threadCount();
+    Path dir = options.outputFolder();
     var o = spec.commandLine().getOut();
     int nMin = ns.get(0);
     int nMax = ns.get(ns.size() - 1);
