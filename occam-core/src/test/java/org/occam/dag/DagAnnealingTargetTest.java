@@ -76,4 +76,24 @@ class DagAnnealingTargetTest {
     assertThat(est.settings().get("steps")).isEqualTo(400);
     assertThat(AnnealingSchedule.beal(400, 0.2).toString()).isEqualTo(est.settings().get("schedule"));
   }
+
+  @Test
+  void reverseRunsBracketTheExactEvidenceAndReportTheirDiscrepancy() {
+    var p = RandomDagProblems.random(6, RandomDagProblems.Spec.tiny(0.0));
+    var e = new HiddenStateEnumeration(p.structure(), p.data());
+    double exact = ExactEvidence.logEvidence(e, p.prior(), ExactEvidence.DEFAULT_TERM_LIMIT);
+    var settings = DagScoreSettings.defaults()
+        .withAis(new DagAnnealingTarget.Settings(3000, 0.2, 10, DagAnnealingTarget.Proposal.ROW_SWEEP, true, 10.0)
+            .withReverse(true));
+    var est = DagScorer.score(e, p.prior(), List.of(DagMethod.AIS), settings, RandomStreams.fromSeed(2), 1).get(0);
+    double forward = est.logEvidence();
+    double reverse = (double) est.diagnostics().get("reverseLogEvidence");
+    double se = est.stdError().orElseThrow();
+    assertThat((List<?>) est.diagnostics().get("reverseLogWeights")).hasSize(10);
+    assertThat((double) est.diagnostics().get("hysteresis")).isEqualTo(reverse - forward);
+    assertThat(est.settings().get("reverse")).isEqualTo(true);
+    // with a slow enough schedule both directions agree with the exact evidence
+    assertThat(Math.abs(forward - exact)).isLessThan(3 * se + 0.05);
+    assertThat(Math.abs(reverse - exact)).isLessThan(0.2);
+  }
 }

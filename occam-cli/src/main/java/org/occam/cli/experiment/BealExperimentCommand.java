@@ -93,7 +93,7 @@ public final class BealExperimentCommand implements Callable<Integer> {
 
   @Option(names = "--compare-strength", description = "At every AIS size, also run AIS with the other proposal "
       + "strength (fixed alpha = A if the main runs scale it, scaled if they are fixed) and compare the two in "
-      + "ais-strength-comparison.csv and report.md.")
+      + "ais-strength.csv and report.md.")
   boolean compareStrength;
 
   @Option(names = "--restarts", paramLabel = "R", defaultValue = "" + DagScoreSettings.DEFAULT_RESTARTS,

@@ -42,8 +42,8 @@ class BealExperimentCommandTest {
     Path out = dir.resolve("beal");
     StringWriter so = new StringWriter();
     StringWriter se = new StringWriter();
-    int code = Occam.execute(new PrintWriter(so), new PrintWriter(se), "experiment", "beal", "--quick", "--out",
-        out.toString());
+    int code = Occam.execute(new PrintWriter(so), new PrintWriter(se), "experiment", "beal", "--quick", "--compare-strength",
+        "--out", out.toString());
     assertThat(code).as(se.toString()).isZero();
     assertThat(so.toString()).contains("Table 6.1").contains("Table 6.4").contains("Table 6.5").contains("Table 6.2");
     for (String f : new String[] {"report.md", "summary.json", "table-6.1-true-rank.csv", "scores.csv",
@@ -108,9 +108,18 @@ class BealExperimentCommandTest {
       assertThat(Double.parseDouble(r[2]) + Double.parseDouble(r[3]) + Double.parseDouble(r[4])).isCloseTo(100.0,
           within(1e-3));
     }
+    // --compare-strength: both strengths at every AIS size, on the same data
+    List<String[]> strength = csv(out.resolve("ais-strength.csv"));
+    assertThat(strength).hasSize(2 * 3);
+    for (int i = 0; i < strength.size(); i += 2) {
+      assertThat(strength.get(i)[0]).isEqualTo(strength.get(i + 1)[0]);
+      assertThat(strength.get(i)[1]).contains("n tau");
+      assertThat(strength.get(i + 1)[1]).startsWith("fixed");
+    }
     String report = Files.readString(out.resolve("report.md"));
     assertThat(report).contains("## Table 6.1").contains("## Table 6.5").contains("## Speed")
-        .contains("this run / chapter");
+        .contains("this run / chapter")
+        .contains("## AIS proposal strength: scaled against fixed");
   }
 
   @Test
