@@ -27,7 +27,8 @@ final class ExactLogLikelihood {
   private final double[] means;
 
   /**
-   * @param tree the graph's clique tree from {@link #cliqueTreeOrNull}, or null for enumeration
+   * @param tree the graph's clique tree from {@link ExactInference#cliqueTreeIfCheaper}, or null for
+   *     enumeration
    */
   ExactLogLikelihood(MrfData data, CliqueTree tree) {
     this.graph = data.graph();
@@ -56,18 +57,6 @@ final class ExactLogLikelihood {
       coupling[c] = new double[k * k];
     }
     calibration = new CliqueCalibration(tree, logPotential);
-  }
-
-  /** The graph's clique tree, or null when it is too wide and enumeration still applies. */
-  static CliqueTree cliqueTreeOrNull(PairwiseGraph graph) {
-    try {
-      return CliqueTree.build(graph, JunctionTree.DEFAULT_MAX_CLIQUE_SIZE);
-    } catch (IllegalArgumentException tooWide) {
-      if (graph.vertexCount() <= ExactEnumeration.MAX_VARIABLES) {
-        return null;
-      }
-      throw tooWide;
-    }
   }
 
   /**

@@ -228,7 +228,7 @@ public final class MrfAnnealedImportanceSampling implements AnnealedImportanceSa
    *     too wide and more than {@link ExactEnumeration#MAX_VARIABLES} variables)
    */
   public MrfAnnealedImportanceSampling(MrfData data, Settings settings) {
-    this(data, settings, ExactLogLikelihood.cliqueTreeOrNull(data.graph()), null, null);
+    this(data, settings, ExactInference.cliqueTreeIfCheaper(data.graph()), null, null);
   }
 
   private MrfAnnealedImportanceSampling(MrfData data, Settings settings, CliqueTree tree, double[] frozenStepFactors,

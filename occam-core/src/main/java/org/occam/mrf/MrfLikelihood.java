@@ -88,7 +88,7 @@ public final class MrfLikelihood implements DifferentiableFunction {
     this.prior = prior;
     this.inference = inference;
     this.engine = inference == Inference.BETHE ? new LoopyBeliefPropagation(bp) : null;
-    this.tree = inference == Inference.EXACT ? cliqueTreeOrNull(data.graph()) : null;
+    this.tree = inference == Inference.EXACT ? ExactInference.cliqueTreeIfCheaper(data.graph()) : null;
   }
 
   /** The exact log-likelihood, no prior: maximised at λML. */
@@ -110,25 +110,6 @@ public final class MrfLikelihood implements DifferentiableFunction {
   public static MrfLikelihood bethe(MrfData data, GaussianPrior prior, LoopyBeliefPropagation.Settings bp) {
     return new MrfLikelihood(data, Objects.requireNonNull(prior, "prior"), Inference.BETHE,
         Objects.requireNonNull(bp, "bp"));
-  }
-
-  /**
-   * The clique tree, built once so that the optimiser's evaluations do not rebuild it, when a
-   * calibration is cheaper than enumeration: fewer clique-table entries than 2^V configurations (on a
-   * 4×4 grid, a few hundred against 65,536), or V above {@link ExactInference#ENUMERATION_VARIABLES}.
-   * Null where enumeration is used instead, as {@link ExactInference#exact} would (small dense
-   * graphs, or a junction tree too wide, when it falls back to enumeration or says why it cannot).
-   */
-  private static CliqueTree cliqueTreeOrNull(PairwiseGraph graph) {
-    CliqueTree tree;
-    try {
-      tree = CliqueTree.build(graph, JunctionTree.DEFAULT_MAX_CLIQUE_SIZE);
-    } catch (IllegalArgumentException tooWide) {
-      return null;
-    }
-    int v = graph.vertexCount();
-    boolean enumerate = v <= ExactInference.ENUMERATION_VARIABLES && tree.tableEntries() >= (1L << v);
-    return enumerate ? null : tree;
   }
 
   public MrfData data() {

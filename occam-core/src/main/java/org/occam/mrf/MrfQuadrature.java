@@ -103,7 +103,7 @@ public final class MrfQuadrature {
           + data.graph().edgeCount() + " edges); use AIS (method ais) instead");
     }
     long t0 = System.nanoTime();
-    ExactLogLikelihood likelihood = new ExactLogLikelihood(data, ExactLogLikelihood.cliqueTreeOrNull(data.graph()));
+    ExactLogLikelihood likelihood = new ExactLogLikelihood(data, ExactInference.cliqueTreeIfCheaper(data.graph()));
     double sigma = settings.priorSigma();
     double logPriorNorm = -0.5 * f * Math.log(2 * Math.PI * sigma * sigma);
     LogPosterior logPosterior = lambda -> {

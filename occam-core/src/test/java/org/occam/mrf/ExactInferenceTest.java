@@ -7,9 +7,14 @@ import org.junit.jupiter.api.Test;
 
 class ExactInferenceTest {
   @Test
-  void enumeratesSmallModelsAndUsesTheJunctionTreeForLargeSparseOnes() {
+  void picksWhicheverHasFewerTerms() {
+    // K5: one clique of 5, 32 table entries, no fewer than the 2^5 configurations: enumeration
+    BoltzmannMachine dense = ExactEnumerationTest.random(PairwiseGraph.complete(5), 1, 1.0);
+    assertThat(ExactInference.exact(dense)).isInstanceOf(ExactEnumeration.class);
+    // a 3×3 grid: cliques of at most 4 variables, far fewer entries than 2^9: the junction tree
     BoltzmannMachine small = ExactEnumerationTest.random(PairwiseGraph.grid(3, 3), 1, 1.0);
-    assertThat(ExactInference.exact(small)).isInstanceOf(ExactEnumeration.class);
+    assertThat(ExactInference.exact(small)).isInstanceOf(JunctionTree.class);
+    assertThat(ExactInference.exact(small).logZ()).isCloseTo(ExactEnumeration.logPartition(small), within(1e-12));
     BoltzmannMachine large = ExactEnumerationTest.random(PairwiseGraph.grid(6, 6), 2, 1.0);
     assertThat(ExactInference.exact(large)).isInstanceOf(JunctionTree.class);
   }

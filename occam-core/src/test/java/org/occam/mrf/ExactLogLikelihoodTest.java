@@ -30,7 +30,7 @@ class ExactLogLikelihoodTest {
   void agreesWithExactInferenceAtManyPointsReusingItsTables(int which) {
     PairwiseGraph g = graph(which);
     MrfData data = randomData(g, 10 + which, 37);
-    ExactLogLikelihood l = new ExactLogLikelihood(data, ExactLogLikelihood.cliqueTreeOrNull(g));
+    ExactLogLikelihood l = new ExactLogLikelihood(data, CliqueTree.build(g, JunctionTree.DEFAULT_MAX_CLIQUE_SIZE));
     SplittableRandom r = new SplittableRandom(which);
     int f = data.featureCount();
     double[] grad = new double[f];
@@ -58,7 +58,7 @@ class ExactLogLikelihoodTest {
   void gradientMatchesCentralFiniteDifferences() {
     PairwiseGraph g = PairwiseGraph.grid(2, 3);
     MrfData data = randomData(g, 5, 50);
-    ExactLogLikelihood l = new ExactLogLikelihood(data, ExactLogLikelihood.cliqueTreeOrNull(g));
+    ExactLogLikelihood l = new ExactLogLikelihood(data, CliqueTree.build(g, JunctionTree.DEFAULT_MAX_CLIQUE_SIZE));
     int f = data.featureCount();
     double[] lambda = new double[f];
     SplittableRandom r = new SplittableRandom(7);
@@ -81,7 +81,7 @@ class ExactLogLikelihoodTest {
   @Test
   void aNonFiniteParameterGivesNaNNotAnException() {
     PairwiseGraph g = PairwiseGraph.complete(2);
-    ExactLogLikelihood l = new ExactLogLikelihood(randomData(g, 1, 10), ExactLogLikelihood.cliqueTreeOrNull(g));
+    ExactLogLikelihood l = new ExactLogLikelihood(randomData(g, 1, 10), CliqueTree.build(g, JunctionTree.DEFAULT_MAX_CLIQUE_SIZE));
     double[] grad = new double[3];
     double v = l.valueAndGradient(new double[] {Double.POSITIVE_INFINITY, 0, 0}, grad);
     assertThat(Double.isFinite(v)).isFalse();
