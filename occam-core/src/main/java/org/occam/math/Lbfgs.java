@@ -28,7 +28,9 @@ import java.util.Objects;
  *   <li>the line search found no lower point, even along {@code −∇f} with the memory cleared
  *       ({@link Reason#LINE_SEARCH_FAILED}, or {@link Reason#NON_FINITE} if some of its trials
  *       were not finite). Near a minimiser this happens when the decrease that the gradient
- *       tolerance asks for is below the rounding error of f: then loosen the tolerance.
+ *       tolerance asks for is below the rounding error of f: then loosen the tolerance;
+ *   <li>the caller's {@link IterateCheck}, if one is given, refuses the next iterate
+ *       ({@link Reason#ITERATE_REFUSED}); the result is the last iterate it accepted.
  * </ul>
  *
  * <p>Non-convergence is reported in the {@link Result}, never thrown. A line search that fails
@@ -59,7 +61,12 @@ public final class Lbfgs {
     /** No step along the search direction, nor along −∇f, lowered f. */
     LINE_SEARCH_FAILED(false),
     /** The line search found no lower point and met non-finite values, or the direction overflowed. */
-    NON_FINITE(false);
+    NON_FINITE(false),
+    /**
+     * The caller's check refused the next iterate (for example an importance sampler's effective
+     * sample size fell below its limit there); the run ends at the last iterate that passed.
+     */
+    ITERATE_REFUSED(false);
 
     private final boolean converged;
 
@@ -225,7 +232,29 @@ public final class Lbfgs {
    *     its gradient is not finite at {@code x0}
    */
   public Result minimize(DifferentiableFunction f, double[] x0) {
+    return minimize(f, x0, x -> true);
+  }
+
+  /**
+   * A condition every accepted iterate must meet, checked after each line search (not at x0).
+   * Chen &amp; Welling's fine-tuning stops L-BFGS when the effective sample size of its importance
+   * weights would drop below 90% of the samples.
+   */
+  @FunctionalInterface
+  public interface IterateCheck {
+    /** Whether the run may move to x (not to be modified). */
+    boolean accept(double[] x);
+  }
+
+  /**
+   * Minimises f from {@code x0}, moving only to iterates that {@code check} accepts: the first one
+   * it refuses ends the run at the previous iterate ({@link Reason#ITERATE_REFUSED}).
+   *
+   * @see #minimize(DifferentiableFunction, double[])
+   */
+  public Result minimize(DifferentiableFunction f, double[] x0, IterateCheck check) {
     Objects.requireNonNull(f, "f");
+    Objects.requireNonNull(check, "check");
     Objects.requireNonNull(x0, "x0");
     int n = x0.length;
     if (n == 0) {
@@ -286,6 +315,10 @@ public final class Lbfgs {
           continue;
         }
         reason = status == StrongWolfeLineSearch.Status.NON_FINITE ? Reason.NON_FINITE : Reason.LINE_SEARCH_FAILED;
+        break;
+      }
+      if (!check.accept(xNext)) {
+        reason = Reason.ITERATE_REFUSED;
         break;
       }
       iterations++;

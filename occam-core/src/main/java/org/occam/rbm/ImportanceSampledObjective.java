@@ -49,7 +49,8 @@ public final class ImportanceSampledObjective implements DifferentiableFunction 
    * @param samples x⁽ᵗ⁾ ~ p(x | λ0), T ≥ 1 rows of V 0/1 entries (not modified; copied)
    * @param dataRows distinct data rows x_n (not modified; copied)
    * @param dataCounts how often each data row occurs, finite and ≥ 0 (not modified; copied)
-   * @param priorVariance σ0² &gt; 0 of the prior N(0, σ0² I)
+   * @param priorVariance σ0² &gt; 0 of the prior N(0, σ0² I), or {@code +∞} for no prior (the
+   *     maximum-likelihood version, used for ML-BIC)
    */
   public ImportanceSampledObjective(Rbm proposal, int[][] samples, int[][] dataRows, double[] dataCounts,
       double priorVariance) {
@@ -60,8 +61,8 @@ public final class ImportanceSampledObjective implements DifferentiableFunction 
       throw new IllegalArgumentException("one count per data row: " + dataRows.length + " rows, "
           + dataCounts.length + " counts");
     }
-    if (!(priorVariance > 0) || Double.isInfinite(priorVariance)) {
-      throw new IllegalArgumentException("the prior variance σ0² must be finite and > 0, got " + priorVariance);
+    if (!(priorVariance > 0)) {
+      throw new IllegalArgumentException("the prior variance σ0² must be > 0 (+∞ for no prior), got " + priorVariance);
     }
     this.visibleCount = proposal.visibleCount();
     this.hiddenCount = proposal.hiddenCount();
@@ -136,7 +137,7 @@ public final class ImportanceSampledObjective implements DifferentiableFunction 
     return lambda0.clone();
   }
 
-  /** σ0². */
+  /** σ0², {@code +∞} without a prior. */
   public double priorVariance() {
     return priorVariance;
   }
@@ -178,17 +179,55 @@ public final class ImportanceSampledObjective implements DifferentiableFunction 
         gradOut[a] += nw * m[a];
       }
     }
-    double squares = 0;
-    for (int a = 0; a < featureCount; a++) {
-      squares += lambda[a] * lambda[a];
-      gradOut[a] += lambda[a] / priorVariance;
+    if (!Double.isInfinite(priorVariance)) {
+      for (int a = 0; a < featureCount; a++) {
+        gradOut[a] += lambda[a] / priorVariance;
+      }
     }
-    return value + squares / (2 * priorVariance);
+    return value + priorPenalty(lambda);
   }
 
   /** ℓ(λ) alone. */
   public double value(double[] lambda) {
-    return valueAndGradient(lambda, new double[featureCount]);
+    return evaluate(lambda).value();
+  }
+
+  /**
+   * ℓ(λ) and the effective sample size of the weights at λ, from one pass over the data and the
+   * samples and without the gradient: what a search along a line needs.
+   *
+   * @param value ℓ(λ)
+   * @param effectiveSampleSize {@code 1 / Σ_t w_t²} over the T samples
+   */
+  public record Evaluation(double value, double effectiveSampleSize) {}
+
+  /** ℓ(λ) and the ESS at λ (finite λ only). */
+  public Evaluation evaluate(double[] lambda) {
+    checkLength(lambda, "λ");
+    checkFinite(lambda);
+    Rbm rbm = new Rbm(visibleCount, hiddenCount, lambda);
+    double value = 0;
+    for (int n = 0; n < dataRows.length; n++) {
+      if (dataCounts[n] != 0) {
+        value -= dataCounts[n] * rbm.logZGivenVisible(dataRows[n]);
+      }
+    }
+    double[] w = new double[sampleRows.length];
+    double logSum = normalisedWeights(rbm, w);
+    value += dataTotal * (logSum - Math.log(sampleCount)) + priorPenalty(lambda);
+    return new Evaluation(value, effectiveSampleSizeOf(w));
+  }
+
+  /** {@code |λ|² / (2σ0²)}, 0 without a prior. */
+  private double priorPenalty(double[] lambda) {
+    if (Double.isInfinite(priorVariance)) {
+      return 0;
+    }
+    double squares = 0;
+    for (double l : lambda) {
+      squares += l * l;
+    }
+    return squares / (2 * priorVariance);
   }
 
   /**
@@ -212,17 +251,14 @@ public final class ImportanceSampledObjective implements DifferentiableFunction 
         row[b] *= dataTotal;
       }
     }
-    double[][] c = new double[featureCount][featureCount];
-    for (int n = 0; n < dataRows.length; n++) {
-      double count = dataCounts[n];
-      if (count == 0) {
-        continue;
-      }
-      rbm.conditionalFeatureCovariance(dataRows[n], c);
-      addScaled(h, c, -count);
+    double[] counts = new double[dataRows.length];
+    for (int n = 0; n < counts.length; n++) {
+      counts[n] = -dataCounts[n];
     }
+    accumulateConditionalMoments(rbm, dataRows, counts, false, h);
+    double precision = 1 / priorVariance;
     for (int a = 0; a < featureCount; a++) {
-      h[a][a] += 1 / priorVariance;
+      h[a][a] += precision;
     }
     return h;
   }
@@ -238,41 +274,123 @@ public final class ImportanceSampledObjective implements DifferentiableFunction 
     return importanceWeightedCovariance(new Rbm(visibleCount, hiddenCount, lambda), true);
   }
 
+  /**
+   * With the between-sample term the bracket is {@code Σ_t w_t E[f fᵀ | x⁽ᵗ⁾] − m̄ m̄ᵀ} (within plus
+   * between is the second moment minus the squared mean); without it, {@code Σ_t w_t C_{x⁽ᵗ⁾}}.
+   */
   private double[][] importanceWeightedCovariance(Rbm rbm, boolean betweenSampleTerm) {
     int distinctCount = sampleRows.length;
     double[] w = new double[distinctCount];
     normalisedWeights(rbm, w);
     double[][] out = new double[featureCount][featureCount];
-    double[][] c = new double[featureCount][featureCount];
-    double[][] means = new double[distinctCount][featureCount];
-    double[] mBar = new double[featureCount];
-    for (int t = 0; t < distinctCount; t++) {
-      rbm.conditionalFeatureCovariance(sampleRows[t], c);
-      addScaled(out, c, w[t]);
-      rbm.conditionalFeatureMeans(sampleRows[t], means[t]);
-      for (int a = 0; a < featureCount; a++) {
-        mBar[a] += w[t] * means[t][a];
-      }
-    }
+    accumulateConditionalMoments(rbm, sampleRows, w, betweenSampleTerm, out);
     if (betweenSampleTerm) {
-      double[] d = new double[featureCount];
+      double[] mBar = new double[featureCount];
+      double[] m = new double[featureCount];
       for (int t = 0; t < distinctCount; t++) {
+        rbm.conditionalFeatureMeans(sampleRows[t], m);
         for (int a = 0; a < featureCount; a++) {
-          d[a] = means[t][a] - mBar[a];
+          mBar[a] += w[t] * m[a];
         }
-        for (int a = 0; a < featureCount; a++) {
-          double wd = w[t] * d[a];
-          if (wd == 0) {
-            continue;
-          }
-          double[] row = out[a];
-          for (int b = 0; b < featureCount; b++) {
-            row[b] += wd * d[b];
-          }
+      }
+      for (int a = 0; a < featureCount; a++) {
+        double[] row = out[a];
+        double ma = mBar[a];
+        for (int b = 0; b < featureCount; b++) {
+          row[b] -= ma * mBar[b];
         }
       }
     }
     return out;
+  }
+
+  /**
+   * Adds {@code Σ_r weight_r E[f fᵀ | x_r]} (second moments) or {@code Σ_r weight_r C_{x_r}}
+   * (covariances) into {@code out}, using the RBM's structure. Write {@code y = (x, 1)} and
+   * {@code z̃ = (z, 1)}; every feature is a product {@code y_i z̃_k} (W: i &lt; V, k &lt; K; α: k = K;
+   * β: i = V), so {@code E[f_(i,k) f_(j,l) | x] = y_i y_j E[z̃_k z̃_l | x]}, with
+   * {@code E[z_k z_l] = σ_k σ_l} (k ≠ l), {@code σ_k} (k = l), and the covariance has only the
+   * {@code k = l < K} blocks, {@code y_i y_j σ_k (1 − σ_k)}. Only pairs of units that are on in x
+   * contribute: the cost per row is {@code (|x| + 1)² (K + 1)²} instead of F².
+   */
+  private void accumulateConditionalMoments(Rbm rbm, int[][] rows, double[] weights, boolean secondMoments,
+      double[][] out) {
+    int v = visibleCount;
+    int k1 = hiddenCount + 1;
+    int vk = v * hiddenCount;
+    // feature index of y_i z̃_k, or −1 for the constant y_V z̃_K
+    int[] index = new int[(v + 1) * k1];
+    for (int i = 0; i <= v; i++) {
+      for (int k = 0; k <= hiddenCount; k++) {
+        int at = i * k1 + k;
+        if (i < v && k < hiddenCount) {
+          index[at] = i * hiddenCount + k;
+        } else if (i < v) {
+          index[at] = vk + i;
+        } else if (k < hiddenCount) {
+          index[at] = vk + v + k;
+        } else {
+          index[at] = -1;
+        }
+      }
+    }
+    double[] sigma = new double[hiddenCount];
+    double[] moment = new double[k1 * k1];
+    int[] on = new int[v + 1];
+    for (int r = 0; r < rows.length; r++) {
+      double weight = weights[r];
+      if (weight == 0) {
+        continue;
+      }
+      int[] x = rows[r];
+      int active = 0;
+      for (int i = 0; i < v; i++) {
+        if (x[i] != 0) {
+          on[active++] = i;
+        }
+      }
+      on[active++] = v;
+      rbm.hiddenPosteriorMeans(x, sigma);
+      Arrays.fill(moment, 0);
+      if (secondMoments) {
+        moment[hiddenCount * k1 + hiddenCount] = weight;
+      }
+      for (int k = 0; k < hiddenCount; k++) {
+        if (secondMoments) {
+          for (int l = 0; l < hiddenCount; l++) {
+            moment[k * k1 + l] = weight * (k == l ? sigma[k] : sigma[k] * sigma[l]);
+          }
+          moment[k * k1 + hiddenCount] = weight * sigma[k];
+          moment[hiddenCount * k1 + k] = weight * sigma[k];
+        } else {
+          moment[k * k1 + k] = weight * sigma[k] * (1 - sigma[k]);
+        }
+      }
+      for (int p = 0; p < active; p++) {
+        int i = on[p];
+        for (int q = 0; q < active; q++) {
+          int j = on[q];
+          for (int k = 0; k < k1; k++) {
+            int a = index[i * k1 + k];
+            if (a < 0) {
+              continue;
+            }
+            double[] row = out[a];
+            int base = k * k1;
+            if (secondMoments) {
+              for (int l = 0; l < k1; l++) {
+                int b = index[j * k1 + l];
+                if (b >= 0) {
+                  row[b] += moment[base + l];
+                }
+              }
+            } else if (k < hiddenCount) {
+              row[index[j * k1 + k]] += moment[base + k];
+            }
+          }
+        }
+      }
+    }
   }
 
   /**
@@ -284,6 +402,10 @@ public final class ImportanceSampledObjective implements DifferentiableFunction 
     checkFinite(lambda);
     double[] w = new double[sampleRows.length];
     normalisedWeights(new Rbm(visibleCount, hiddenCount, lambda), w);
+    return effectiveSampleSizeOf(w);
+  }
+
+  private double effectiveSampleSizeOf(double[] w) {
     double sumSquares = 0;
     for (int t = 0; t < sampleRows.length; t++) {
       // a row drawn r times carries r equal per-sample weights w_t / r
@@ -305,16 +427,6 @@ public final class ImportanceSampledObjective implements DifferentiableFunction 
       w[t] = Math.exp(w[t] - logSum);
     }
     return logSum;
-  }
-
-  private static void addScaled(double[][] into, double[][] c, double scale) {
-    for (int a = 0; a < into.length; a++) {
-      double[] row = into[a];
-      double[] src = c[a];
-      for (int b = 0; b < row.length; b++) {
-        row[b] += scale * src[b];
-      }
-    }
   }
 
   private void checkLength(double[] v, String what) {

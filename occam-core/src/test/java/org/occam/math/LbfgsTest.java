@@ -51,6 +51,26 @@ class LbfgsTest {
     assertThat(r.iterations()).isBetween(1, 200);
   }
 
+  @Test
+  void aRefusedIterateEndsTheRunAtTheLastAcceptedOne() {
+    // Rosenbrock from (−1.2, 1) passes x₀ > 0 on its way to (1, 1); refuse every iterate beyond 0.
+    int[] checks = {0};
+    Lbfgs.Result r = DEFAULT.minimize(TestObjectives::chainedRosenbrock, TestObjectives.rosenbrockStart(2), x -> {
+      checks[0]++;
+      return x[0] <= 0;
+    });
+    Lbfgs.Result free = DEFAULT.minimize(TestObjectives::chainedRosenbrock, TestObjectives.rosenbrockStart(2));
+
+    assertThat(r.reason()).isEqualTo(Lbfgs.Reason.ITERATE_REFUSED);
+    assertThat(r.converged()).isFalse();
+    assertThat(r.x()[0]).isLessThanOrEqualTo(0);
+    assertThat(r.iterations()).isEqualTo(checks[0] - 1).isLessThan(free.iterations());
+    // the reported value and gradient norm belong to the returned point
+    double[] g = new double[2];
+    assertThat(r.value()).isEqualTo(TestObjectives.chainedRosenbrock(r.x(), g));
+    assertThat(r.gradientNorm()).isEqualTo(Math.max(Math.abs(g[0]), Math.abs(g[1])));
+  }
+
   /** {@code A = MᵀM + I} for a seeded M, so every eigenvalue is at least 1, and a seeded x*. */
   private static double[][] positiveDefiniteMatrix(int n, UniformRandomProvider rng) {
     double[][] mat = new double[n][n];

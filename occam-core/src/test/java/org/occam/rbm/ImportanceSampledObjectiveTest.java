@@ -17,6 +17,10 @@ class ImportanceSampledObjectiveTest {
 
   /** A V=5, K=3 RBM at λ0, T samples from it, 60 data draws from another RBM, as distinct rows. */
   private static ImportanceSampledObjective objective(int t, long seed) {
+    return objective(t, seed, PRIOR_VARIANCE);
+  }
+
+  private static ImportanceSampledObjective objective(int t, long seed, double priorVariance) {
     UniformRandomProvider rng = RandomStreams.fromSeed(seed);
     Rbm proposal = RbmBruteForce.random(V, K, 1.0, rng);
     int[][] samples = new RbmExactSampler(proposal).sampleVisible(t, rng);
@@ -29,7 +33,7 @@ class ImportanceSampledObjectiveTest {
       counts.merge(Arrays.toString(x), 1.0, Double::sum);
     }
     return new ImportanceSampledObjective(proposal, samples, rows.values().toArray(new int[0][]),
-        counts.values().stream().mapToDouble(Double::doubleValue).toArray(), PRIOR_VARIANCE);
+        counts.values().stream().mapToDouble(Double::doubleValue).toArray(), priorVariance);
   }
 
   /** λ0 moved by up to ±0.3 in every coordinate. */
@@ -97,6 +101,26 @@ class ImportanceSampledObjectiveTest {
     System.out.printf("IS objective (V=5, K=3, T=200, N=60): max |∇ℓ − FD| = %.2e (max |∇ℓ| = %.2f)%n",
         worst, scale);
     assertThat(worst / scale).isLessThan(1e-6);
+  }
+
+  @Test
+  void withoutAPriorTheHessianStillMatchesFiniteDifferencesAndEvaluateAgreesWithTheGradientPass() {
+    ImportanceSampledObjective ml = objective(200, 521, Double.POSITIVE_INFINITY);
+    ImportanceSampledObjective map = objective(200, 521, PRIOR_VARIANCE);
+    double[] lambda = awayFromProposal(ml, 522);
+    double[][] h = ml.hessian(lambda);
+    double worst = hessianFiniteDifferenceError(ml, lambda, h);
+    assertThat(worst / Math.max(1, maxAbs(h))).isLessThan(1e-5);
+    // the prior adds |λ|²/(2σ0²) to ℓ and 1/σ0² to the diagonal, nothing else
+    double squares = Arrays.stream(lambda).map(l -> l * l).sum();
+    assertThat(map.value(lambda) - ml.value(lambda)).isCloseTo(squares / (2 * PRIOR_VARIANCE), within(1e-9));
+    assertThat(map.hessian(lambda)[3][3] - h[3][3]).isCloseTo(1 / PRIOR_VARIANCE, within(1e-9));
+    assertThat(map.hessian(lambda)[3][4]).isEqualTo(h[3][4]);
+
+    ImportanceSampledObjective.Evaluation e = map.evaluate(lambda);
+    assertThat(e.value()).isCloseTo(map.valueAndGradient(lambda, new double[lambda.length]), within(1e-12));
+    assertThat(e.effectiveSampleSize()).isEqualTo(map.effectiveSampleSize(lambda));
+    assertThat(map.evaluate(map.proposalParameters()).effectiveSampleSize()).isCloseTo(200, within(1e-9));
   }
 
   @Test
