@@ -1,0 +1,728 @@
+package org.occam.rbm;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.function.DoubleFunction;
+import org.apache.commons.rng.SplittableUniformRandomProvider;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
+import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
+import org.occam.math.Lbfgs;
+import org.occam.math.Parallel;
+import org.occam.math.RandomStreams;
+
+/**
+ * Chen &amp; Welling's (2013) Laplace procedure for the evidence of an RBM (their Algorithm 1), and
+ * the single-point scores built from the same steps:
+ *
+ * <ol>
+ *   <li>PCD finds λ_PCD ({@link PersistentContrastiveDivergence}, MAP with the N(0, σ0² I) prior);
+ *   <li>T Gibbs samples x⁽ᵗ⁾ ~ p(x | λ_PCD) ({@link RbmGibbsSampler}; chains start at data rows);
+ *   <li>fine-tuning: L-BFGS minimises the importance-sampled ℓ(λ) of eqn 6
+ *       ({@link ImportanceSampledObjective}) from λ_PCD, refusing any iterate where the effective
+ *       sample size of the weights falls below 90% of T (section 3.1.2); the result is λMP;
+ *   <li>the Hessian A = ∇²ℓ(λMP) (eqn 7 with the between-sample term) and its eigendecomposition;
+ *       along every eigenvector whose eigenvalue is below {@code S_thresh = 1/σ0²} the Gaussian
+ *       factor {@code √(2π/S_i)} is replaced by the width of a trapezoid, {@code t_r + t_l}, the
+ *       distances to where {@code exp(−(ℓ(λMP + t v) − ℓ(λMP)))} falls to ½ or the ESS to 90% of T,
+ *       found by doubling then bisection (section 3.1.3);
+ *   <li>log Z(λMP) exactly (enumerating the smaller side) or by AIS ({@link RbmPartitionAis});
+ *   <li>eqn 5, plus {@code log K!/(K_1!⋯K_R!)} for the equivalent modes made by permuting hidden
+ *       units: units i and j are in one group when the mode swapped in i and j is within the
+ *       Gaussian's half height, {@code exp(−½ dᵀ A d) > ½} with {@code d = (λMP − λ_ij)/2}
+ *       (section 3.1.4; groups are the transitive closure).
+ * </ol>
+ *
+ * <p>The scores, with {@code L(λ) = Σ_n log Z(x_n, λ) − N log Z(λ)} and
+ * {@code log p(λ) = −(F/2) log 2πσ0² − |λ|²/2σ0²}:
+ *
+ * <pre>
+ *   map      = L(λMP) + log p(λMP)                                    (first three terms of eqn 5)
+ *   laplace0 = map + (F/2) log 2π − ½ log det A                       (eqn 5; needs A positive definite)
+ *   laplace  = map + Σ_{S_i ≥ S_thresh} ½ log(2π/S_i) + Σ_{S_i &lt; S_thresh} log(t_r + t_l) + log K!/(K_1!⋯K_R!)
+ *   ml-bic   = L(λML) + log p(λML) − (F/2) log N                       (section 3.1.5: the first four terms at λML)
+ * </pre>
+ *
+ * <p>ML-BIC follows the paper and keeps the prior term at λML; its result also gives L(λML) alone.
+ * λML comes from the same steps without the prior (PCD for ML, then fine-tuning of ℓ without the
+ * prior term, with the same ESS stop). The symmetry that flips a hidden unit ({@code z_k → 1 − z_k},
+ * {@code W_k → −W_k, α → α + W_k, β_k → −β_k}) leaves the likelihood unchanged but not the prior, so
+ * it makes modes of different heights; like the paper, the count covers permutations only.
+ *
+ * <p>Randomness: one root stream per call, split in a fixed order into PCD, the Gibbs chains (one
+ * stream each) and AIS, so the same seed gives the same numbers on any number of threads.
+ */
+public final class RbmLaplace {
+  /** How log Z(λMP) is computed. */
+  public enum LogZMethod {
+    /** Exact when min(V, K) is at most {@code maxEnumeratedUnits}, AIS otherwise. */
+    AUTO,
+    /** Exact enumeration of the smaller side (refused above the limit). */
+    EXACT,
+    /** Salakhutdinov &amp; Murray's AIS with a base rate fitted to the data (as in the paper). */
+    AIS
+  }
+
+  /** The fraction of T the effective sample size may not fall below (section 3.1.2). */
+  public static final double DEFAULT_ESS_FRACTION = 0.9;
+
+  /**
+   * Settings of the procedure.
+   *
+   * @param training PCD settings for λ_PCD (its σ0 is the prior's; ML-BIC uses the same settings
+   *     without the prior)
+   * @param sampleChains Gibbs chains for the samples of step 2 (≥ 1)
+   * @param burnIn sweeps before a chain's first sample (≥ 0)
+   * @param samplesPerChain samples kept per chain (≥ 1); T = sampleChains · samplesPerChain
+   * @param thinning sweeps between kept samples (≥ 1)
+   * @param essFraction the ESS limit as a fraction of T, in (0, 1]
+   * @param eigenvalueThreshold S_thresh; {@code NaN} for the paper's {@code 1/σ0²}; 0 turns the
+   *     trapezoids off (negative eigenvalues then still get one)
+   * @param logZ how log Z(λMP) is computed
+   * @param maxEnumeratedUnits the largest min(V, K) enumerated (EXACT, AUTO)
+   * @param ais the AIS settings (AIS, and AUTO above the limit)
+   * @param fineTuning the L-BFGS settings of step 3
+   */
+  public record Settings(PersistentContrastiveDivergence.Settings training, int sampleChains, int burnIn,
+      int samplesPerChain, int thinning, double essFraction, double eigenvalueThreshold, LogZMethod logZ,
+      int maxEnumeratedUnits, RbmPartitionAis.Settings ais, Lbfgs.Settings fineTuning) {
+    public Settings {
+      Objects.requireNonNull(training, "training");
+      Objects.requireNonNull(logZ, "logZ");
+      Objects.requireNonNull(ais, "ais");
+      Objects.requireNonNull(fineTuning, "fineTuning");
+      if (!training.isMap()) {
+        throw new IllegalArgumentException("the Laplace procedure needs a prior: give PCD a finite σ0");
+      }
+      if (sampleChains < 1 || burnIn < 0 || samplesPerChain < 1 || thinning < 1) {
+        throw new IllegalArgumentException("need sample chains >= 1, burn-in >= 0, samples per chain >= 1 and"
+            + " thinning >= 1, got " + sampleChains + ", " + burnIn + ", " + samplesPerChain + ", " + thinning);
+      }
+      if (!(essFraction > 0 && essFraction <= 1)) {
+        throw new IllegalArgumentException("the ESS fraction must be in (0, 1], got " + essFraction);
+      }
+      if (!(eigenvalueThreshold >= 0) && !Double.isNaN(eigenvalueThreshold) || Double.isInfinite(eigenvalueThreshold)) {
+        throw new IllegalArgumentException("the eigenvalue threshold must be finite and >= 0 (NaN for 1/σ0²), got "
+            + eigenvalueThreshold);
+      }
+      if (maxEnumeratedUnits < 1 || maxEnumeratedUnits > RbmEnumeration.DEFAULT_MAX_ENUMERATED_UNITS) {
+        throw new IllegalArgumentException("the enumeration limit must be in 1.."
+            + RbmEnumeration.DEFAULT_MAX_ENUMERATED_UNITS + ", got " + maxEnumeratedUnits);
+      }
+    }
+
+    /**
+     * PCD defaults (σ0 = 1, 10,000 updates); T = 100 chains × 100 samples, 1,000 sweeps of burn-in,
+     * every 10th sweep kept; ESS limit 90%; S_thresh = 1/σ0²; log Z exact up to min(V, K) = 20,
+     * else AIS with 100 runs on Salakhutdinov &amp; Murray's schedule; L-BFGS defaults.
+     */
+    public static Settings defaults() {
+      return new Settings(PersistentContrastiveDivergence.Settings.defaults(), 100, 1000, 100, 10,
+          DEFAULT_ESS_FRACTION, Double.NaN, LogZMethod.AUTO, 20, RbmPartitionAis.Settings.defaults(),
+          Lbfgs.Settings.defaults());
+    }
+
+    public Settings withTraining(PersistentContrastiveDivergence.Settings t) {
+      return new Settings(t, sampleChains, burnIn, samplesPerChain, thinning, essFraction, eigenvalueThreshold, logZ,
+          maxEnumeratedUnits, ais, fineTuning);
+    }
+
+    public Settings withSamples(int chains, int burn, int perChain, int thin) {
+      return new Settings(training, chains, burn, perChain, thin, essFraction, eigenvalueThreshold, logZ,
+          maxEnumeratedUnits, ais, fineTuning);
+    }
+
+    public Settings withEigenvalueThreshold(double s) {
+      return new Settings(training, sampleChains, burnIn, samplesPerChain, thinning, essFraction, s, logZ,
+          maxEnumeratedUnits, ais, fineTuning);
+    }
+
+    public Settings withLogZ(LogZMethod method) {
+      return new Settings(training, sampleChains, burnIn, samplesPerChain, thinning, essFraction, eigenvalueThreshold,
+          method, maxEnumeratedUnits, ais, fineTuning);
+    }
+
+    public Settings withAis(RbmPartitionAis.Settings a) {
+      return new Settings(training, sampleChains, burnIn, samplesPerChain, thinning, essFraction, eigenvalueThreshold,
+          logZ, maxEnumeratedUnits, a, fineTuning);
+    }
+
+    public Settings withEssFraction(double f) {
+      return new Settings(training, sampleChains, burnIn, samplesPerChain, thinning, f, eigenvalueThreshold, logZ,
+          maxEnumeratedUnits, ais, fineTuning);
+    }
+
+    /** σ0 of the prior. */
+    public double priorSigma() {
+      return training.priorSigma();
+    }
+
+    /** S_thresh in use: the given value, or 1/σ0². */
+    public double threshold() {
+      return Double.isNaN(eigenvalueThreshold) ? 1 / (priorSigma() * priorSigma()) : eigenvalueThreshold;
+    }
+
+    /** T. */
+    public int sampleCount() {
+      return sampleChains * samplesPerChain;
+    }
+
+    /** The settings by name, for provenance. */
+    public Map<String, Object> toMap() {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("training", training.toMap());
+      m.put("sampleChains", sampleChains);
+      m.put("burnIn", burnIn);
+      m.put("samplesPerChain", samplesPerChain);
+      m.put("thinning", thinning);
+      m.put("essFraction", essFraction);
+      m.put("eigenvalueThreshold", threshold());
+      m.put("logZ", logZ.name().toLowerCase(java.util.Locale.ROOT));
+      m.put("maxEnumeratedUnits", maxEnumeratedUnits);
+      m.put("ais", ais.toMap());
+      m.put("fineTuning", fineTuning.toString());
+      return m;
+    }
+  }
+
+  /**
+   * How log Z was found.
+   *
+   * @param value log Z(λ)
+   * @param method "exact" or "ais"
+   * @param stdError the AIS standard error (0 when exact)
+   * @param effectiveSampleSize AIS's ESS over its runs (NaN when exact)
+   */
+  public record LogPartition(double value, String method, double stdError, double effectiveSampleSize) {}
+
+  /**
+   * Step 3's outcome.
+   *
+   * @param iterations L-BFGS iterations
+   * @param reason why L-BFGS stopped ({@code ITERATE_REFUSED}: the ESS limit)
+   * @param gradientNorm ‖∇ℓ‖∞ at the end
+   * @param objectiveDecrease ℓ(λ_PCD) − ℓ(λMP), ≥ 0
+   * @param distance ‖λMP − λ_PCD‖₂
+   * @param effectiveSampleSize the ESS at λMP, out of {@code sampleCount}
+   * @param sampleCount T
+   * @param distinctSamples the number of distinct sample rows
+   */
+  public record FineTuning(int iterations, Lbfgs.Reason reason, double gradientNorm, double objectiveDecrease,
+      double distance, double effectiveSampleSize, int sampleCount, int distinctSamples) {}
+
+  /**
+   * One trapezoid direction.
+   *
+   * @param eigenvalue S_i
+   * @param left t_l, the distance along −v_i
+   * @param right t_r, along +v_i
+   * @param leftLimitedByEss whether the ESS limit, not the half height, ended the left search
+   * @param rightLimitedByEss the same on the right
+   * @param unbounded whether a side was still above half height after the last doubling
+   */
+  public record Trapezoid(double eigenvalue, double left, double right, boolean leftLimitedByEss,
+      boolean rightLimitedByEss, boolean unbounded) {
+    /** {@code t_r + t_l}, the integral of the trapezoid of height 1. */
+    public double width() {
+      return left + right;
+    }
+  }
+
+  /**
+   * The MAP-based scores and everything that went into them.
+   *
+   * @param map {@code L(λMP) + log p(λMP)}
+   * @param laplace0 eqn 5 without corrections, NaN when A is not positive definite
+   * @param laplace eqn 5 with the trapezoids and the mode count
+   * @param logLikelihood L(λMP)
+   * @param logPrior log p(λMP)
+   * @param logPartition log Z(λMP) and how it was found
+   * @param model the RBM at λMP
+   * @param fineTuning step 3
+   * @param positiveDefinite whether every eigenvalue of A is positive
+   * @param eigenvalues the eigenvalues of A, ascending
+   * @param trapezoids the directions below S_thresh, ascending by eigenvalue
+   * @param modeGroups the sizes K_r of the groups of equivalent hidden units
+   * @param logModeCount {@code log K!/(K_1!⋯K_R!)}
+   * @param seconds wall-clock seconds per stage (pcd, samples, fineTuning, hessian, trapezoids, logZ)
+   */
+  public record Result(double map, double laplace0, double laplace, double logLikelihood, double logPrior,
+      LogPartition logPartition, Rbm model, FineTuning fineTuning, boolean positiveDefinite, double[] eigenvalues,
+      List<Trapezoid> trapezoids, int[] modeGroups, double logModeCount, Map<String, Double> seconds) {
+    public Result {
+      trapezoids = List.copyOf(trapezoids);
+      seconds = Map.copyOf(seconds);
+    }
+
+    /** The smallest eigenvalue of A. */
+    public double smallestEigenvalue() {
+      return eigenvalues[0];
+    }
+  }
+
+  /**
+   * ML-BIC and its parts.
+   *
+   * @param mlBic {@code L(λML) + log p(λML) − (F/2) log N}
+   * @param logLikelihood L(λML)
+   * @param logPrior log p(λML) under the N(0, σ0² I) prior
+   * @param penalty (F/2) log N
+   * @param logPartition log Z(λML)
+   * @param model the RBM at λML
+   * @param fineTuning the fine-tuning of ℓ without the prior
+   */
+  public record MlBicResult(double mlBic, double logLikelihood, double logPrior, double penalty,
+      LogPartition logPartition, Rbm model, FineTuning fineTuning) {
+    /** {@code L(λML) − (F/2) log N}, BIC without the prior term. */
+    public double bic() {
+      return logLikelihood - penalty;
+    }
+  }
+
+  private final int[][] rows;
+  private final double[] counts;
+  private final long[] longCounts;
+  private final double total;
+  private final int visibleCount;
+
+  /**
+   * @param rows data rows of V 0/1 values (not modified)
+   * @param counts how often each row occurs: whole numbers ≥ 0, not all 0 (not modified)
+   */
+  public RbmLaplace(int[][] rows, double[] counts) {
+    if (rows.length == 0 || rows.length != counts.length) {
+      throw new IllegalArgumentException("need at least one row and one count per row, got " + rows.length
+          + " rows and " + counts.length + " counts");
+    }
+    this.visibleCount = rows[0].length;
+    this.rows = new int[rows.length][];
+    this.counts = counts.clone();
+    this.longCounts = new long[rows.length];
+    double sum = 0;
+    for (int n = 0; n < rows.length; n++) {
+      if (rows[n].length != visibleCount) {
+        throw new IllegalArgumentException("row " + n + " has " + rows[n].length + " values, row 0 has "
+            + visibleCount);
+      }
+      double c = counts[n];
+      if (!(c >= 0) || c != Math.rint(c) || c > 1e15) {
+        throw new IllegalArgumentException("count " + n + " must be a whole number >= 0, got " + c);
+      }
+      this.rows[n] = rows[n].clone();
+      longCounts[n] = (long) c;
+      sum += c;
+    }
+    if (sum == 0) {
+      throw new IllegalArgumentException("all counts are zero");
+    }
+    this.total = sum;
+  }
+
+  /** N. */
+  public double dataCount() {
+    return total;
+  }
+
+  /** V. */
+  public int visibleCount() {
+    return visibleCount;
+  }
+
+  /**
+   * map, laplace0 and laplace for an RBM with {@code hiddenCount} hidden units.
+   *
+   * @param progress told the name of each stage as it starts (may be {@code s -> {}})
+   */
+  public Result score(int hiddenCount, Settings settings, long seed, int threads, Consumer<String> progress) {
+    double sigma = settings.priorSigma();
+    Fit fit = fit(hiddenCount, settings, settings.training(), sigma * sigma, seed, threads, progress);
+    Map<String, Double> seconds = new LinkedHashMap<>(fit.seconds);
+    Rbm rbm = fit.model;
+    int f = rbm.featureCount();
+    double[] lambda = rbm.parameters();
+
+    progress.accept("hessian");
+    long start = System.nanoTime();
+    double[][] a = fit.objective.hessian(lambda);
+    Spectrum spectrum = Spectrum.of(a);
+    seconds.put("hessian", elapsed(start));
+
+    progress.accept("trapezoids");
+    start = System.nanoTime();
+    double threshold = settings.threshold();
+    double essLimit = settings.essFraction() * settings.sampleCount();
+    double base = fit.objective.value(lambda);
+    double halfLog2Pi = 0.5 * Math.log(2 * Math.PI);
+    double logVolume = 0;
+    double logDetA = 0;
+    List<Trapezoid> trapezoids = new ArrayList<>();
+    List<Integer> below = new ArrayList<>();
+    for (int i = 0; i < f; i++) {
+      double s = spectrum.values[i];
+      if (s < threshold || !(s > 0)) {
+        below.add(i);
+      } else {
+        logVolume += halfLog2Pi - 0.5 * Math.log(s);
+      }
+      logDetA += Math.log(Math.abs(s));
+    }
+    double initialStep = 0.25 * sigma;
+    List<Trapezoid> found = Parallel.map(below.size(), threads, "occam-trapezoid", j -> {
+      int i = below.get(j);
+      double[] v = spectrum.vector(i);
+      DoubleFunction<ImportanceSampledObjective.Evaluation> along = t -> {
+        double[] point = lambda.clone();
+        for (int b = 0; b < f; b++) {
+          point[b] += t * v[b];
+        }
+        return fit.objective.evaluate(point);
+      };
+      HalfHeight right = halfHeight(along, base, essLimit, initialStep, 1);
+      HalfHeight left = halfHeight(along, base, essLimit, initialStep, -1);
+      return new Trapezoid(spectrum.values[i], left.distance, right.distance, left.limitedByEss, right.limitedByEss,
+          left.unbounded || right.unbounded);
+    });
+    for (Trapezoid t : found) {
+      trapezoids.add(t);
+      logVolume += Math.log(t.width());
+    }
+    seconds.put("trapezoids", elapsed(start));
+
+    int[] groups = equivalentModeGroups(rbm, a);
+    double logModes = logMultinomial(hiddenCount, groups);
+    double logPrior = logPrior(lambda, sigma);
+    double map = fit.logLikelihood + logPrior;
+    double laplace0 = spectrum.positiveDefinite() ? map + f * halfLog2Pi - 0.5 * logDetA : Double.NaN;
+    double laplace = map + logVolume + logModes;
+    seconds.putAll(fit.laterSeconds);
+    return new Result(map, laplace0, laplace, fit.logLikelihood, logPrior, fit.logPartition, rbm, fit.fineTuning,
+        spectrum.positiveDefinite(), spectrum.values.clone(), trapezoids, groups, logModes, seconds);
+  }
+
+  /**
+   * ML-BIC: the same steps with ML training and fine-tuning without the prior, scored by the first
+   * four terms of eqn 5 at λML (σ0 of {@code settings} for the prior term).
+   */
+  public MlBicResult mlBic(int hiddenCount, Settings settings, long seed, int threads, Consumer<String> progress) {
+    double sigma = settings.priorSigma();
+    Fit fit = fit(hiddenCount, settings, settings.training().maximumLikelihood(), Double.POSITIVE_INFINITY, seed,
+        threads, progress);
+    double[] lambda = fit.model.parameters();
+    double logPrior = logPrior(lambda, sigma);
+    double penalty = 0.5 * lambda.length * Math.log(total);
+    return new MlBicResult(fit.logLikelihood + logPrior - penalty, fit.logLikelihood, logPrior, penalty,
+        fit.logPartition, fit.model, fit.fineTuning);
+  }
+
+  /** Steps 1–3 and 5: the fine-tuned point, its objective, L there and log Z. */
+  private record Fit(Rbm model, ImportanceSampledObjective objective, FineTuning fineTuning, double logLikelihood,
+      LogPartition logPartition, Map<String, Double> seconds, Map<String, Double> laterSeconds) {}
+
+  private Fit fit(int hiddenCount, Settings settings, PersistentContrastiveDivergence.Settings training,
+      double priorVariance, long seed, int threads, Consumer<String> progress) {
+    if (hiddenCount < 1) {
+      throw new IllegalArgumentException("the Laplace procedure needs at least one hidden unit, got " + hiddenCount);
+    }
+    SplittableUniformRandomProvider root = RandomStreams.fromSeed(seed);
+    SplittableUniformRandomProvider pcdStream = root.split();
+    List<SplittableUniformRandomProvider> chainStreams = RandomStreams.split(root, settings.sampleChains());
+    long aisSeed = root.nextLong();
+    Map<String, Double> seconds = new LinkedHashMap<>();
+
+    progress.accept("pcd");
+    long start = System.nanoTime();
+    Rbm pcd = new PersistentContrastiveDivergence(rows, longCounts).train(hiddenCount, training, pcdStream, t -> { })
+        .rbm();
+    seconds.put("pcd", elapsed(start));
+
+    progress.accept("samples");
+    start = System.nanoTime();
+    int[][] samples = gibbsSamples(pcd, settings, chainStreams, threads);
+    seconds.put("samples", elapsed(start));
+
+    progress.accept("fine-tuning");
+    start = System.nanoTime();
+    ImportanceSampledObjective objective = new ImportanceSampledObjective(pcd, samples, rows, counts, priorVariance);
+    double essLimit = settings.essFraction() * samples.length;
+    double[] lambda0 = pcd.parameters();
+    double before = objective.value(lambda0);
+    Lbfgs.Result tuned = new Lbfgs(settings.fineTuning()).minimize(objective, lambda0,
+        x -> objective.evaluate(x).effectiveSampleSize() >= essLimit);
+    double[] lambda = tuned.x();
+    double distance = 0;
+    for (int a = 0; a < lambda.length; a++) {
+      distance += (lambda[a] - lambda0[a]) * (lambda[a] - lambda0[a]);
+    }
+    FineTuning fineTuning = new FineTuning(tuned.iterations(), tuned.reason(), tuned.gradientNorm(),
+        before - tuned.value(), Math.sqrt(distance), objective.effectiveSampleSize(lambda), samples.length,
+        objective.distinctSampleCount());
+    seconds.put("fineTuning", elapsed(start));
+    Rbm model = pcd.withParameters(lambda);
+
+    progress.accept("logZ");
+    start = System.nanoTime();
+    LogPartition logZ = logPartition(model, settings, aisSeed, threads);
+    Map<String, Double> later = new LinkedHashMap<>();
+    later.put("logZ", elapsed(start));
+    double dataTerm = 0;
+    for (int n = 0; n < rows.length; n++) {
+      if (counts[n] != 0) {
+        dataTerm += counts[n] * model.logZGivenVisible(rows[n]);
+      }
+    }
+    return new Fit(model, objective, fineTuning, dataTerm - total * logZ.value(), logZ, seconds, later);
+  }
+
+  private int[][] gibbsSamples(Rbm rbm, Settings settings, List<SplittableUniformRandomProvider> streams,
+      int threads) {
+    long[] cumulative = new long[rows.length];
+    long sum = 0;
+    for (int n = 0; n < rows.length; n++) {
+      sum += longCounts[n];
+      cumulative[n] = sum;
+    }
+    long totalCount = sum;
+    List<int[][]> chains = Parallel.map(settings.sampleChains(), threads, "occam-gibbs", c -> {
+      UniformRandomProvider rng = streams.get(c);
+      long pick = rng.nextLong(totalCount);
+      int row = Arrays.binarySearch(cumulative, pick + 1);
+      int[] start = rows[row >= 0 ? row : -row - 1];
+      return new RbmGibbsSampler(rbm).visibleChain(start, settings.burnIn(), settings.samplesPerChain(),
+          settings.thinning(), rng);
+    });
+    int[][] out = new int[settings.sampleCount()][];
+    int at = 0;
+    for (int[][] chain : chains) {
+      for (int[] x : chain) {
+        out[at++] = x;
+      }
+    }
+    return out;
+  }
+
+  private LogPartition logPartition(Rbm model, Settings settings, long seed, int threads) {
+    int smaller = Math.min(model.visibleCount(), model.hiddenCount());
+    boolean exact = switch (settings.logZ()) {
+      case EXACT -> true;
+      case AIS -> false;
+      case AUTO -> smaller <= settings.maxEnumeratedUnits();
+    };
+    if (exact) {
+      return new LogPartition(RbmEnumeration.logPartition(model, threads, settings.maxEnumeratedUnits()), "exact", 0,
+          Double.NaN);
+    }
+    double[] base = RbmPartitionAis.baseRatesFromData(expandedRows(), 1.0);
+    RbmPartitionAis.Result r = RbmPartitionAis.of(model, base).estimate(settings.ais(), seed, threads);
+    return new LogPartition(r.logZ(), "ais", r.stdError(), r.effectiveSampleSize());
+  }
+
+  /** The distinct rows repeated by their counts, for the base rates. */
+  private int[][] expandedRows() {
+    List<int[]> out = new ArrayList<>();
+    for (int n = 0; n < rows.length; n++) {
+      for (long c = 0; c < longCounts[n]; c++) {
+        out.add(rows[n]);
+      }
+    }
+    return out.toArray(new int[0][]);
+  }
+
+  /** {@code log N(λ; 0, σ0² I)}. */
+  public static double logPrior(double[] lambda, double sigma) {
+    double squares = 0;
+    for (double l : lambda) {
+      squares += l * l;
+    }
+    return -0.5 * lambda.length * Math.log(2 * Math.PI * sigma * sigma) - squares / (2 * sigma * sigma);
+  }
+
+  /** The end of a half-height search along one side of a direction. */
+  record HalfHeight(double distance, boolean limitedByEss, boolean unbounded) {}
+
+  /** Doublings before a side counts as unbounded (the prior makes every direction decay). */
+  static final int MAX_DOUBLINGS = 40;
+  /** Bisection stops when the bracket is this small relative to its upper end. */
+  static final double BISECTION_TOLERANCE = 1e-4;
+
+  /**
+   * The distance t &gt; 0 along {@code side · v} where {@code exp(−(ℓ(t) − ℓ(0)))} falls to ½ or the
+   * ESS to its limit, whichever comes first: double t from {@code initialStep} while both hold,
+   * then bisect the last bracket (section 3.1.3).
+   *
+   * @param along ℓ and the ESS at λMP + t·v for signed t
+   * @param base ℓ(0)
+   */
+  static HalfHeight halfHeight(DoubleFunction<ImportanceSampledObjective.Evaluation> along, double base,
+      double essLimit, double initialStep, int side) {
+    double inside = 0;
+    double t = initialStep;
+    int doublings = 0;
+    boolean limitedByEss;
+    while (true) {
+      ImportanceSampledObjective.Evaluation e = along.apply(side * t);
+      boolean heightOk = base - e.value() >= -LN2;
+      boolean essOk = e.effectiveSampleSize() >= essLimit;
+      if (!heightOk || !essOk) {
+        limitedByEss = heightOk;
+        break;
+      }
+      inside = t;
+      if (++doublings > MAX_DOUBLINGS) {
+        return new HalfHeight(t, false, true);
+      }
+      t *= 2;
+    }
+    double outside = t;
+    while (outside - inside > BISECTION_TOLERANCE * outside) {
+      double mid = 0.5 * (inside + outside);
+      ImportanceSampledObjective.Evaluation e = along.apply(side * mid);
+      boolean heightOk = base - e.value() >= -LN2;
+      boolean essOk = e.effectiveSampleSize() >= essLimit;
+      if (heightOk && essOk) {
+        inside = mid;
+      } else {
+        outside = mid;
+        limitedByEss = heightOk;
+      }
+    }
+    return new HalfHeight(0.5 * (inside + outside), limitedByEss, false);
+  }
+
+  private static final double LN2 = Math.log(2);
+
+  /**
+   * The groups of equivalent hidden units (section 3.1.4): i ~ j when
+   * {@code exp(−½ dᵀ A d) > ½}, {@code d = (λ − λ_ij)/2}, λ_ij with units i and j swapped; groups
+   * are the transitive closure. Returns the group sizes K_r, largest first.
+   */
+  public static int[] equivalentModeGroups(Rbm rbm, double[][] a) {
+    int k = rbm.hiddenCount();
+    int v = rbm.visibleCount();
+    int f = rbm.featureCount();
+    int[] parent = new int[k];
+    Arrays.setAll(parent, i -> i);
+    double[] d = new double[f];
+    for (int i = 0; i < k; i++) {
+      for (int j = i + 1; j < k; j++) {
+        Arrays.fill(d, 0);
+        for (int r = 0; r < v; r++) {
+          double diff = 0.5 * (rbm.weight(r, i) - rbm.weight(r, j));
+          d[rbm.weightIndex(r, i)] = diff;
+          d[rbm.weightIndex(r, j)] = -diff;
+        }
+        double diff = 0.5 * (rbm.hiddenBias(i) - rbm.hiddenBias(j));
+        d[rbm.hiddenBiasIndex(i)] = diff;
+        d[rbm.hiddenBiasIndex(j)] = -diff;
+        double q = 0;
+        for (int r = 0; r < f; r++) {
+          if (d[r] == 0) {
+            continue;
+          }
+          double sum = 0;
+          double[] row = a[r];
+          for (int c = 0; c < f; c++) {
+            sum += row[c] * d[c];
+          }
+          q += d[r] * sum;
+        }
+        if (Math.exp(-0.5 * q) > 0.5) {
+          parent[find(parent, i)] = find(parent, j);
+        }
+      }
+    }
+    int[] size = new int[k];
+    for (int i = 0; i < k; i++) {
+      size[find(parent, i)]++;
+    }
+    return Arrays.stream(size).filter(s -> s > 0).boxed().sorted((x, y) -> y - x).mapToInt(Integer::intValue)
+        .toArray();
+  }
+
+  private static int find(int[] parent, int i) {
+    while (parent[i] != i) {
+      parent[i] = parent[parent[i]];
+      i = parent[i];
+    }
+    return i;
+  }
+
+  /** {@code log K!/(K_1!⋯K_R!)}. */
+  static double logMultinomial(int k, int[] groups) {
+    double out = logFactorial(k);
+    for (int g : groups) {
+      out -= logFactorial(g);
+    }
+    return out;
+  }
+
+  private static double logFactorial(int n) {
+    double s = 0;
+    for (int i = 2; i <= n; i++) {
+      s += Math.log(i);
+    }
+    return s;
+  }
+
+  /** Eigenvalues (ascending) and eigenvectors of a symmetric matrix. */
+  private static final class Spectrum {
+    final double[] values;
+    final double[][] vectors;
+
+    private Spectrum(double[] values, double[][] vectors) {
+      this.values = values;
+      this.vectors = vectors;
+    }
+
+    static Spectrum of(double[][] a) {
+      int f = a.length;
+      DMatrixRMaj m = new DMatrixRMaj(a);
+      EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(f, true, true);
+      if (!eig.decompose(m)) {
+        throw new IllegalStateException("the eigendecomposition of the " + f + "×" + f + " Hessian failed");
+      }
+      Integer[] order = new Integer[f];
+      double[] raw = new double[f];
+      for (int i = 0; i < f; i++) {
+        order[i] = i;
+        raw[i] = eig.getEigenvalue(i).getReal();
+      }
+      Arrays.sort(order, (x, y) -> Double.compare(raw[x], raw[y]));
+      double[] values = new double[f];
+      double[][] vectors = new double[f][];
+      for (int i = 0; i < f; i++) {
+        values[i] = raw[order[i]];
+        DMatrixRMaj vec = eig.getEigenVector(order[i]);
+        double[] v = new double[f];
+        double norm = 0;
+        for (int b = 0; b < f; b++) {
+          v[b] = vec.get(b, 0);
+          norm += v[b] * v[b];
+        }
+        norm = Math.sqrt(norm);
+        for (int b = 0; b < f; b++) {
+          v[b] /= norm;
+        }
+        vectors[i] = v;
+      }
+      return new Spectrum(values, vectors);
+    }
+
+    boolean positiveDefinite() {
+      return values[0] > 0;
+    }
+
+    double[] vector(int i) {
+      return vectors[i];
+    }
+  }
+
+  private static double elapsed(long startNanos) {
+    return (System.nanoTime() - startNanos) / 1e9;
+  }
+}

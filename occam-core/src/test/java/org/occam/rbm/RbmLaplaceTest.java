@@ -1,0 +1,232 @@
+package org.occam.rbm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.CommonOps_DDRM;
+import org.junit.jupiter.api.Test;
+import org.occam.math.DifferentiableFunction;
+import org.occam.math.Lbfgs;
+import org.occam.math.RandomStreams;
+
+/**
+ * {@link RbmLaplace} against exact quantities: the pipeline's λMP, map and laplace0 against an
+ * exact MAP search and an exact Hessian (by enumeration) at the same mode; the half-height search
+ * against a quadratic whose half-height points are known; the mode groups on constructed RBMs.
+ */
+class RbmLaplaceTest {
+  private static final double SIGMA = 1;
+
+  /** Distinct rows and counts of n draws from a random RBM. */
+  private static Object[] data(int v, int k, double scale, int n, long seed) {
+    UniformRandomProvider rng = RandomStreams.fromSeed(seed);
+    Rbm truth = RbmBruteForce.random(v, k, scale, rng);
+    Map<String, int[]> rows = new LinkedHashMap<>();
+    Map<String, Double> counts = new LinkedHashMap<>();
+    for (int[] x : new RbmExactSampler(truth).sampleVisible(n, rng)) {
+      rows.putIfAbsent(Arrays.toString(x), x);
+      counts.merge(Arrays.toString(x), 1.0, Double::sum);
+    }
+    return new Object[] {rows.values().toArray(new int[0][]),
+        counts.values().stream().mapToDouble(Double::doubleValue).toArray()};
+  }
+
+  private static RbmLaplace.Settings quickSettings() {
+    return RbmLaplace.Settings.defaults()
+        .withTraining(PersistentContrastiveDivergence.Settings.defaults().withIterations(3000).withChains(50))
+        .withSamples(50, 200, 100, 5);
+  }
+
+  /** The exact negative log posterior −L(λ) − log p(λ) and its gradient, by enumeration. */
+  private static DifferentiableFunction exactNegativeLogPosterior(int v, int k, int[][] rows, double[] counts) {
+    double total = Arrays.stream(counts).sum();
+    return (lambda, g) -> {
+      Rbm rbm = new Rbm(v, k, lambda);
+      RbmEnumeration e = RbmEnumeration.run(rbm, 1, false);
+      double[] mean = e.featureMeans();
+      double[] m = new double[lambda.length];
+      double value = total * e.logZ();
+      for (int a = 0; a < lambda.length; a++) {
+        g[a] = total * mean[a] + lambda[a] / (SIGMA * SIGMA);
+      }
+      for (int n = 0; n < rows.length; n++) {
+        value -= counts[n] * rbm.logZGivenVisible(rows[n]);
+        rbm.conditionalFeatureMeans(rows[n], m);
+        for (int a = 0; a < lambda.length; a++) {
+          g[a] -= counts[n] * m[a];
+        }
+      }
+      return value - RbmLaplace.logPrior(lambda, SIGMA);
+    };
+  }
+
+  @Test
+  void mapAndLaplace0AgreeWithExactQuantitiesAtTheSameMode() {
+    int v = 4;
+    int k = 1;
+    Object[] d = data(v, k, 2.0, 400, 11);
+    int[][] rows = (int[][]) d[0];
+    double[] counts = (double[]) d[1];
+    RbmLaplace laplace = new RbmLaplace(rows, counts);
+    RbmLaplace.Result r = laplace.score(k, quickSettings(), 12, 2, s -> { });
+
+    // exact MAP from the pipeline's point, and the exact A = N C − Σ_n C_n + I/σ0² there
+    DifferentiableFunction exact = exactNegativeLogPosterior(v, k, rows, counts);
+    Lbfgs.Result opt = new Lbfgs(Lbfgs.Settings.defaults().withGradientTolerance(1e-9))
+        .minimize(exact, r.model().parameters());
+    double[] lambda = opt.x();
+    Rbm atMode = new Rbm(v, k, lambda);
+    double n = laplace.dataCount();
+    double[][] c = RbmEnumeration.run(atMode, 1, true).covariance();
+    int f = lambda.length;
+    DMatrixRMaj a = new DMatrixRMaj(f, f);
+    double[][] cn = new double[f][f];
+    for (int i = 0; i < f; i++) {
+      for (int j = 0; j < f; j++) {
+        a.set(i, j, n * c[i][j]);
+      }
+      a.add(i, i, 1 / (SIGMA * SIGMA));
+    }
+    for (int row = 0; row < rows.length; row++) {
+      atMode.conditionalFeatureCovariance(rows[row], cn);
+      for (int i = 0; i < f; i++) {
+        for (int j = 0; j < f; j++) {
+          a.add(i, j, -counts[row] * cn[i][j]);
+        }
+      }
+    }
+    double exactMap = -opt.value();
+    double exactLaplace0 = exactMap + 0.5 * f * Math.log(2 * Math.PI) - 0.5 * Math.log(CommonOps_DDRM.det(a));
+
+    double distance = 0;
+    for (int i = 0; i < f; i++) {
+      distance = Math.max(distance, Math.abs(lambda[i] - r.model().parameter(i)));
+    }
+    System.out.printf("RBM Laplace V=4 K=1 N=400: map %.4f (exact %.4f), laplace0 %.4f (exact %.4f), laplace %.4f,"
+        + " max |Δλ| %.3f, ESS %.0f of %d, fine-tuning %s%n", r.map(), exactMap, r.laplace0(), exactLaplace0,
+        r.laplace(), distance, r.fineTuning().effectiveSampleSize(), r.fineTuning().sampleCount(),
+        r.fineTuning().reason());
+    assertThat(r.logPartition().method()).isEqualTo("exact");
+    assertThat(r.positiveDefinite()).isTrue();
+    assertThat(distance).isLessThan(0.1);
+    // at the mode the posterior is flat to first order: a λ error of 0.1 changes map by ~0.01·N·C
+    assertThat(r.map()).isCloseTo(exactMap, within(0.3));
+    assertThat(r.laplace0()).isCloseTo(exactLaplace0, within(0.3));
+    assertThat(r.fineTuning().effectiveSampleSize()).isGreaterThanOrEqualTo(0.9 * r.fineTuning().sampleCount());
+    if (r.trapezoids().isEmpty()) {
+      // K = 1: one mode group, and without trapezoids laplace is eqn 5 itself
+      assertThat(r.laplace()).isCloseTo(r.laplace0(), within(1e-9));
+    }
+    assertThat(r.modeGroups()).containsExactly(1);
+  }
+
+  @Test
+  void theSameSeedGivesTheSameScoresOnOneAndTwoThreads() {
+    Object[] d = data(4, 2, 1.5, 200, 21);
+    RbmLaplace laplace = new RbmLaplace((int[][]) d[0], (double[]) d[1]);
+    RbmLaplace.Settings s = quickSettings().withTraining(
+        PersistentContrastiveDivergence.Settings.defaults().withIterations(500).withChains(20));
+    RbmLaplace.Result one = laplace.score(2, s, 5, 1, x -> { });
+    RbmLaplace.Result two = laplace.score(2, s, 5, 2, x -> { });
+    assertThat(two.laplace()).isEqualTo(one.laplace());
+    assertThat(two.laplace0()).isEqualTo(one.laplace0());
+    assertThat(two.model()).isEqualTo(one.model());
+  }
+
+  @Test
+  void aisForLogZAgreesWithEnumerationAtTheMode() {
+    Object[] d = data(5, 2, 1.5, 300, 31);
+    RbmLaplace laplace = new RbmLaplace((int[][]) d[0], (double[]) d[1]);
+    RbmLaplace.Settings s = quickSettings();
+    RbmLaplace.Result exact = laplace.score(2, s, 7, 2, x -> { });
+    RbmLaplace.Result ais = laplace.score(2, s.withLogZ(RbmLaplace.LogZMethod.AIS), 7, 2, x -> { });
+    assertThat(ais.logPartition().method()).isEqualTo("ais");
+    assertThat(ais.model()).isEqualTo(exact.model());
+    double se = ais.logPartition().stdError();
+    assertThat(se).isPositive();
+    assertThat(ais.logPartition().value()).isCloseTo(exact.logPartition().value(), within(3 * se + 1e-9));
+    // N log Z enters the score: the difference is exactly −N Δlog Z
+    assertThat(ais.map() - exact.map()).isCloseTo(
+        -laplace.dataCount() * (ais.logPartition().value() - exact.logPartition().value()), within(1e-8));
+  }
+
+  @Test
+  void theHalfHeightSearchFindsTheHalfHeightPointsOfAQuadratic() {
+    double s = 0.37;
+    double expected = Math.sqrt(2 * Math.log(2) / s);
+    RbmLaplace.HalfHeight right = RbmLaplace.halfHeight(
+        t -> new ImportanceSampledObjective.Evaluation(5 + 0.5 * s * t * t, 100), 5, 90, 0.25, 1);
+    RbmLaplace.HalfHeight left = RbmLaplace.halfHeight(
+        t -> new ImportanceSampledObjective.Evaluation(5 + 0.5 * s * t * t, 100), 5, 90, 0.25, -1);
+    assertThat(right.distance()).isCloseTo(expected, within(1e-3 * expected));
+    assertThat(left.distance()).isCloseTo(expected, within(1e-3 * expected));
+    assertThat(right.limitedByEss()).isFalse();
+    assertThat(right.unbounded()).isFalse();
+
+    // an ESS that falls below the limit at t = 0.8 ends the search there, before the half height
+    RbmLaplace.HalfHeight cut = RbmLaplace.halfHeight(
+        t -> new ImportanceSampledObjective.Evaluation(5 + 0.5 * s * t * t, t < 0.8 ? 100 : 50), 5, 90, 0.25, 1);
+    assertThat(cut.distance()).isCloseTo(0.8, within(1e-3));
+    assertThat(cut.limitedByEss()).isTrue();
+
+    // a step larger than the half-height distance: bisection from 0
+    RbmLaplace.HalfHeight big = RbmLaplace.halfHeight(
+        t -> new ImportanceSampledObjective.Evaluation(5 + 0.5 * s * t * t, 100), 5, 90, 50, 1);
+    assertThat(big.distance()).isCloseTo(expected, within(1e-3 * expected));
+
+    // a flat direction never falls to half height
+    assertThat(RbmLaplace.halfHeight(t -> new ImportanceSampledObjective.Evaluation(5, 100), 5, 90, 0.25, 1)
+        .unbounded()).isTrue();
+  }
+
+  @Test
+  void hiddenUnitsWithTheSameParametersFormOneGroupAndDistantOnesDoNot() {
+    double[][] w = {{1, 1, -2}, {0.5, 0.5, 3}, {-1, -1, 0}};
+    Rbm rbm = Rbm.of(w, new double[] {0, 0, 0}, new double[] {0.2, 0.2, -1});
+    double[][] a = new double[rbm.featureCount()][rbm.featureCount()];
+    for (int i = 0; i < a.length; i++) {
+      a[i][i] = 100;
+    }
+    assertThat(RbmLaplace.equivalentModeGroups(rbm, a)).containsExactly(2, 1);
+    assertThat(RbmLaplace.logMultinomial(3, new int[] {2, 1})).isCloseTo(Math.log(3), within(1e-12));
+    assertThat(RbmLaplace.logMultinomial(3, new int[] {1, 1, 1})).isCloseTo(Math.log(6), within(1e-12));
+
+    // units 0 and 2 differ by d with |d|² = 2(1.5² + 1.25² + 0.5² + 0.6²) ≈ 8.8; with a tiny curvature they overlap too
+    double[][] flat = new double[a.length][a.length];
+    for (int i = 0; i < a.length; i++) {
+      flat[i][i] = 1e-3;
+    }
+    assertThat(RbmLaplace.equivalentModeGroups(rbm, flat)).containsExactly(3);
+    // the threshold is exp(−½ q) = ½: q = dᵀAd just below and above 2 ln 2
+    Rbm two = Rbm.of(new double[][] {{0.5, -0.5}}, new double[] {0}, new double[] {0, 0});
+    double[][] id = new double[two.featureCount()][two.featureCount()];
+    double q1 = 2 * 0.25; // d = (±0.5) on the two weights, |d|² = 0.5
+    for (int i = 0; i < id.length; i++) {
+      id[i][i] = 2 * Math.log(2) / q1 * 0.99;
+    }
+    assertThat(RbmLaplace.equivalentModeGroups(two, id)).containsExactly(2);
+    for (int i = 0; i < id.length; i++) {
+      id[i][i] = 2 * Math.log(2) / q1 * 1.01;
+    }
+    assertThat(RbmLaplace.equivalentModeGroups(two, id)).containsExactly(1, 1);
+  }
+
+  @Test
+  void refusesBadInput() {
+    assertThatThrownBy(() -> new RbmLaplace(new int[][] {{0, 1}}, new double[] {0.5}))
+        .hasMessageContaining("whole number");
+    assertThatThrownBy(() -> new RbmLaplace(new int[][] {{0, 1}}, new double[] {0}))
+        .hasMessageContaining("all counts are zero");
+    RbmLaplace ok = new RbmLaplace(new int[][] {{0, 1}}, new double[] {3});
+    assertThatThrownBy(() -> ok.score(0, quickSettings(), 1, 1, s -> { })).hasMessageContaining("at least one hidden");
+    assertThatThrownBy(() -> RbmLaplace.Settings.defaults()
+        .withTraining(PersistentContrastiveDivergence.Settings.defaults().maximumLikelihood()))
+        .hasMessageContaining("prior");
+  }
+}
