@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
             + " (Parise & Welling, NIPS 2006).",
         "",
         "Scores: map (a reference, not an evidence estimate), bic-ml, bic-map, bp-lr (Bethe–Laplace),"
-            + " bp-lr-exactgrad, laplace-exact; ais and quadrature are named but not in this build.",
+            + " bp-lr-exactgrad, laplace-exact; ground truth: ais (AIS over the parameters) and quadrature (F <= 3).",
         "",
         "The prior is N(0, σ0² I) on the 0/1 parameters, σ0 = 1 by default (--prior-sigma or the model file's"
             + " \"prior\"). The paper does not state its prior, so absolute scores depend on this choice."})

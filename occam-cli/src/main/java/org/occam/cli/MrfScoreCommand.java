@@ -52,8 +52,9 @@ public final class MrfScoreCommand implements Callable<Integer> {
   String weightColumn;
 
   @Option(names = "--methods", paramLabel = "LIST", defaultValue = DEFAULT_METHODS,
-      description = "Comma-separated: map,bic-ml,bic-map,bp-lr,bp-lr-exactgrad,laplace-exact (default: ${DEFAULT-VALUE})."
-          + " ais and quadrature are not in this build yet.")
+      description = "Comma-separated: map,bic-ml,bic-map,bp-lr,bp-lr-exactgrad,laplace-exact,ais,quadrature"
+          + " (default: ${DEFAULT-VALUE}). ais and quadrature are ground truth for small models (quadrature: at most"
+          + " 3 parameters).")
   String methods;
 
   @Option(names = "--json", paramLabel = "OUT", description = "Write the results as JSON.")

@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
  * trace.
  */
 @Command(name = "occam", mixinStandardHelpOptions = true, versionProvider = Occam.Version.class,
-    subcommands = {DagCommand.class, MrfCommand.class, org.occam.cli.experiment.ExperimentCommand.class, DemoCommand.class,
+    subcommands = {DagCommand.class, MrfCommand.class, RbmCommand.class, org.occam.cli.experiment.ExperimentCommand.class, DemoCommand.class,
         CommandLine.HelpCommand.class},
     description = {
         "Bayesian evidence ln p(D | m) for discrete graphical models, to choose structures and model orders.",

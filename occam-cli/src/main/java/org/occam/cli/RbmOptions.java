@@ -1,0 +1,149 @@
+package org.occam.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.occam.rbm.PersistentContrastiveDivergence;
+import org.occam.rbm.RbmCrossValidation;
+import org.occam.rbm.RbmCsvReader;
+import org.occam.rbm.RbmData;
+import org.occam.rbm.RbmLaplace;
+import org.occam.rbm.RbmMethod;
+import org.occam.rbm.RbmPartitionAis;
+import picocli.CommandLine.Option;
+
+/** The data and settings options shared by {@code rbm score} and {@code rbm select}. */
+public final class RbmOptions {
+  @Option(names = "--data", required = true, paramLabel = "D.csv",
+      description = "CSV of 0/1 columns with a header (one row per document or case).")
+  Path data;
+
+  @Option(names = "--columns", paramLabel = "A,B,…", split = ",",
+      description = "Use only these columns, in this order (default: all).")
+  List<String> columns;
+
+  @Option(names = "--most-frequent", paramLabel = "M",
+      description = "Use only the M columns with the most 1s (Chen & Welling's \"5 most frequent words\").")
+  Integer mostFrequent;
+
+  @Option(names = "--rows", paramLabel = "N", description = "Use only the first N rows (default: all).")
+  Long rows;
+
+  @Option(names = "--count-column", paramLabel = "COL", description = "A column of row counts.")
+  String countColumn;
+
+  @Option(names = {"--prior-sigma", "--sigma"}, paramLabel = "σ0", defaultValue = "1",
+      description = "σ0 of the prior N(0, σ0² I) on W, α and β (default: ${DEFAULT-VALUE}, as in the paper).")
+  double priorSigma;
+
+  @Option(names = "--pcd-iterations", paramLabel = "T", defaultValue = "10000",
+      description = "PCD updates (1/t step sizes) for λMP, λML and each CV fold (default: ${DEFAULT-VALUE}).")
+  int pcdIterations;
+
+  @Option(names = "--pcd-chains", paramLabel = "M", defaultValue = "100",
+      description = "Persistent chains of PCD (default: ${DEFAULT-VALUE}).")
+  int pcdChains;
+
+  @Option(names = "--gibbs-chains", paramLabel = "C", defaultValue = "100",
+      description = "Gibbs chains for the samples x⁽ᵗ⁾ ~ p(x | λ_PCD) of the fine-tuning (default: ${DEFAULT-VALUE}).")
+  int gibbsChains;
+
+  @Option(names = "--samples-per-chain", paramLabel = "S", defaultValue = "100",
+      description = "Samples kept per Gibbs chain; T = chains × S (default: ${DEFAULT-VALUE}).")
+  int samplesPerChain;
+
+  @Option(names = "--burn-in", paramLabel = "B", defaultValue = "1000",
+      description = "Gibbs sweeps before a chain's first sample (default: ${DEFAULT-VALUE}).")
+  int burnIn;
+
+  @Option(names = "--thinning", paramLabel = "H", defaultValue = "10",
+      description = "Gibbs sweeps between kept samples (default: ${DEFAULT-VALUE}).")
+  int thinning;
+
+  @Option(names = "--log-z", paramLabel = "HOW", defaultValue = "auto",
+      description = "log Z(λ) for laplace, map, ml-bic and cv: exact (enumerate the smaller side), ais"
+          + " (Salakhutdinov & Murray, as in the paper) or auto (exact when min(V, K) <= 20) (default: ${DEFAULT-VALUE}).")
+  String logZ;
+
+  @Option(names = "--ais-runs", paramLabel = "G", defaultValue = "100",
+      description = "AIS runs for log Z when AIS is used (default: ${DEFAULT-VALUE}).")
+  int aisRuns;
+
+  @Option(names = "--folds", paramLabel = "F", defaultValue = "10",
+      description = "Folds of the cross-validation (cv) (default: ${DEFAULT-VALUE}).")
+  int folds;
+
+  @Option(names = "--threads", paramLabel = "T", description = "Worker threads (default: the number of cores).")
+  Integer threads;
+
+  @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+      description = "Seed of every random stream; the same seed gives the same numbers on any thread count"
+          + " (default: ${DEFAULT-VALUE}).")
+  long seed;
+
+  /** The number of worker threads asked for, at least 1. */
+  int threads() {
+    return org.occam.cli.experiment.ExperimentOptions.threadCount(threads);
+  }
+
+  /** The data with the column and row selections applied. */
+  RbmData read() {
+    if (columns != null && mostFrequent != null) {
+      throw new IllegalArgumentException("give --columns or --most-frequent, not both");
+    }
+    RbmCsvReader.Selection selection = columns != null ? RbmCsvReader.Selection.named(columns)
+        : mostFrequent != null ? RbmCsvReader.Selection.mostFrequent(mostFrequent) : RbmCsvReader.Selection.all();
+    RbmData d = RbmCsvReader.read(data, selection, countColumn);
+    if (rows != null) {
+      if (rows < 1) {
+        throw new IllegalArgumentException("--rows must be >= 1, got " + rows);
+      }
+      d = d.head(rows);
+    }
+    return d;
+  }
+
+  PersistentContrastiveDivergence.Settings training() {
+    if (!(priorSigma > 0) || Double.isInfinite(priorSigma)) {
+      throw new IllegalArgumentException("--prior-sigma must be a finite number > 0, got " + priorSigma);
+    }
+    return PersistentContrastiveDivergence.Settings.defaults().withIterations(pcdIterations).withChains(pcdChains)
+        .withPriorSigma(priorSigma);
+  }
+
+  RbmLaplace.Settings laplaceSettings() {
+    return RbmLaplace.Settings.defaults().withTraining(training())
+        .withSamples(gibbsChains, burnIn, samplesPerChain, thinning).withLogZ(logZMethod())
+        .withAis(RbmPartitionAis.Settings.defaults().withRuns(aisRuns));
+  }
+
+  RbmCrossValidation.Settings crossValidationSettings() {
+    return RbmCrossValidation.Settings.defaults().withFolds(folds).withTraining(training())
+        .withLogZ(RbmCrossValidation.LogZMethod.valueOf(logZMethod().name()))
+        .withAis(RbmPartitionAis.Settings.defaults().withRuns(aisRuns));
+  }
+
+  private RbmLaplace.LogZMethod logZMethod() {
+    try {
+      return RbmLaplace.LogZMethod.valueOf(logZ.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--log-z must be auto, exact or ais, got " + logZ);
+    }
+  }
+
+  /** A parsed --methods list: the evidence scores, and whether cross-validation was asked for. */
+  record Methods(List<RbmMethod> scores, boolean crossValidation) {}
+
+  static Methods parseMethods(String list) {
+    List<String> names = new ArrayList<>(Arrays.stream(list.split(",")).map(String::trim)
+        .filter(s -> !s.isEmpty()).toList());
+    boolean cv = names.removeIf(s -> s.equalsIgnoreCase("cv"));
+    List<RbmMethod> scores = names.isEmpty() ? List.of() : RbmMethod.parseList(String.join(",", names));
+    if (scores.isEmpty() && !cv) {
+      throw new IllegalArgumentException("--methods names no method (choose from " + RbmMethod.names() + ",cv)");
+    }
+    return new Methods(scores, cv);
+  }
+}

@@ -1,0 +1,93 @@
+package org.occam.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import org.occam.cli.io.OutputFiles;
+import org.occam.cli.io.ResultJson;
+import org.occam.cli.report.Tables;
+import org.occam.evidence.EvidenceEstimate;
+import org.occam.rbm.RbmCrossValidation;
+import org.occam.rbm.RbmData;
+import org.occam.rbm.RbmScorer;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code occam rbm score}: the evidence of one RBM model order by several methods. */
+@Command(name = "score", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Score an RBM with K hidden units on binary data.", "",
+        "Example: occam rbm score --data docs.csv --hidden 3 --methods laplace,laplace0,map,ml-bic,ais-pd"
+            + " --json out.json"})
+public final class RbmScoreCommand implements Callable<Integer> {
+  static final String DEFAULT_METHODS = "laplace,laplace0,map,ml-bic";
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--hidden", required = true, paramLabel = "K", description = "The number of hidden units (>= 1).")
+  int hidden;
+
+  @Option(names = "--methods", paramLabel = "LIST", defaultValue = DEFAULT_METHODS,
+      description = "Comma-separated: laplace,laplace0,map,ml-bic,ais-pd,cv (default: ${DEFAULT-VALUE}).")
+  String methods;
+
+  @Option(names = "--json", paramLabel = "OUT", description = "Write the results as JSON.")
+  Path json;
+
+  @Option(names = "--force", description = "Overwrite an existing output file.")
+  boolean force;
+
+  @Mixin
+  RbmOptions options;
+
+  @Override
+  public Integer call() {
+    RbmOptions.Methods wanted = RbmOptions.parseMethods(methods);
+    if (hidden < 1) {
+      throw new IllegalArgumentException("--hidden must be >= 1, got " + hidden);
+    }
+    if (json != null) {
+      OutputFiles.checkWritable(json, force);
+    }
+    RbmData d = options.read();
+    PrintWriter out = spec.commandLine().getOut();
+    RbmEstimators.describe(out, d, options, hidden);
+    Consumer<String> stages = RbmEstimators.stageReporter(spec.commandLine().getErr());
+    List<EvidenceEstimate> results = RbmEstimators.score(d, hidden, wanted.scores(), options, stages);
+    RbmCrossValidation.Result cv = wanted.crossValidation()
+        ? new RbmCrossValidation(d, options.crossValidationSettings()).run(hidden, options.seed, options.threads(), null)
+        : null;
+
+    List<String[]> rows = new ArrayList<>();
+    for (EvidenceEstimate e : results) {
+      rows.add(RbmEstimators.row(e, d.size()));
+    }
+    Tables.print(out, RbmEstimators.HEADER, rows);
+    RbmEstimators.warnings(out, results);
+    if (cv != null) {
+      out.printf(Locale.ROOT, "cv: %d-fold test log-likelihood %.4f per row (se %.4f across folds, log Z %s), %.1f s%n",
+          cv.folds().size(), cv.meanTestLogLikelihood(), cv.stdError(),
+          cv.logZMethod().name().toLowerCase(Locale.ROOT), cv.seconds());
+    }
+    if (json != null) {
+      Map<String, Object> root = new LinkedHashMap<>();
+      root.put("data", RbmEstimators.dataJson(options, d));
+      root.put("hidden", hidden);
+      root.put("results", results.stream().map(ResultJson::estimate).toList());
+      if (cv != null) {
+        root.put("cv", RbmEstimators.crossValidationJson(cv));
+      }
+      OutputFiles.write(json, ResultJson.write(root));
+      out.println("wrote " + json);
+    }
+    return 0;
+  }
+}
