@@ -9,5 +9,11 @@
  * importance-sampled objective with its gradient and Hessian
  * ({@link org.occam.rbm.ImportanceSampledObjective}). The Laplace pipeline for the evidence builds
  * on these.
+ *
+ * <p>Binary data as distinct rows with counts, with column choices, subsets and k-fold splits
+ * ({@link org.occam.rbm.RbmData}), read strictly from 0/1 CSV files
+ * ({@link org.occam.rbm.RbmCsvReader}); and the paper's frequentist yardstick, k-fold
+ * cross-validation of the held-out log-likelihood with a model-order search
+ * ({@link org.occam.rbm.RbmCrossValidation}).
  */
 package org.occam.rbm;

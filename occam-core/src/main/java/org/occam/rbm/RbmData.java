@@ -1,0 +1,531 @@
+package org.occam.rbm;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.occam.math.RandomStreams;
+
+/**
+ * Binary data for an {@link Rbm}: N items of V named 0/1 columns, held as distinct rows with whole
+ * counts (the form every likelihood loop runs over), together with the order the items came in, so
+ * that "the first n items" and a shuffle of the individual items mean what they say. Immutable.
+ *
+ * <p>Counts are whole numbers ({@code long}), not weights: cross-validation splits individual items
+ * between folds, and {@link PersistentContrastiveDivergence} draws items in proportion to whole
+ * counts.
+ *
+ * <pre>{@code
+ * RbmData words = RbmCsvReader.read(Path.of("data/sotu_chunks100_w100.csv"),
+ *     RbmCsvReader.Selection.mostFrequent(5), null);
+ * RbmData.Folds folds = words.folds(10, 42L);
+ * RbmData.Fold first = folds.get(0);   // first.train(): 9/10 of the items, first.test(): the rest
+ * }</pre>
+ */
+public final class RbmData {
+  private final List<String> columnNames;
+  /** The distinct rows, in order of first appearance. */
+  private final int[][] rows;
+  private final long[] counts;
+  private final long total;
+  /**
+   * The items in their given order, run-length encoded: run r is {@code runCounts[r]} copies of
+   * distinct row {@code runRows[r]}. An unweighted input has one run per item.
+   */
+  private final int[] runRows;
+  private final long[] runCounts;
+
+  private RbmData(List<String> columnNames, int[][] rows, long[] counts, int[] runRows, long[] runCounts) {
+    this.columnNames = columnNames;
+    this.rows = rows;
+    this.counts = counts;
+    this.runRows = runRows;
+    this.runCounts = runCounts;
+    long n = 0;
+    for (long c : counts) {
+      n = Math.addExact(n, c);
+    }
+    this.total = n;
+  }
+
+  /** Every row counted once, columns named {@code x0 … x(V−1)}. */
+  public static RbmData of(int[][] rows) {
+    return of(rows, null);
+  }
+
+  /** Rows with counts, columns named {@code x0 … x(V−1)}. */
+  public static RbmData of(int[][] rows, long[] rowCounts) {
+    if (rows.length == 0) {
+      throw new IllegalArgumentException("need at least one data row");
+    }
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < rows[0].length; i++) {
+      names.add("x" + i);
+    }
+    return of(names, rows, rowCounts);
+  }
+
+  /**
+   * @param columnNames V distinct, non-empty names
+   * @param rows the items (or rows of a table), each V values 0/1 (not modified); repeated rows are
+   *     merged, keeping the order the items came in
+   * @param rowCounts how often each row occurs (≥ 0, not all 0), or null for once each (not modified)
+   * @throws IllegalArgumentException naming the first row or unit that is wrong
+   */
+  public static RbmData of(List<String> columnNames, int[][] rows, long[] rowCounts) {
+    int v = columnNames.size();
+    if (v < 1) {
+      throw new IllegalArgumentException("need at least one column");
+    }
+    Set<String> seen = new HashSet<>();
+    for (String name : columnNames) {
+      if (name == null || name.isEmpty()) {
+        throw new IllegalArgumentException("column names must be non-empty");
+      }
+      if (!seen.add(name)) {
+        throw new IllegalArgumentException("duplicate column name '" + name + "'");
+      }
+    }
+    if (rows.length == 0) {
+      throw new IllegalArgumentException("need at least one data row");
+    }
+    if (rowCounts != null && rowCounts.length != rows.length) {
+      throw new IllegalArgumentException("need one count per row (" + rows.length + "), got " + rowCounts.length);
+    }
+    Map<Row, Integer> index = new HashMap<>();
+    List<int[]> distinct = new ArrayList<>();
+    List<Long> distinctCounts = new ArrayList<>();
+    int[] runRows = new int[rows.length];
+    long[] runCounts = new long[rows.length];
+    int runs = 0;
+    for (int n = 0; n < rows.length; n++) {
+      int[] x = rows[n];
+      if (x.length != v) {
+        throw new IllegalArgumentException("row " + n + " has " + x.length + " values, expected " + v);
+      }
+      for (int i = 0; i < v; i++) {
+        if (x[i] != 0 && x[i] != 1) {
+          throw new IllegalArgumentException("row " + n + ", column " + columnNames.get(i) + " must be 0 or 1, got "
+              + x[i]);
+        }
+      }
+      long c = rowCounts == null ? 1 : rowCounts[n];
+      if (c < 0) {
+        throw new IllegalArgumentException("count of row " + n + " is negative: " + c);
+      }
+      if (c == 0) {
+        continue;
+      }
+      Row key = new Row(x.clone());
+      Integer d = index.get(key);
+      if (d == null) {
+        d = distinct.size();
+        index.put(key, d);
+        distinct.add(key.x());
+        distinctCounts.add(c);
+      } else {
+        distinctCounts.set(d, Math.addExact(distinctCounts.get(d), c));
+      }
+      runRows[runs] = d;
+      runCounts[runs] = c;
+      runs++;
+    }
+    if (distinct.isEmpty()) {
+      throw new IllegalArgumentException("all counts are zero");
+    }
+    return new RbmData(List.copyOf(columnNames), distinct.toArray(new int[0][]),
+        distinctCounts.stream().mapToLong(Long::longValue).toArray(), Arrays.copyOf(runRows, runs),
+        Arrays.copyOf(runCounts, runs));
+  }
+
+  /** V, the number of columns (visible units). */
+  public int visibleCount() {
+    return columnNames.size();
+  }
+
+  /** The column names, in order. */
+  public List<String> columnNames() {
+    return columnNames;
+  }
+
+  /** N, the number of items (counts summed). */
+  public long size() {
+    return total;
+  }
+
+  /** The number of distinct rows. */
+  public int distinctRowCount() {
+    return rows.length;
+  }
+
+  /** Distinct row d (a copy). */
+  public int[] row(int d) {
+    return rows[d].clone();
+  }
+
+  /** How often distinct row d occurs. */
+  public long count(int d) {
+    return counts[d];
+  }
+
+  /** The distinct rows (deep copy), in order of first appearance. */
+  public int[][] rows() {
+    int[][] out = new int[rows.length][];
+    for (int d = 0; d < rows.length; d++) {
+      out[d] = rows[d].clone();
+    }
+    return out;
+  }
+
+  /** The counts of the distinct rows (a copy). */
+  public long[] counts() {
+    return counts.clone();
+  }
+
+  /** How many items have a 1 in each column. */
+  public long[] columnOnes() {
+    long[] ones = new long[visibleCount()];
+    for (int d = 0; d < rows.length; d++) {
+      for (int i = 0; i < ones.length; i++) {
+        if (rows[d][i] != 0) {
+          ones[i] += counts[d];
+        }
+      }
+    }
+    return ones;
+  }
+
+  /** A PCD trainer on these data. */
+  public PersistentContrastiveDivergence trainer() {
+    return new PersistentContrastiveDivergence(rows, counts);
+  }
+
+  /**
+   * {@code Σ_n log Z(x_n, λ)}, the unnormalised log-likelihood: subtract {@code N log Z(λ)} for
+   * {@code Σ_n log p(x_n | λ)}.
+   */
+  public double sumLogZGivenVisible(Rbm rbm) {
+    if (rbm.visibleCount() != visibleCount()) {
+      throw new IllegalArgumentException("the data have V=" + visibleCount() + " columns, the RBM has "
+          + rbm.visibleCount() + " visible units");
+    }
+    double s = 0;
+    for (int d = 0; d < rows.length; d++) {
+      s += counts[d] * rbm.logZGivenVisible(rows[d]);
+    }
+    return s;
+  }
+
+  // ------------------------------------------------------------------ columns
+
+  /**
+   * The named columns, in the order given.
+   *
+   * @throws IllegalArgumentException for an unknown or repeated name
+   */
+  public RbmData selectColumns(List<String> names) {
+    int[] at = new int[names.size()];
+    for (int j = 0; j < at.length; j++) {
+      at[j] = columnNames.indexOf(names.get(j));
+      if (at[j] < 0) {
+        throw new IllegalArgumentException("no column '" + names.get(j) + "'; the columns are "
+            + abbreviated(columnNames));
+      }
+    }
+    return selectColumns(at);
+  }
+
+  /**
+   * The columns at the given indices, in the order given.
+   *
+   * @throws IllegalArgumentException for an index out of range, a repeated index or none
+   */
+  public RbmData selectColumns(int[] indices) {
+    if (indices.length == 0) {
+      throw new IllegalArgumentException("select at least one column");
+    }
+    List<String> names = new ArrayList<>();
+    for (int i : indices) {
+      if (i < 0 || i >= visibleCount()) {
+        throw new IllegalArgumentException("column index " + i + " out of range 0.." + (visibleCount() - 1));
+      }
+      if (names.contains(columnNames.get(i))) {
+        throw new IllegalArgumentException("column " + columnNames.get(i) + " selected twice");
+      }
+      names.add(columnNames.get(i));
+    }
+    // projected rows may coincide, so the items are re-merged through the public constructor
+    int[][] projected = new int[runRows.length][indices.length];
+    for (int r = 0; r < runRows.length; r++) {
+      int[] x = rows[runRows[r]];
+      for (int j = 0; j < indices.length; j++) {
+        projected[r][j] = x[indices[j]];
+      }
+    }
+    return of(names, projected, runCounts);
+  }
+
+  /**
+   * The m columns with the most 1s (Chen &amp; Welling 2013, section 4.1, keep the 5 most frequent
+   * words), in their original order; ties go to the earlier column.
+   *
+   * @throws IllegalArgumentException unless 1 ≤ m ≤ V
+   */
+  public RbmData mostFrequentColumns(int m) {
+    int v = visibleCount();
+    if (m < 1 || m > v) {
+      throw new IllegalArgumentException("asked for the " + m + " most frequent columns of " + v);
+    }
+    long[] ones = columnOnes();
+    Integer[] byFrequency = new Integer[v];
+    for (int i = 0; i < v; i++) {
+      byFrequency[i] = i;
+    }
+    // a stable sort keeps the earlier column first among equals
+    Arrays.sort(byFrequency, (a, b) -> Long.compare(ones[b], ones[a]));
+    int[] chosen = new int[m];
+    for (int j = 0; j < m; j++) {
+      chosen[j] = byFrequency[j];
+    }
+    Arrays.sort(chosen);
+    return selectColumns(chosen);
+  }
+
+  // ------------------------------------------------------------------ subsets
+
+  /**
+   * The first n items in the order given.
+   *
+   * @throws IllegalArgumentException unless 1 ≤ n ≤ N
+   */
+  public RbmData head(long n) {
+    checkSubsetSize(n);
+    int[] keepRows = new int[runRows.length];
+    long[] keepCounts = new long[runRows.length];
+    int runs = 0;
+    long left = n;
+    for (int r = 0; r < runRows.length && left > 0; r++) {
+      long c = Math.min(left, runCounts[r]);
+      keepRows[runs] = runRows[r];
+      keepCounts[runs] = c;
+      runs++;
+      left -= c;
+    }
+    return derive(Arrays.copyOf(keepRows, runs), Arrays.copyOf(keepCounts, runs));
+  }
+
+  /**
+   * n items drawn without replacement, each subset equally likely, from a stream seeded with
+   * {@code seed}; the items keep their original order.
+   *
+   * @throws IllegalArgumentException unless 1 ≤ n ≤ N
+   * @throws IllegalStateException if N is too large to shuffle item by item (over 2^31 − 9)
+   */
+  public RbmData randomSubset(long n, long seed) {
+    checkSubsetSize(n);
+    int[] shuffled = shuffledPositions(RandomStreams.fromSeed(seed));
+    boolean[] keep = new boolean[shuffled.length];
+    for (int j = 0; j < n; j++) {
+      keep[shuffled[j]] = true;
+    }
+    return itemsWhere(p -> keep[p]);
+  }
+
+  private void checkSubsetSize(long n) {
+    if (n < 1 || n > total) {
+      throw new IllegalArgumentException("a subset needs between 1 and N=" + total + " items, got " + n);
+    }
+  }
+
+  // ------------------------------------------------------------------ folds
+
+  /**
+   * A split of the items into k folds for cross-validation: the N items are shuffled by a stream
+   * seeded with {@code seed} (Fisher–Yates), and fold f takes the next {@code ⌊N/k⌋ + 1} items if
+   * {@code f < N mod k}, else {@code ⌊N/k⌋}; so every item is in exactly one test fold and test sizes
+   * differ by at most 1. The same data in the same order with the same seed give the same split.
+   *
+   * @throws IllegalArgumentException unless 2 ≤ k ≤ N
+   * @throws IllegalStateException if N is too large to shuffle item by item (over 2^31 − 9)
+   */
+  public Folds folds(int k, long seed) {
+    if (k < 2 || k > total) {
+      throw new IllegalArgumentException("need 2 <= k <= N=" + total + " folds, got " + k);
+    }
+    int[] shuffled = shuffledPositions(RandomStreams.fromSeed(seed));
+    int[] foldOf = new int[shuffled.length];
+    int base = shuffled.length / k;
+    int extra = shuffled.length % k;
+    int j = 0;
+    for (int f = 0; f < k; f++) {
+      int size = base + (f < extra ? 1 : 0);
+      for (int e = 0; e < size; e++) {
+        foldOf[shuffled[j++]] = f;
+      }
+    }
+    return new Folds(this, k, seed, foldOf);
+  }
+
+  /** One fold: the model is trained on {@code train} and scored on {@code test}. */
+  public record Fold(int index, RbmData train, RbmData test) {}
+
+  /**
+   * A k-fold split; {@link #get} builds fold f's train and test data when asked, so only the folds
+   * in use are held in memory.
+   */
+  public static final class Folds {
+    private final RbmData data;
+    private final int count;
+    private final long seed;
+    /** The fold of each item, by position in the given order. */
+    private final int[] foldOf;
+
+    private Folds(RbmData data, int count, long seed, int[] foldOf) {
+      this.data = data;
+      this.count = count;
+      this.seed = seed;
+      this.foldOf = foldOf;
+    }
+
+    /** k. */
+    public int count() {
+      return count;
+    }
+
+    /** The seed of the shuffle. */
+    public long seed() {
+      return seed;
+    }
+
+    /** The data that were split. */
+    public RbmData data() {
+      return data;
+    }
+
+    /** Fold f: test = the items assigned to f, train = all others, each in the original order. */
+    public Fold get(int f) {
+      if (f < 0 || f >= count) {
+        throw new IndexOutOfBoundsException("fold " + f + " of " + count);
+      }
+      return new Fold(f, data.itemsWhere(p -> foldOf[p] != f), data.itemsWhere(p -> foldOf[p] == f));
+    }
+
+    /** Every fold, in order. */
+    public List<Fold> all() {
+      List<Fold> out = new ArrayList<>(count);
+      for (int f = 0; f < count; f++) {
+        out.add(get(f));
+      }
+      return Collections.unmodifiableList(out);
+    }
+
+    @Override
+    public String toString() {
+      return "RbmData.Folds[k=" + count + ", seed=" + seed + ", N=" + data.total + "]";
+    }
+  }
+
+  // ------------------------------------------------------------------ item-level helpers
+
+  /**
+   * The positions 0…N−1 of the individual items, shuffled by Fisher–Yates with {@code rng}.
+   * Identical items are interchangeable, so only which distinct row sits at each position matters.
+   */
+  private int[] shuffledPositions(UniformRandomProvider rng) {
+    if (total > Integer.MAX_VALUE - 8) {
+      throw new IllegalStateException("N=" + total + " items are too many to shuffle one by one");
+    }
+    int[] positions = new int[(int) total];
+    for (int p = 0; p < positions.length; p++) {
+      positions[p] = p;
+    }
+    for (int p = positions.length - 1; p > 0; p--) {
+      int q = rng.nextInt(p + 1);
+      int t = positions[p];
+      positions[p] = positions[q];
+      positions[q] = t;
+    }
+    return positions;
+  }
+
+  private interface PositionFilter {
+    boolean keep(int position);
+  }
+
+  /** The items whose position (in the given order) passes the filter, in their order. */
+  private RbmData itemsWhere(PositionFilter filter) {
+    int[] keepRows = new int[(int) Math.min(total, Integer.MAX_VALUE - 8)];
+    long[] keepCounts = new long[keepRows.length];
+    int runs = 0;
+    int position = 0;
+    for (int r = 0; r < runRows.length; r++) {
+      for (long c = 0; c < runCounts[r]; c++, position++) {
+        if (!filter.keep(position)) {
+          continue;
+        }
+        if (runs > 0 && keepRows[runs - 1] == runRows[r]) {
+          keepCounts[runs - 1]++;
+        } else {
+          keepRows[runs] = runRows[r];
+          keepCounts[runs] = 1;
+          runs++;
+        }
+      }
+    }
+    if (runs == 0) {
+      throw new IllegalStateException("no items selected");
+    }
+    return derive(Arrays.copyOf(keepRows, runs), Arrays.copyOf(keepCounts, runs));
+  }
+
+  /** Data of the given runs over this data's distinct rows, renumbered by first appearance. */
+  private RbmData derive(int[] parentRuns, long[] parentRunCounts) {
+    int[] newIndex = new int[rows.length];
+    Arrays.fill(newIndex, -1);
+    List<int[]> distinct = new ArrayList<>();
+    List<Long> distinctCounts = new ArrayList<>();
+    int[] runRows = new int[parentRuns.length];
+    for (int r = 0; r < parentRuns.length; r++) {
+      int d = parentRuns[r];
+      if (newIndex[d] < 0) {
+        newIndex[d] = distinct.size();
+        distinct.add(rows[d]);
+        distinctCounts.add(0L);
+      }
+      int e = newIndex[d];
+      distinctCounts.set(e, distinctCounts.get(e) + parentRunCounts[r]);
+      runRows[r] = e;
+    }
+    return new RbmData(columnNames, distinct.toArray(new int[0][]),
+        distinctCounts.stream().mapToLong(Long::longValue).toArray(), runRows, parentRunCounts);
+  }
+
+  static String abbreviated(List<String> names) {
+    if (names.size() <= 12) {
+      return String.join(", ", names);
+    }
+    return String.join(", ", names.subList(0, 10)) + ", … (" + names.size() + " in all)";
+  }
+
+  private record Row(int[] x) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Row r && Arrays.equals(r.x, x);
+    }
+
+    @Override
+    public int hashCode() {
+      return Arrays.hashCode(x);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "RbmData[V=" + visibleCount() + ", N=" + total + ", distinct=" + rows.length + "]";
+  }
+}
