@@ -10,6 +10,7 @@ import org.occam.rbm.RbmCrossValidation;
 import org.occam.rbm.RbmCsvReader;
 import org.occam.rbm.RbmData;
 import org.occam.rbm.RbmLaplace;
+import org.occam.rbm.RbmLogPartition;
 import org.occam.rbm.RbmMethod;
 import org.occam.rbm.RbmPartitionAis;
 import picocli.CommandLine.Option;
@@ -121,13 +122,13 @@ public final class RbmOptions {
 
   RbmCrossValidation.Settings crossValidationSettings() {
     return RbmCrossValidation.Settings.defaults().withFolds(folds).withTraining(training())
-        .withLogZ(RbmCrossValidation.LogZMethod.valueOf(logZMethod().name()))
+        .withLogZ(logZMethod())
         .withAis(RbmPartitionAis.Settings.defaults().withRuns(aisRuns));
   }
 
-  private RbmLaplace.LogZMethod logZMethod() {
+  private RbmLogPartition.Method logZMethod() {
     try {
-      return RbmLaplace.LogZMethod.valueOf(logZ.toUpperCase(Locale.ROOT));
+      return RbmLogPartition.Method.valueOf(logZ.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("--log-z must be auto, exact or ais, got " + logZ);
     }

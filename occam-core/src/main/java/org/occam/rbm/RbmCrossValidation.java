@@ -49,15 +49,6 @@ public final class RbmCrossValidation {
   private final RbmData data;
   private final Settings settings;
 
-  /** How log Z(λ) is computed; {@code AUTO} only in settings, a result says which was used. */
-  public enum LogZMethod {
-    /** Exact enumeration when min(V, K) ≤ the enumeration limit, AIS otherwise. */
-    AUTO,
-    /** Exact enumeration of the smaller side; refused above the enumeration limit. */
-    EXACT,
-    /** Annealed importance sampling, as Chen &amp; Welling do. */
-    AIS
-  }
 
   /**
    * Settings of a cross-validation.
@@ -71,7 +62,7 @@ public final class RbmCrossValidation {
    *     {@code p̂_i = (ones_i + α) / (N_train + 2α)} ({@link RbmPartitionAis#baseRatesFromData});
    *     must be > 0 if a column can be constant in a fold's training items
    */
-  public record Settings(int folds, PersistentContrastiveDivergence.Settings training, LogZMethod logZ,
+  public record Settings(int folds, PersistentContrastiveDivergence.Settings training, RbmLogPartition.Method logZ,
       int maxEnumeratedUnits, RbmPartitionAis.Settings ais, double basePseudoCount) {
     public Settings {
       if (folds < 2) {
@@ -96,7 +87,7 @@ public final class RbmCrossValidation {
      * from base rates with pseudo-count 1.
      */
     public static Settings defaults() {
-      return new Settings(10, PersistentContrastiveDivergence.Settings.defaults(), LogZMethod.AUTO, 20,
+      return new Settings(10, PersistentContrastiveDivergence.Settings.defaults(), RbmLogPartition.Method.AUTO, 20,
           RbmPartitionAis.Settings.defaults(), 1.0);
     }
 
@@ -108,7 +99,7 @@ public final class RbmCrossValidation {
       return new Settings(folds, t, logZ, maxEnumeratedUnits, ais, basePseudoCount);
     }
 
-    public Settings withLogZ(LogZMethod m) {
+    public Settings withLogZ(RbmLogPartition.Method m) {
       return new Settings(folds, training, m, maxEnumeratedUnits, ais, basePseudoCount);
     }
 
@@ -125,20 +116,8 @@ public final class RbmCrossValidation {
     }
 
     /** The method used for a model with V visible and K hidden units. */
-    public LogZMethod methodFor(int visibleCount, int hiddenCount) {
-      boolean small = Math.min(visibleCount, hiddenCount) <= maxEnumeratedUnits;
-      return switch (logZ) {
-        case AUTO -> small ? LogZMethod.EXACT : LogZMethod.AIS;
-        case EXACT -> {
-          if (!small) {
-            throw new IllegalArgumentException("exact log Z enumerates 2^min(V,K) = 2^"
-                + Math.min(visibleCount, hiddenCount) + " states, above the limit 2^" + maxEnumeratedUnits
-                + "; use AIS or raise the limit");
-          }
-          yield LogZMethod.EXACT;
-        }
-        case AIS -> LogZMethod.AIS;
-      };
+    public RbmLogPartition.Method methodFor(int visibleCount, int hiddenCount) {
+      return RbmLogPartition.resolve(logZ, visibleCount, hiddenCount, maxEnumeratedUnits);
     }
 
     /** The settings by name, for provenance (AIS settings only when AIS can be used). */
@@ -148,7 +127,7 @@ public final class RbmCrossValidation {
       m.put("logZ", logZ.name().toLowerCase(java.util.Locale.ROOT));
       m.put("maxEnumeratedUnits", maxEnumeratedUnits);
       m.put("training", training.toMap());
-      if (logZ != LogZMethod.EXACT) {
+      if (logZ != RbmLogPartition.Method.EXACT) {
         m.put("ais", ais.toMap());
         m.put("basePseudoCount", basePseudoCount);
       }
@@ -177,7 +156,7 @@ public final class RbmCrossValidation {
    * @param seconds the wall time of this fold
    */
   public record FoldResult(int fold, long trainItems, long testItems, double testLogLikelihood,
-      double trainLogLikelihood, double logZ, LogZMethod logZMethod, Optional<RbmPartitionAis.Result> ais,
+      double trainLogLikelihood, double logZ, RbmLogPartition.Method logZMethod, Optional<RbmPartitionAis.Result> ais,
       PersistentContrastiveDivergence.Result training, double seconds) {
     /** The trained model. */
     public Rbm rbm() {
@@ -209,7 +188,7 @@ public final class RbmCrossValidation {
    * @param seconds the wall time of the whole cross-validation (in a selection: of all K together)
    */
   public record Result(int hiddenCount, int visibleCount, long items, double meanTestLogLikelihood,
-      double stdDeviation, double stdError, double logZStdError, LogZMethod logZMethod, List<FoldResult> folds,
+      double stdDeviation, double stdError, double logZStdError, RbmLogPartition.Method logZMethod, List<FoldResult> folds,
       Settings settings, long seed, long splitSeed, double seconds) {
     public Result {
       folds = List.copyOf(folds);
@@ -233,7 +212,7 @@ public final class RbmCrossValidation {
       m.put("stdDeviation", stdDeviation);
       m.put("logZStdError", logZStdError);
       m.put("meanTrainLogLikelihood", meanTrainLogLikelihood());
-      if (logZMethod == LogZMethod.AIS) {
+      if (logZMethod == RbmLogPartition.Method.AIS) {
         m.put("minEffectiveSampleSize", folds.stream()
             .mapToDouble(f -> f.ais().orElseThrow().effectiveSampleSize()).min().orElseThrow());
       }
@@ -345,7 +324,7 @@ public final class RbmCrossValidation {
       throw new IllegalArgumentException("threads must be >= 1, got " + threads);
     }
     int v = data.visibleCount();
-    LogZMethod[] methods = new LogZMethod[hiddenCounts.length];
+    RbmLogPartition.Method[] methods = new RbmLogPartition.Method[hiddenCounts.length];
     for (int j = 0; j < hiddenCounts.length; j++) {
       if (hiddenCounts[j] < 1) {
         throw new IllegalArgumentException("an RBM needs at least one hidden unit, got K=" + hiddenCounts[j]);
@@ -383,7 +362,7 @@ public final class RbmCrossValidation {
     return results;
   }
 
-  private FoldResult fold(RbmData.Folds folds, int f, int hiddenCount, LogZMethod method,
+  private FoldResult fold(RbmData.Folds folds, int f, int hiddenCount, RbmLogPartition.Method method,
       SplittableUniformRandomProvider stream, int threads, IntConsumer step) {
     long start = System.nanoTime();
     UniformRandomProvider pcdStream = stream.split();
@@ -395,24 +374,17 @@ public final class RbmCrossValidation {
     PersistentContrastiveDivergence.Result trained = train.trainer().train(hiddenCount, settings.training(),
         pcdStream, step);
     Rbm rbm = trained.rbm();
-    double logZ;
-    Optional<RbmPartitionAis.Result> ais;
-    if (method == LogZMethod.EXACT) {
-      logZ = RbmEnumeration.logPartition(rbm, threads, settings.maxEnumeratedUnits());
-      ais = Optional.empty();
-    } else {
-      RbmPartitionAis.Result r = RbmPartitionAis.of(rbm, baseRates(train, settings.basePseudoCount()))
-          .estimate(settings.ais(), aisSeed, threads);
-      logZ = r.logZ();
-      ais = Optional.of(r);
-    }
+    RbmLogPartition.Estimate z = RbmLogPartition.estimate(rbm, method, settings.maxEnumeratedUnits(), settings.ais(),
+        train, settings.basePseudoCount(), aisSeed, threads);
+    double logZ = z.value();
+    Optional<RbmPartitionAis.Result> ais = z.ais();
     double testLogLikelihood = test.sumLogZGivenVisible(rbm) / test.size() - logZ;
     double trainLogLikelihood = train.sumLogZGivenVisible(rbm) / train.size() - logZ;
     return new FoldResult(f, train.size(), test.size(), testLogLikelihood, trainLogLikelihood, logZ, method, ais,
         trained, (System.nanoTime() - start) * 1e-9);
   }
 
-  private Result summarise(int hiddenCount, LogZMethod method, List<FoldResult> folds, long seed, long splitSeed,
+  private Result summarise(int hiddenCount, RbmLogPartition.Method method, List<FoldResult> folds, long seed, long splitSeed,
       double seconds) {
     int k = folds.size();
     double mean = 0;
@@ -429,25 +401,6 @@ public final class RbmCrossValidation {
     double sd = Math.sqrt(squares / (k - 1));
     return new Result(hiddenCount, data.visibleCount(), data.size(), mean, sd, sd / Math.sqrt(k),
         Math.sqrt(aisVariance) / k, method, folds, settings, seed, splitSeed, seconds);
-  }
-
-  /**
-   * The AIS base model's visible biases {@code b₀_i = ln(p̂_i / (1 − p̂_i))}, with
-   * {@code p̂_i = (ones_i + α) / (N + 2α)} from the training items, as
-   * {@link RbmPartitionAis#baseRatesFromData} computes them from individual rows.
-   */
-  static double[] baseRates(RbmData train, double pseudoCount) {
-    long[] ones = train.columnOnes();
-    double[] b0 = new double[ones.length];
-    for (int i = 0; i < ones.length; i++) {
-      double p = (ones[i] + pseudoCount) / (train.size() + 2 * pseudoCount);
-      if (!(p > 0 && p < 1)) {
-        throw new IllegalArgumentException("column " + train.columnNames().get(i)
-            + " is constant in a fold's training items; use a base-rate pseudo-count > 0");
-      }
-      b0[i] = Math.log(p) - Math.log1p(-p);
-    }
-    return b0;
   }
 
   @Override

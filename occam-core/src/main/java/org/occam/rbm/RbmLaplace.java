@@ -50,8 +50,10 @@ import org.occam.math.RandomStreams;
  * </pre>
  *
  * <p>ML-BIC follows the paper and keeps the prior term at λML; its result also gives L(λML) alone.
- * λML comes from the same steps without the prior (PCD for ML, then fine-tuning of ℓ without the
- * prior term, with the same ESS stop). The symmetry that flips a hidden unit ({@code z_k → 1 − z_k},
+ * λML is PCD's maximum-likelihood estimate after the same number of 1/t updates, with log Z found
+ * as for laplace. It is not fine-tuned: fine-tuning serves the Hessian, which ML-BIC does not use,
+ * and without a prior ℓ often has no finite minimiser (a pattern never seen in the data pulls λ to
+ * infinity), so the fine-tuned point would run off with the ESS still high. The symmetry that flips a hidden unit ({@code z_k → 1 − z_k},
  * {@code W_k → −W_k, α → α + W_k, β_k → −β_k}) leaves the likelihood unchanged but not the prior, so
  * it makes modes of different heights; like the paper, the count covers permutations only.
  *
@@ -59,16 +61,6 @@ import org.occam.math.RandomStreams;
  * stream each) and AIS, so the same seed gives the same numbers on any number of threads.
  */
 public final class RbmLaplace {
-  /** How log Z(λMP) is computed. */
-  public enum LogZMethod {
-    /** Exact when min(V, K) is at most {@code maxEnumeratedUnits}, AIS otherwise. */
-    AUTO,
-    /** Exact enumeration of the smaller side (refused above the limit). */
-    EXACT,
-    /** Salakhutdinov &amp; Murray's AIS with a base rate fitted to the data (as in the paper). */
-    AIS
-  }
-
   /** The fraction of T the effective sample size may not fall below (section 3.1.2). */
   public static final double DEFAULT_ESS_FRACTION = 0.9;
 
@@ -90,7 +82,7 @@ public final class RbmLaplace {
    * @param fineTuning the L-BFGS settings of step 3
    */
   public record Settings(PersistentContrastiveDivergence.Settings training, int sampleChains, int burnIn,
-      int samplesPerChain, int thinning, double essFraction, double eigenvalueThreshold, LogZMethod logZ,
+      int samplesPerChain, int thinning, double essFraction, double eigenvalueThreshold, RbmLogPartition.Method logZ,
       int maxEnumeratedUnits, RbmPartitionAis.Settings ais, Lbfgs.Settings fineTuning) {
     public Settings {
       Objects.requireNonNull(training, "training");
@@ -124,7 +116,7 @@ public final class RbmLaplace {
      */
     public static Settings defaults() {
       return new Settings(PersistentContrastiveDivergence.Settings.defaults(), 100, 1000, 100, 10,
-          DEFAULT_ESS_FRACTION, Double.NaN, LogZMethod.AUTO, 20, RbmPartitionAis.Settings.defaults(),
+          DEFAULT_ESS_FRACTION, Double.NaN, RbmLogPartition.Method.AUTO, 20, RbmPartitionAis.Settings.defaults(),
           Lbfgs.Settings.defaults());
     }
 
@@ -143,7 +135,7 @@ public final class RbmLaplace {
           maxEnumeratedUnits, ais, fineTuning);
     }
 
-    public Settings withLogZ(LogZMethod method) {
+    public Settings withLogZ(RbmLogPartition.Method method) {
       return new Settings(training, sampleChains, burnIn, samplesPerChain, thinning, essFraction, eigenvalueThreshold,
           method, maxEnumeratedUnits, ais, fineTuning);
     }
@@ -190,16 +182,6 @@ public final class RbmLaplace {
       return m;
     }
   }
-
-  /**
-   * How log Z was found.
-   *
-   * @param value log Z(λ)
-   * @param method "exact" or "ais"
-   * @param stdError the AIS standard error (0 when exact)
-   * @param effectiveSampleSize AIS's ESS over its runs (NaN when exact)
-   */
-  public record LogPartition(double value, String method, double stdError, double effectiveSampleSize) {}
 
   /**
    * Step 3's outcome.
@@ -253,7 +235,7 @@ public final class RbmLaplace {
    * @param seconds wall-clock seconds per stage (pcd, samples, fineTuning, hessian, trapezoids, logZ)
    */
   public record Result(double map, double laplace0, double laplace, double logLikelihood, double logPrior,
-      LogPartition logPartition, Rbm model, FineTuning fineTuning, boolean positiveDefinite, double[] eigenvalues,
+      RbmLogPartition.Estimate logPartition, Rbm model, FineTuning fineTuning, boolean positiveDefinite, double[] eigenvalues,
       List<Trapezoid> trapezoids, int[] modeGroups, double logModeCount, Map<String, Double> seconds) {
     public Result {
       trapezoids = List.copyOf(trapezoids);
@@ -275,53 +257,33 @@ public final class RbmLaplace {
    * @param penalty (F/2) log N
    * @param logPartition log Z(λML)
    * @param model the RBM at λML
-   * @param fineTuning the fine-tuning of ℓ without the prior
    */
   public record MlBicResult(double mlBic, double logLikelihood, double logPrior, double penalty,
-      LogPartition logPartition, Rbm model, FineTuning fineTuning) {
+      RbmLogPartition.Estimate logPartition, Rbm model) {
     /** {@code L(λML) − (F/2) log N}, BIC without the prior term. */
     public double bic() {
       return logLikelihood - penalty;
     }
   }
 
+  private final RbmData data;
   private final int[][] rows;
   private final double[] counts;
   private final long[] longCounts;
   private final double total;
   private final int visibleCount;
 
-  /**
-   * @param rows data rows of V 0/1 values (not modified)
-   * @param counts how often each row occurs: whole numbers ≥ 0, not all 0 (not modified)
-   */
-  public RbmLaplace(int[][] rows, double[] counts) {
-    if (rows.length == 0 || rows.length != counts.length) {
-      throw new IllegalArgumentException("need at least one row and one count per row, got " + rows.length
-          + " rows and " + counts.length + " counts");
+  /** @param data the training data (distinct rows with counts) */
+  public RbmLaplace(RbmData data) {
+    this.data = data;
+    this.rows = data.rows();
+    this.longCounts = data.counts();
+    this.counts = new double[longCounts.length];
+    for (int n = 0; n < counts.length; n++) {
+      counts[n] = longCounts[n];
     }
-    this.visibleCount = rows[0].length;
-    this.rows = new int[rows.length][];
-    this.counts = counts.clone();
-    this.longCounts = new long[rows.length];
-    double sum = 0;
-    for (int n = 0; n < rows.length; n++) {
-      if (rows[n].length != visibleCount) {
-        throw new IllegalArgumentException("row " + n + " has " + rows[n].length + " values, row 0 has "
-            + visibleCount);
-      }
-      double c = counts[n];
-      if (!(c >= 0) || c != Math.rint(c) || c > 1e15) {
-        throw new IllegalArgumentException("count " + n + " must be a whole number >= 0, got " + c);
-      }
-      this.rows[n] = rows[n].clone();
-      longCounts[n] = (long) c;
-      sum += c;
-    }
-    if (sum == 0) {
-      throw new IllegalArgumentException("all counts are zero");
-    }
-    this.total = sum;
+    this.total = data.size();
+    this.visibleCount = data.visibleCount();
   }
 
   /** N. */
@@ -341,7 +303,7 @@ public final class RbmLaplace {
    */
   public Result score(int hiddenCount, Settings settings, long seed, int threads, Consumer<String> progress) {
     double sigma = settings.priorSigma();
-    Fit fit = fit(hiddenCount, settings, settings.training(), sigma * sigma, seed, threads, progress);
+    Fit fit = fit(hiddenCount, settings, settings.training(), sigma * sigma, true, seed, threads, progress);
     Map<String, Double> seconds = new LinkedHashMap<>(fit.seconds);
     Rbm rbm = fit.model;
     int f = rbm.featureCount();
@@ -411,21 +373,22 @@ public final class RbmLaplace {
    */
   public MlBicResult mlBic(int hiddenCount, Settings settings, long seed, int threads, Consumer<String> progress) {
     double sigma = settings.priorSigma();
-    Fit fit = fit(hiddenCount, settings, settings.training().maximumLikelihood(), Double.POSITIVE_INFINITY, seed,
-        threads, progress);
+    Fit fit = fit(hiddenCount, settings, settings.training().maximumLikelihood(), Double.POSITIVE_INFINITY, false,
+        seed, threads, progress);
     double[] lambda = fit.model.parameters();
     double logPrior = logPrior(lambda, sigma);
     double penalty = 0.5 * lambda.length * Math.log(total);
     return new MlBicResult(fit.logLikelihood + logPrior - penalty, fit.logLikelihood, logPrior, penalty,
-        fit.logPartition, fit.model, fit.fineTuning);
+        fit.logPartition, fit.model);
   }
 
   /** Steps 1–3 and 5: the fine-tuned point, its objective, L there and log Z. */
   private record Fit(Rbm model, ImportanceSampledObjective objective, FineTuning fineTuning, double logLikelihood,
-      LogPartition logPartition, Map<String, Double> seconds, Map<String, Double> laterSeconds) {}
+      RbmLogPartition.Estimate logPartition, Map<String, Double> seconds, Map<String, Double> laterSeconds) {}
 
+  /** With {@code fineTune} false, steps 2–3 are skipped and the PCD estimate is the point. */
   private Fit fit(int hiddenCount, Settings settings, PersistentContrastiveDivergence.Settings training,
-      double priorVariance, long seed, int threads, Consumer<String> progress) {
+      double priorVariance, boolean fineTune, long seed, int threads, Consumer<String> progress) {
     if (hiddenCount < 1) {
       throw new IllegalArgumentException("the Laplace procedure needs at least one hidden unit, got " + hiddenCount);
     }
@@ -441,33 +404,40 @@ public final class RbmLaplace {
         .rbm();
     seconds.put("pcd", elapsed(start));
 
-    progress.accept("samples");
-    start = System.nanoTime();
-    int[][] samples = gibbsSamples(pcd, settings, chainStreams, threads);
-    seconds.put("samples", elapsed(start));
+    Rbm model = pcd;
+    ImportanceSampledObjective objective = null;
+    FineTuning fineTuning = null;
+    if (fineTune) {
+      progress.accept("samples");
+      start = System.nanoTime();
+      int[][] samples = gibbsSamples(pcd, settings, chainStreams, threads);
+      seconds.put("samples", elapsed(start));
 
-    progress.accept("fine-tuning");
-    start = System.nanoTime();
-    ImportanceSampledObjective objective = new ImportanceSampledObjective(pcd, samples, rows, counts, priorVariance);
-    double essLimit = settings.essFraction() * samples.length;
-    double[] lambda0 = pcd.parameters();
-    double before = objective.value(lambda0);
-    Lbfgs.Result tuned = new Lbfgs(settings.fineTuning()).minimize(objective, lambda0,
-        x -> objective.evaluate(x).effectiveSampleSize() >= essLimit);
-    double[] lambda = tuned.x();
-    double distance = 0;
-    for (int a = 0; a < lambda.length; a++) {
-      distance += (lambda[a] - lambda0[a]) * (lambda[a] - lambda0[a]);
+      progress.accept("fine-tuning");
+      start = System.nanoTime();
+      ImportanceSampledObjective is = new ImportanceSampledObjective(pcd, samples, rows, counts, priorVariance);
+      objective = is;
+      double essLimit = settings.essFraction() * samples.length;
+      double[] lambda0 = pcd.parameters();
+      double before = is.value(lambda0);
+      Lbfgs.Result tuned = new Lbfgs(settings.fineTuning()).minimize(is, lambda0,
+          x -> is.evaluate(x).effectiveSampleSize() >= essLimit);
+      double[] lambda = tuned.x();
+      double distance = 0;
+      for (int a = 0; a < lambda.length; a++) {
+        distance += (lambda[a] - lambda0[a]) * (lambda[a] - lambda0[a]);
+      }
+      fineTuning = new FineTuning(tuned.iterations(), tuned.reason(), tuned.gradientNorm(),
+          before - tuned.value(), Math.sqrt(distance), objective.effectiveSampleSize(lambda), samples.length,
+          objective.distinctSampleCount());
+      seconds.put("fineTuning", elapsed(start));
+      model = pcd.withParameters(lambda);
     }
-    FineTuning fineTuning = new FineTuning(tuned.iterations(), tuned.reason(), tuned.gradientNorm(),
-        before - tuned.value(), Math.sqrt(distance), objective.effectiveSampleSize(lambda), samples.length,
-        objective.distinctSampleCount());
-    seconds.put("fineTuning", elapsed(start));
-    Rbm model = pcd.withParameters(lambda);
 
     progress.accept("logZ");
     start = System.nanoTime();
-    LogPartition logZ = logPartition(model, settings, aisSeed, threads);
+    RbmLogPartition.Estimate logZ = RbmLogPartition.estimate(model, settings.logZ(), settings.maxEnumeratedUnits(),
+        settings.ais(), data, 1.0, aisSeed, threads);
     Map<String, Double> later = new LinkedHashMap<>();
     later.put("logZ", elapsed(start));
     double dataTerm = 0;
@@ -504,33 +474,6 @@ public final class RbmLaplace {
       }
     }
     return out;
-  }
-
-  private LogPartition logPartition(Rbm model, Settings settings, long seed, int threads) {
-    int smaller = Math.min(model.visibleCount(), model.hiddenCount());
-    boolean exact = switch (settings.logZ()) {
-      case EXACT -> true;
-      case AIS -> false;
-      case AUTO -> smaller <= settings.maxEnumeratedUnits();
-    };
-    if (exact) {
-      return new LogPartition(RbmEnumeration.logPartition(model, threads, settings.maxEnumeratedUnits()), "exact", 0,
-          Double.NaN);
-    }
-    double[] base = RbmPartitionAis.baseRatesFromData(expandedRows(), 1.0);
-    RbmPartitionAis.Result r = RbmPartitionAis.of(model, base).estimate(settings.ais(), seed, threads);
-    return new LogPartition(r.logZ(), "ais", r.stdError(), r.effectiveSampleSize());
-  }
-
-  /** The distinct rows repeated by their counts, for the base rates. */
-  private int[][] expandedRows() {
-    List<int[]> out = new ArrayList<>();
-    for (int n = 0; n < rows.length; n++) {
-      for (long c = 0; c < longCounts[n]; c++) {
-        out.add(rows[n]);
-      }
-    }
-    return out.toArray(new int[0][]);
   }
 
   /** {@code log N(λ; 0, σ0² I)}. */

@@ -87,7 +87,12 @@ public final class RbmScorer {
 
   private static EvidenceEstimate mlBic(RbmLaplace.MlBicResult r, RbmLaplace laplace, RbmLaplace.Settings settings,
       long seed, double seconds) {
-    Map<String, Object> diag = common(r.fineTuning(), r.logPartition(), r.logLikelihood(), r.logPrior(), laplace);
+    Map<String, Object> diag = new LinkedHashMap<>();
+    diag.put("estimate", "PCD (maximum likelihood), not fine-tuned");
+    logPartition(diag, r.logPartition());
+    diag.put("logLikelihood", r.logLikelihood());
+    diag.put("logPrior", r.logPrior());
+    diag.put("rows", laplace.dataCount());
     diag.put("penalty", r.penalty());
     diag.put("bicWithoutPrior", r.bic());
     Map<String, Object> s = new LinkedHashMap<>(settings.toMap());
@@ -96,7 +101,7 @@ public final class RbmScorer {
         s, OptionalLong.of(seed), diag);
   }
 
-  private static Map<String, Object> common(RbmLaplace.FineTuning f, RbmLaplace.LogPartition z, double logLikelihood,
+  private static Map<String, Object> common(RbmLaplace.FineTuning f, RbmLogPartition.Estimate z, double logLikelihood,
       double logPrior, RbmLaplace laplace) {
     Map<String, Object> diag = new LinkedHashMap<>();
     // the ESS stop is the paper's intended end of fine-tuning, not a failure
@@ -108,20 +113,24 @@ public final class RbmScorer {
     diag.put("effectiveSampleSize", f.effectiveSampleSize());
     diag.put("samples", f.sampleCount());
     diag.put("distinctSamples", f.distinctSamples());
-    diag.put("logZ", z.value());
-    diag.put("logZMethod", z.method());
-    if (z.method().equals("ais")) {
-      diag.put("logZStdError", z.stdError());
-      diag.put("logZEffectiveSampleSize", z.effectiveSampleSize());
-    }
+    logPartition(diag, z);
     diag.put("logLikelihood", logLikelihood);
     diag.put("logPrior", logPrior);
     diag.put("rows", laplace.dataCount());
     return diag;
   }
 
+  private static void logPartition(Map<String, Object> diag, RbmLogPartition.Estimate z) {
+    diag.put("logZ", z.value());
+    diag.put("logZMethod", z.method().name().toLowerCase(java.util.Locale.ROOT));
+    if (z.method() == RbmLogPartition.Method.AIS) {
+      diag.put("logZStdError", z.stdError());
+      diag.put("logZEffectiveSampleSize", z.effectiveSampleSize());
+    }
+  }
+
   /** N times the AIS standard error of log Z, the score's only Monte Carlo error that is estimated. */
-  private static OptionalDouble stdError(RbmLaplace.LogPartition z, RbmLaplace laplace) {
-    return z.method().equals("ais") ? OptionalDouble.of(laplace.dataCount() * z.stdError()) : OptionalDouble.empty();
+  private static OptionalDouble stdError(RbmLogPartition.Estimate z, RbmLaplace laplace) {
+    return z.method() == RbmLogPartition.Method.AIS ? OptionalDouble.of(laplace.dataCount() * z.stdError()) : OptionalDouble.empty();
   }
 }

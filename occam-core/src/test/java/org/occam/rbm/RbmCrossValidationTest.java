@@ -43,7 +43,7 @@ class RbmCrossValidationTest {
     data = RbmData.of(new RbmExactSampler(truth).sampleVisible(N, RandomStreams.fromSeed(8)));
   }
 
-  private static RbmCrossValidation cv(RbmCrossValidation.LogZMethod method) {
+  private static RbmCrossValidation cv(RbmLogPartition.Method method) {
     return new RbmCrossValidation(data, QUICK.withLogZ(method));
   }
 
@@ -59,8 +59,8 @@ class RbmCrossValidationTest {
 
   @Test
   void eachFoldScoresItsTestItemsAsBruteForceDoesWithTheTrainedModel() {
-    RbmCrossValidation.Result r = cv(RbmCrossValidation.LogZMethod.EXACT).run(K, SEED, 2, null);
-    assertThat(r.logZMethod()).isEqualTo(RbmCrossValidation.LogZMethod.EXACT);
+    RbmCrossValidation.Result r = cv(RbmLogPartition.Method.EXACT).run(K, SEED, 2, null);
+    assertThat(r.logZMethod()).isEqualTo(RbmLogPartition.Method.EXACT);
     assertThat(r.logZStdError()).isZero();
     RbmData.Folds folds = data.folds(5, r.splitSeed());
     double mean = 0;
@@ -97,9 +97,9 @@ class RbmCrossValidationTest {
 
   @Test
   void aisAndExactLogZAgreeWithinTheAisStandardErrors() {
-    RbmCrossValidation.Result exact = cv(RbmCrossValidation.LogZMethod.EXACT).run(K, SEED, 2, null);
-    RbmCrossValidation.Result ais = cv(RbmCrossValidation.LogZMethod.AIS).run(K, SEED, 2, null);
-    assertThat(ais.logZMethod()).isEqualTo(RbmCrossValidation.LogZMethod.AIS);
+    RbmCrossValidation.Result exact = cv(RbmLogPartition.Method.EXACT).run(K, SEED, 2, null);
+    RbmCrossValidation.Result ais = cv(RbmLogPartition.Method.AIS).run(K, SEED, 2, null);
+    assertThat(ais.logZMethod()).isEqualTo(RbmLogPartition.Method.AIS);
     for (int f = 0; f < 5; f++) {
       RbmCrossValidation.FoldResult e = exact.folds().get(f);
       RbmCrossValidation.FoldResult a = ais.folds().get(f);
@@ -117,7 +117,7 @@ class RbmCrossValidationTest {
 
   @Test
   void hiddenUnitsBeatTheIndependentModelOnDataFromAnRbmAndComeCloseToTheTruth() {
-    RbmCrossValidation.Result r = cv(RbmCrossValidation.LogZMethod.EXACT).run(K, SEED, 2, null);
+    RbmCrossValidation.Result r = cv(RbmLogPartition.Method.EXACT).run(K, SEED, 2, null);
     RbmData.Folds folds = data.folds(5, r.splitSeed());
     double independent = 0;
     double trueModel = 0;
@@ -147,7 +147,7 @@ class RbmCrossValidationTest {
 
   @Test
   void theSameSeedGivesTheSameNumbersOnAnyThreadCount() {
-    RbmCrossValidation cv = cv(RbmCrossValidation.LogZMethod.AIS);
+    RbmCrossValidation cv = cv(RbmLogPartition.Method.AIS);
     RbmCrossValidation.Result one = cv.run(K, SEED, 1, null);
     RbmCrossValidation.Result three = cv.run(K, SEED, 3, null);
     RbmCrossValidation.Result twelve = cv.run(K, SEED, 12, null);
@@ -163,7 +163,7 @@ class RbmCrossValidationTest {
 
   @Test
   void selectionScoresEachKAsASingleRunDoesAndPicksTheBest() {
-    RbmCrossValidation cv = cv(RbmCrossValidation.LogZMethod.AUTO);
+    RbmCrossValidation cv = cv(RbmLogPartition.Method.AUTO);
     AtomicInteger lastProgress = new AtomicInteger();
     List<Integer> calls = new ArrayList<>();
     RbmCrossValidation.Selection s = cv.selectHiddenCount(new int[] {3, 1, 2}, SEED, 2, done -> {
@@ -177,7 +177,7 @@ class RbmCrossValidationTest {
     assertThat(calls).hasSize(3 * cv.progressSteps());
     double best = Double.NEGATIVE_INFINITY;
     for (RbmCrossValidation.Result r : s.results()) {
-      assertThat(r.logZMethod()).isEqualTo(RbmCrossValidation.LogZMethod.EXACT);
+      assertThat(r.logZMethod()).isEqualTo(RbmLogPartition.Method.EXACT);
       RbmCrossValidation.Result alone = cv.run(r.hiddenCount(), SEED, 1, null);
       assertThat(r.testLogLikelihoods()).containsExactly(alone.testLogLikelihoods());
       best = Math.max(best, r.meanTestLogLikelihood());
@@ -195,15 +195,15 @@ class RbmCrossValidationTest {
   @Test
   void impossibleRequestsAreRefusedBeforeAnyTraining() {
     RbmCrossValidation exact = new RbmCrossValidation(data,
-        QUICK.withLogZ(RbmCrossValidation.LogZMethod.EXACT).withMaxEnumeratedUnits(1));
+        QUICK.withLogZ(RbmLogPartition.Method.EXACT).withMaxEnumeratedUnits(1));
     assertThatThrownBy(() -> exact.run(2, SEED, 1, null)).hasMessageContaining("above the limit 2^1");
-    assertThatThrownBy(() -> cv(RbmCrossValidation.LogZMethod.AUTO).run(0, SEED, 1, null))
+    assertThatThrownBy(() -> cv(RbmLogPartition.Method.AUTO).run(0, SEED, 1, null))
         .hasMessageContaining("at least one hidden unit");
     assertThatThrownBy(() -> new RbmCrossValidation(data.head(4), QUICK)).hasMessageContaining("at least 5 items");
     assertThatThrownBy(() -> QUICK.withFolds(1)).hasMessageContaining("at least 2 folds");
-    assertThatThrownBy(() -> cv(RbmCrossValidation.LogZMethod.AUTO).selectHiddenCount(new int[] {2, 2}, SEED, 1, null))
+    assertThatThrownBy(() -> cv(RbmLogPartition.Method.AUTO).selectHiddenCount(new int[] {2, 2}, SEED, 1, null))
         .hasMessageContaining("given twice");
-    assertThat(QUICK.withMaxEnumeratedUnits(1).methodFor(V, 2)).isEqualTo(RbmCrossValidation.LogZMethod.AIS);
-    assertThat(QUICK.methodFor(V, 2)).isEqualTo(RbmCrossValidation.LogZMethod.EXACT);
+    assertThat(QUICK.withMaxEnumeratedUnits(1).methodFor(V, 2)).isEqualTo(RbmLogPartition.Method.AIS);
+    assertThat(QUICK.methodFor(V, 2)).isEqualTo(RbmLogPartition.Method.EXACT);
   }
 }
