@@ -7,7 +7,10 @@
  * ({@link org.occam.rbm.RbmPartitionAis}), MAP or ML training by persistent contrastive divergence
  * ({@link org.occam.rbm.PersistentContrastiveDivergence}), and Chen &amp; Welling's
  * importance-sampled objective with its gradient and Hessian
- * ({@link org.occam.rbm.ImportanceSampledObjective}). The Laplace pipeline for the evidence builds
- * on these.
+ * ({@link org.occam.rbm.ImportanceSampledObjective}), the exact log likelihood of the parameters
+ * with its gradient for small min(V, K) ({@link org.occam.rbm.RbmLogLikelihood}), and Chen &amp;
+ * Welling's AIS-p(D) ground-truth evidence, annealed importance sampling over the parameters with
+ * HMC ({@link org.occam.rbm.RbmParameterAis}, method {@code ais-pd}). The Laplace pipeline for the
+ * evidence builds on these.
  */
 package org.occam.rbm;
