@@ -1,23 +1,14 @@
 package org.occam.mrf;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.OptionalDouble;
-import java.util.OptionalLong;
-import org.apache.commons.rng.SplittableUniformRandomProvider;
 import org.apache.commons.rng.UniformRandomProvider;
-import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.occam.evidence.EvidenceEstimate;
-import org.occam.math.RandomStreams;
+import org.occam.math.DifferentiableFunction;
 import org.occam.sampling.AnnealedImportanceSampler;
 import org.occam.sampling.AnnealingSchedule;
-import org.occam.sampling.HamiltonianMonteCarlo;
-import org.occam.sampling.StepSizeAdaptation;
+import org.occam.sampling.ParameterLikelihood;
+import org.occam.sampling.ParameterSpaceAis;
 
 /**
  * The evidence of a fully observed Boltzmann machine by annealed importance sampling over its
@@ -31,30 +22,11 @@ import org.occam.sampling.StepSizeAdaptation;
  * </pre>
  *
  * <p>with log Z and E[f] exact at every leapfrog step (junction tree on a clique tree built once
- * for the graph, tables reused; see {@link ExactLogLikelihood}). Each run starts from an exact
- * prior draw and makes one HMC transition of L leapfrog steps per temperature (Chen &amp; Welling:
- * L = 10, a linear schedule, step size kept at about 90% acceptance).
- *
- * <p><b>Step size.</b> The posterior sharpens as τ grows, with precision at most
- * {@code 1/σ0² + τ N/4} per direction (a binary feature has variance ≤ ¼), so the step size is
- * {@code ε(τ) = ε̃ (1/σ0² + τ N/4)^(−1/2)} and only the dimensionless ε̃ is tuned, by
- * Robbins–Monro on ln ε̃ toward the target acceptance ({@link StepSizeAdaptation}, constant gain so
- * that it tracks τ). Each ε is jittered uniformly by ±{@code stepSizeJitter} (drawn independently
- * of the state) so that no fixed trajectory length resonates with the posterior's scale (Neal 2011,
- * section 5.4.2.2).
- *
- * <p><b>Why a pilot run.</b> A kernel that leaves f_k invariant for every ε is not enough for an
- * unbiased AIS weight if ε is chosen from the run's own past states: the weight's expectation is
- * an integral over the path, and a kernel that depends on earlier states is, given the current
- * state, a state-dependent mixture of invariant kernels, which need not be invariant. (Two states,
- * three temperatures, "resample exactly if x₀ = 0, else stay" is off by 22%.) So by default
- * ({@link StepSizeTuning#PILOT}) ε̃ is adapted in one pilot run on its own stream, recorded per
- * temperature and frozen; the G runs then use that fixed schedule of kernels and their weights are
- * exactly unbiased for p(D). {@link StepSizeTuning#WITHIN_RUN} adapts inside every run instead (as
- * in the paper's description); its bias is small in practice but not zero.
- *
- * <p>G runs (10 by default, the paper's error bars) give {@code ln p(D) ≈ ln mean(w)} with the
- * engine's delta-method standard error.
+ * for the graph, tables reused; see {@link ExactLogLikelihood}). The annealing itself — one HMC
+ * transition of L leapfrog steps per temperature from an exact prior draw, the step size
+ * {@code ε̃ (1/σ0² + τ N/4)^(−1/2)} with ε̃ tuned in a pilot run and frozen (and why), jitter, G
+ * runs on split streams — is the model-independent {@link ParameterSpaceAis}; this class supplies
+ * the likelihood and keeps this family's settings, whose default schedule is Beal's.
  *
  * <p>Example:
  *
@@ -73,7 +45,7 @@ public final class MrfAnnealedImportanceSampling implements AnnealedImportanceSa
     BEAL
   }
 
-  /** How the step size is tuned: see the class comment. */
+  /** How the step size is tuned: see {@link ParameterSpaceAis}. */
   public enum StepSizeTuning {
     /** Adapted in one pilot run, then a fixed per-temperature schedule for every run (exact AIS). */
     PILOT,
@@ -82,8 +54,10 @@ public final class MrfAnnealedImportanceSampling implements AnnealedImportanceSa
   }
 
   /**
+   * The settings of {@link ParameterSpaceAis.Settings} with this family's defaults (Beal's schedule).
+   *
    * @param steps K, the number of temperatures
-   * @param schedule linear (default) or Beal's
+   * @param schedule linear or Beal's (default)
    * @param scheduleE e of Beal's schedule (unused for a linear one)
    * @param runs G, independent runs averaged
    * @param leapfrogSteps L per HMC transition, one transition per temperature
@@ -103,37 +77,27 @@ public final class MrfAnnealedImportanceSampling implements AnnealedImportanceSa
      * the standard error over 10 runs is 0.10 against 0.39 for 1000 linear steps (effective sample
      * size 4 of 10), for about a second per estimate.
      */
-    public static final int DEFAULT_STEPS = 10_000;
+    public static final int DEFAULT_STEPS = ParameterSpaceAis.Settings.DEFAULT_STEPS;
     /** G = 10, the number of AIS runs behind the papers' error bars. */
-    public static final int DEFAULT_RUNS = 10;
+    public static final int DEFAULT_RUNS = ParameterSpaceAis.Settings.DEFAULT_RUNS;
     /** Chen &amp; Welling's L. */
-    public static final int DEFAULT_LEAPFROG_STEPS = 10;
+    public static final int DEFAULT_LEAPFROG_STEPS = ParameterSpaceAis.Settings.DEFAULT_LEAPFROG_STEPS;
     /** Chen &amp; Welling's σ0. */
-    public static final double DEFAULT_PRIOR_SIGMA = 1.0;
+    public static final double DEFAULT_PRIOR_SIGMA = ParameterSpaceAis.Settings.DEFAULT_PRIOR_SIGMA;
     /** Chen &amp; Welling's "around 90%". */
-    public static final double DEFAULT_TARGET_ACCEPTANCE = 0.9;
-    public static final double DEFAULT_ADAPTATION_GAIN = 0.05;
-    public static final double DEFAULT_STEP_SIZE_JITTER = 0.2;
+    public static final double DEFAULT_TARGET_ACCEPTANCE = ParameterSpaceAis.Settings.DEFAULT_TARGET_ACCEPTANCE;
+    public static final double DEFAULT_ADAPTATION_GAIN = ParameterSpaceAis.Settings.DEFAULT_ADAPTATION_GAIN;
+    public static final double DEFAULT_STEP_SIZE_JITTER = ParameterSpaceAis.Settings.DEFAULT_STEP_SIZE_JITTER;
     /** Beal's e, when his schedule is chosen. */
-    public static final double DEFAULT_SCHEDULE_E = 0.2;
+    public static final double DEFAULT_SCHEDULE_E = ParameterSpaceAis.Settings.DEFAULT_SCHEDULE_E;
 
+    /** Checked as {@link ParameterSpaceAis.Settings} checks them. */
     public Settings {
-      if (steps < 1 || runs < 1 || leapfrogSteps < 1) {
-        throw new IllegalArgumentException("AIS needs steps >= 1, runs >= 1 and leapfrogSteps >= 1, got " + steps
-            + ", " + runs + " and " + leapfrogSteps);
-      }
-      if (!(scheduleE > 0) || !(priorSigma > 0) || !Double.isFinite(priorSigma)) {
-        throw new IllegalArgumentException("need e > 0 and a positive finite prior sigma, got " + scheduleE + " and "
-            + priorSigma);
-      }
-      if (!(targetAcceptance > 0 && targetAcceptance < 1) || !(adaptationGain > 0)
-          || !(stepSizeJitter >= 0 && stepSizeJitter < 1)) {
-        throw new IllegalArgumentException("need target acceptance in (0, 1), gain > 0 and jitter in [0, 1), got "
-            + targetAcceptance + ", " + adaptationGain + " and " + stepSizeJitter);
-      }
       if (schedule == null || tuning == null) {
         throw new IllegalArgumentException("schedule and tuning are required");
       }
+      generic(steps, schedule, scheduleE, runs, leapfrogSteps, priorSigma, targetAcceptance, adaptationGain,
+          stepSizeJitter, tuning, reverse);
     }
 
     /** K = 10⁴ of Beal's schedule, G = 10, L = 10, σ0 = 1, 90% acceptance, gain 0.05, jitter ±20%, pilot tuning, no reverse runs. */
@@ -184,41 +148,33 @@ public final class MrfAnnealedImportanceSampling implements AnnealedImportanceSa
           adaptationGain, stepSizeJitter, tuning, r);
     }
 
+    /** The same settings for the model-independent engine. */
+    public ParameterSpaceAis.Settings generic() {
+      return generic(steps, schedule, scheduleE, runs, leapfrogSteps, priorSigma, targetAcceptance, adaptationGain,
+          stepSizeJitter, tuning, reverse);
+    }
+
+    private static ParameterSpaceAis.Settings generic(int steps, Schedule schedule, double scheduleE, int runs,
+        int leapfrogSteps, double priorSigma, double targetAcceptance, double adaptationGain, double stepSizeJitter,
+        StepSizeTuning tuning, boolean reverse) {
+      return new ParameterSpaceAis.Settings(steps, ParameterSpaceAis.Schedule.valueOf(schedule.name()), scheduleE,
+          runs, leapfrogSteps, priorSigma, targetAcceptance, adaptationGain, stepSizeJitter,
+          ParameterSpaceAis.StepSizeTuning.valueOf(tuning.name()), reverse);
+    }
+
     /** The temperatures τ(0…K). */
     public AnnealingSchedule annealingSchedule() {
-      return schedule == Schedule.LINEAR ? AnnealingSchedule.linear(steps) : AnnealingSchedule.beal(steps, scheduleE);
+      return generic().annealingSchedule();
     }
 
     public Map<String, Object> toMap() {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("steps", steps);
-      m.put("schedule", annealingSchedule().toString());
-      m.put("runs", runs);
-      m.put("transitionsPerTemperature", "one HMC transition");
-      m.put("leapfrogSteps", leapfrogSteps);
-      m.put("prior", "N(0, " + priorSigma + "^2 I)");
-      m.put("targetAcceptance", targetAcceptance);
-      m.put("adaptationGain", adaptationGain);
-      m.put("stepSize", "eps~ * (1/sigma0^2 + tau*N/4)^(-1/2), eps~ tuned, times U(1 +- " + stepSizeJitter + ")");
-      m.put("stepSizeTuning", tuning.name().toLowerCase(Locale.ROOT).replace('_', '-'));
-      m.put("reverse", reverse);
-      return m;
+      return generic().toMap();
     }
   }
 
-  /** ε̃ before any tuning: about 90% acceptance for L = 10 on a standard normal in a few dimensions. */
-  static final double INITIAL_STEP_FACTOR = 0.5;
-  /** Adaptation-only transitions at τ = 0 before the pilot's schedule. */
-  static final int PILOT_WARMUP_TRANSITIONS = 100;
-
   private final MrfData data;
   private final Settings settings;
-  private final CliqueTree tree;
-  private final double[] temperatures;
-  /** ε̃ per temperature index 0…K when frozen, null when every chain adapts its own. */
-  private final double[] frozenStepFactors;
-  /** Chains started by a within-run target, for their final step sizes; null otherwise. */
-  private final List<Chain> startedChains;
+  private final ParameterSpaceAis ais;
 
   /**
    * A target whose chains adapt their step size as they go (as a pilot run does, or under
@@ -228,17 +184,14 @@ public final class MrfAnnealedImportanceSampling implements AnnealedImportanceSa
    *     too wide and more than {@link ExactEnumeration#MAX_VARIABLES} variables)
    */
   public MrfAnnealedImportanceSampling(MrfData data, Settings settings) {
-    this(data, settings, ExactInference.cliqueTreeIfCheaper(data.graph()), null, null);
+    this(data, settings, new ParameterSpaceAis("ais",
+        new Likelihood(data, ExactInference.cliqueTreeIfCheaper(data.graph())), settings.generic()));
   }
 
-  private MrfAnnealedImportanceSampling(MrfData data, Settings settings, CliqueTree tree, double[] frozenStepFactors,
-      List<Chain> startedChains) {
+  private MrfAnnealedImportanceSampling(MrfData data, Settings settings, ParameterSpaceAis ais) {
     this.data = data;
     this.settings = settings;
-    this.tree = tree;
-    this.temperatures = settings.annealingSchedule().temperatures();
-    this.frozenStepFactors = frozenStepFactors;
-    this.startedChains = startedChains;
+    this.ais = ais;
   }
 
   /**
@@ -248,16 +201,7 @@ public final class MrfAnnealedImportanceSampling implements AnnealedImportanceSa
    * @param stepFactors ε̃_0 … ε̃_K, positive (copied)
    */
   public MrfAnnealedImportanceSampling withStepFactors(double[] stepFactors) {
-    if (stepFactors.length != temperatures.length) {
-      throw new IllegalArgumentException("need " + temperatures.length + " step factors (k = 0…K), got "
-          + stepFactors.length);
-    }
-    for (double f : stepFactors) {
-      if (!(f > 0) || !Double.isFinite(f)) {
-        throw new IllegalArgumentException("step factors must be positive and finite, got " + f);
-      }
-    }
-    return new MrfAnnealedImportanceSampling(data, settings, tree, stepFactors.clone(), null);
+    return new MrfAnnealedImportanceSampling(data, settings, ais.withStepFactors(stepFactors));
   }
 
   public Settings settings() {
@@ -271,34 +215,18 @@ public final class MrfAnnealedImportanceSampling implements AnnealedImportanceSa
   /** An exact draw from the prior N(0, σ0² I). */
   @Override
   public AnnealedImportanceSampler.Chain start(UniformRandomProvider rng) {
-    Chain c = new Chain(rng);
-    if (startedChains != null) {
-      synchronized (startedChains) {
-        startedChains.add(c);
-      }
-    }
-    return c;
+    return new Chain(ais.start(rng));
   }
 
   /**
-   * One pilot run (step size adapted as it goes) and the ε̃ it used at each temperature. It first
-   * makes {@value #PILOT_WARMUP_TRANSITIONS} transitions at τ = 0 (the prior) so that ε̃ is tuned
-   * before the first temperature; the pilot's own weight is only a diagnostic.
+   * One pilot run (step size adapted as it goes) and the ε̃ it used at each temperature: see
+   * {@link ParameterSpaceAis#pilot}.
    *
    * @param rng the pilot's own stream
    */
   public Pilot pilot(UniformRandomProvider rng) {
-    Chain[] holder = new Chain[1];
-    AnnealedImportanceSampler.Target adaptive = r -> {
-      Chain c = new Chain(r);
-      for (int t = 0; t < PILOT_WARMUP_TRANSITIONS; t++) {
-        c.transition(0.0);
-      }
-      holder[0] = c;
-      return c;
-    };
-    AnnealedImportanceSampler.Run run = AnnealedImportanceSampler.run(adaptive, settings.annealingSchedule(), rng);
-    return new Pilot(holder[0].usedStepFactors.clone(), run);
+    ParameterSpaceAis.Pilot p = ais.pilot(rng);
+    return new Pilot(p.stepFactors(), p.run());
   }
 
   /**
@@ -310,201 +238,73 @@ public final class MrfAnnealedImportanceSampling implements AnnealedImportanceSa
   public record Pilot(double[] stepFactors, AnnealedImportanceSampler.Run run) {}
 
   /**
-   * The estimate: with {@link StepSizeTuning#PILOT}, a pilot run on the first stream split off the
-   * seed, then G runs with the frozen step sizes on the next G streams; with
-   * {@link StepSizeTuning#WITHIN_RUN}, the G runs adapt on their own (the first stream unused). The
-   * numbers depend on the seed only, not on {@code threads}.
+   * The estimate (method {@code ais}): see {@link ParameterSpaceAis#estimate}. The numbers depend on
+   * the seed only, not on {@code threads}.
    *
    * @param threads worker threads for the G runs (≥ 1)
    */
   public EvidenceEstimate estimate(long seed, int threads) {
-    long t0 = System.nanoTime();
-    SplittableUniformRandomProvider root = RandomStreams.fromSeed(seed);
-    SplittableUniformRandomProvider pilotStream = root.split();
-    AnnealingSchedule schedule = settings.annealingSchedule();
-    Map<String, Object> diag = new LinkedHashMap<>();
-    diag.put("dataSize", data.rows());
-    diag.put("parameters", data.featureCount());
-    diag.put("exactInference", tree == null ? "enumeration (junction tree too wide)" : tree.toString());
-    AnnealedImportanceSampler.Estimate est;
-    if (settings.tuning() == StepSizeTuning.PILOT) {
-      Pilot pilot = pilot(pilotStream);
-      est = AnnealedImportanceSampler.estimate(withStepFactors(pilot.stepFactors()), schedule, settings.runs(), root,
-          threads, settings.reverse());
-      diag.put("pilotLogWeight", pilot.run().logWeight());
-      diag.put("pilotAcceptanceByQuarter", boxed(pilot.run().acceptanceByQuarter()));
-      diag.put("stepSizeByQuarter", boxed(stepSizesByQuarter(pilot.stepFactors())));
-      diag.put("finalStepSize", stepSize(pilot.stepFactors()[temperatures.length - 1], 1.0));
-    } else {
-      List<Chain> chains = new ArrayList<>();
-      est = AnnealedImportanceSampler.estimate(new MrfAnnealedImportanceSampling(data, settings, tree, null, chains),
-          schedule, settings.runs(), root, threads, settings.reverse());
-      List<Double> finals = new ArrayList<>();
-      for (Chain c : chains) {
-        finals.add(c.lastStepSize);
-      }
-      Collections.sort(finals);
-      diag.put("finalStepSizes", finals);
-    }
-    diag.put("acceptanceByQuarter", boxed(est.acceptanceByQuarter()));
-    List<Double> logWeights = est.runs().stream().map(AnnealedImportanceSampler.Run::logWeight).toList();
-    diag.put("logWeights", logWeights);
-    diag.put("effectiveSampleSize", effectiveSampleSize(logWeights));
-    diag.put("stdErrorMethod", "delta method on the mean weight: sd(w) / (sqrt(G) mean(w))");
-    diag.put("densityEvaluationsPerRun", (long) settings.steps() * settings.leapfrogSteps() * (settings.reverse() ? 2 : 1));
-    if (est.reverseLogEstimate().isPresent()) {
-      diag.put("reverseLogWeights", est.runs().stream().map(r -> r.reverseLogWeight().getAsDouble()).toList());
-      diag.put("reverseLogEvidence", est.reverseLogEstimate().getAsDouble());
-      diag.put("hysteresis", est.hysteresis().getAsDouble());
-    }
-    double seconds = (System.nanoTime() - t0) * 1e-9;
-    return new EvidenceEstimate("ais", est.logEstimate(), OptionalDouble.of(est.stdError()), seconds,
-        settings.toMap(), OptionalLong.of(seed), diag);
+    return ais.estimate(seed, threads);
   }
 
-  private double[] stepSizesByQuarter(double[] factors) {
-    int k = temperatures.length - 1;
-    double[] out = new double[4];
-    for (int q = 0; q < 4; q++) {
-      int index = Math.max(1, (int) ((long) k * (q + 1) / 4));
-      out[q] = stepSize(factors[index], temperatures[index]);
+  /** L(λ) = N (λᵀ f̄ − log Z(λ)) of the data, one {@link ExactLogLikelihood} per chain. */
+  private record Likelihood(MrfData data, CliqueTree tree) implements ParameterLikelihood {
+    @Override
+    public int dimension() {
+      return data.featureCount();
     }
-    return out;
-  }
 
-  /** ε = ε̃ (1/σ0² + τ N/4)^(−1/2). */
-  private double stepSize(double factor, double tau) {
-    double sigma = settings.priorSigma();
-    return factor / Math.sqrt(1 / (sigma * sigma) + tau * data.rows() / 4);
-  }
-
-  private static double effectiveSampleSize(List<Double> logWeights) {
-    double max = Double.NEGATIVE_INFINITY;
-    for (double w : logWeights) {
-      max = Math.max(max, w);
+    @Override
+    public double dataCount() {
+      return data.rows();
     }
-    double s1 = 0;
-    double s2 = 0;
-    for (double w : logWeights) {
-      double e = Math.exp(w - max);
-      s1 += e;
-      s2 += e * e;
+
+    @Override
+    public DifferentiableFunction newEvaluator() {
+      return new ExactLogLikelihood(data, tree)::valueAndGradient;
     }
-    return s1 * s1 / s2;
+
+    @Override
+    public Map<String, Object> describe() {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("dataSize", data.rows());
+      m.put("parameters", data.featureCount());
+      m.put("exactInference", tree == null ? "enumeration (junction tree too wide)" : tree.toString());
+      return m;
+    }
   }
 
-  private static List<Double> boxed(double[] a) {
-    return Arrays.stream(a).boxed().toList();
-  }
+  /** One annealing chain of the engine, with λ visible to tests. */
+  static final class Chain implements AnnealedImportanceSampler.Chain {
+    private final ParameterSpaceAis.Chain chain;
 
-  /**
-   * One annealing chain: λ with its cached L(λ) and ∇L(λ); it is also the tempered density HMC
-   * follows, and on acceptance adopts the likelihood of HMC's last evaluation (the accepted point,
-   * by {@link HamiltonianMonteCarlo}'s contract).
-   */
-  final class Chain implements AnnealedImportanceSampler.Chain, HamiltonianMonteCarlo.LogDensity {
-    private final UniformRandomProvider rng;
-    private final ExactLogLikelihood likelihood;
-    private final HamiltonianMonteCarlo hmc;
-    private final StepSizeAdaptation adaptation;
-    private final double inversePriorVariance;
-    private final double[] lambda;
-    private final double[] likelihoodGradient;
-    private final double[] densityGradient;
-    private final double[] trialGradient;
-    /** ε̃ used at each temperature index (adaptive chains), for the pilot's record. */
-    private final double[] usedStepFactors;
-    private double logLikelihood;
-    private double trialLogLikelihood;
-    private double tau;
-    private double lastStepSize = Double.NaN;
-
-    Chain(UniformRandomProvider rng) {
-      this.rng = rng;
-      int f = data.featureCount();
-      likelihood = new ExactLogLikelihood(data, tree);
-      hmc = new HamiltonianMonteCarlo(f, settings.leapfrogSteps(), rng);
-      adaptation = frozenStepFactors == null
-          ? new StepSizeAdaptation(INITIAL_STEP_FACTOR, settings.targetAcceptance(), settings.adaptationGain(), 0)
-          : null;
-      usedStepFactors = frozenStepFactors == null ? new double[temperatures.length] : null;
-      double sigma = settings.priorSigma();
-      inversePriorVariance = 1 / (sigma * sigma);
-      lambda = new double[f];
-      likelihoodGradient = new double[f];
-      densityGradient = new double[f];
-      trialGradient = new double[f];
-      ZigguratSampler.NormalizedGaussian normal = ZigguratSampler.NormalizedGaussian.of(rng);
-      for (int a = 0; a < f; a++) {
-        lambda[a] = sigma * normal.sample();
-      }
-      logLikelihood = likelihood.valueAndGradient(lambda, likelihoodGradient);
+    private Chain(ParameterSpaceAis.Chain chain) {
+      this.chain = chain;
     }
 
     @Override
     public double logLikelihood() {
-      return logLikelihood;
+      return chain.logLikelihood();
     }
 
     @Override
-    public void transition(double newTau) {
-      tau = newTau;
-      double value = tau * logLikelihood;
-      for (int a = 0; a < lambda.length; a++) {
-        value -= 0.5 * inversePriorVariance * lambda[a] * lambda[a];
-        densityGradient[a] = tau * likelihoodGradient[a] - inversePriorVariance * lambda[a];
-      }
-      hmc.setState(lambda, value, densityGradient);
-      int k = temperatureIndex(tau);
-      double factor;
-      if (adaptation == null) {
-        factor = frozenStepFactors[k];
-      } else {
-        factor = adaptation.stepSize();
-        usedStepFactors[k] = factor;
-      }
-      double jitter = 1 + settings.stepSizeJitter() * (2 * rng.nextDouble() - 1);
-      lastStepSize = stepSize(factor, tau);
-      if (hmc.transition(this, lastStepSize * jitter)) {
-        hmc.position(lambda);
-        logLikelihood = trialLogLikelihood;
-        System.arraycopy(trialGradient, 0, likelihoodGradient, 0, lambda.length);
-      }
-      if (adaptation != null) {
-        adaptation.update(hmc.lastAcceptanceProbability());
-      }
-    }
-
-    /** {@code ln f_τ(x) = −|x|²/(2σ0²) + τ L(x)} (up to the prior's constant), and its gradient. */
-    @Override
-    public double valueAndGradient(double[] x, double[] gradOut) {
-      trialLogLikelihood = likelihood.valueAndGradient(x, trialGradient);
-      double value = tau * trialLogLikelihood;
-      for (int a = 0; a < x.length; a++) {
-        value -= 0.5 * inversePriorVariance * x[a] * x[a];
-        gradOut[a] = tau * trialGradient[a] - inversePriorVariance * x[a];
-      }
-      return value;
-    }
-
-    private int temperatureIndex(double t) {
-      int k = Arrays.binarySearch(temperatures, t);
-      return k >= 0 ? k : Math.min(temperatures.length - 1, -k - 1);
+    public void transition(double tau) {
+      chain.transition(tau);
     }
 
     @Override
     public long accepted() {
-      return hmc.accepted();
+      return chain.accepted();
     }
 
     @Override
     public long proposed() {
-      return hmc.proposed();
+      return chain.proposed();
     }
 
     /** λ (a copy; for tests). */
     double[] parameters() {
-      return lambda.clone();
+      return chain.parameters();
     }
   }
 }

@@ -16,7 +16,7 @@ package org.occam.sampling;
  * <p>Adapting from a chain's own history and using the result in that same chain makes each
  * kernel π-invariant but the sequence of kernels depend on the past states. That is harmless for
  * an MCMC average once adaptation stops (or diminishes), but <em>not</em> for an annealed
- * importance weight: see {@link org.occam.mrf.MrfAnnealedImportanceSampling} for how the AIS
+ * importance weight: see {@link ParameterSpaceAis} for how the AIS
  * target tunes ε in a separate pilot run instead.
  */
 public final class StepSizeAdaptation {
