@@ -26,8 +26,8 @@ final class RbmEstimators {
     if (methods.isEmpty()) {
       return List.of();
     }
-    return RbmScorer.score(new RbmLaplace(d), hidden, methods, options.laplaceSettings(), options.seed,
-        options.threads(), stages);
+    return RbmScorer.score(new RbmLaplace(d), hidden, methods, options.laplaceSettings(), options.aisPdSettings(),
+        options.seed, options.threads(), stages);
   }
 
   /** The lines that say what is being scored. */

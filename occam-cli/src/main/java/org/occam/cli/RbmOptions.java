@@ -12,7 +12,9 @@ import org.occam.rbm.RbmData;
 import org.occam.rbm.RbmLaplace;
 import org.occam.rbm.RbmLogPartition;
 import org.occam.rbm.RbmMethod;
+import org.occam.rbm.RbmParameterAis;
 import org.occam.rbm.RbmPartitionAis;
+import org.occam.sampling.ParameterSpaceAis;
 import picocli.CommandLine.Option;
 
 /** The data and settings options shared by {@code rbm score} and {@code rbm select}. */
@@ -72,6 +74,15 @@ public final class RbmOptions {
       description = "AIS runs for log Z when AIS is used (default: ${DEFAULT-VALUE}).")
   int aisRuns;
 
+  @Option(names = "--ais-pd-steps", paramLabel = "K", defaultValue = "10000",
+      description = "ais-pd: temperatures of the linear schedule, one HMC move of 10 leapfrog steps each"
+          + " (default: ${DEFAULT-VALUE}).")
+  int aisPdSteps;
+
+  @Option(names = "--ais-pd-runs", paramLabel = "G", defaultValue = "10",
+      description = "ais-pd: independent runs averaged (default: ${DEFAULT-VALUE}; the paper ran 100).")
+  int aisPdRuns;
+
   @Option(names = "--folds", paramLabel = "F", defaultValue = "10",
       description = "Folds of the cross-validation (cv) (default: ${DEFAULT-VALUE}).")
   int folds;
@@ -118,6 +129,10 @@ public final class RbmOptions {
     return RbmLaplace.Settings.defaults().withTraining(training())
         .withSamples(gibbsChains, burnIn, samplesPerChain, thinning).withLogZ(logZMethod())
         .withAis(RbmPartitionAis.Settings.defaults().withRuns(aisRuns));
+  }
+
+  ParameterSpaceAis.Settings aisPdSettings() {
+    return RbmParameterAis.defaultSettings().withSteps(aisPdSteps).withRuns(aisPdRuns).withPriorSigma(priorSigma);
   }
 
   RbmCrossValidation.Settings crossValidationSettings() {

@@ -232,11 +232,15 @@ public final class RbmLaplace {
    * @param trapezoids the directions below S_thresh, ascending by eigenvalue
    * @param modeGroups the sizes K_r of the groups of equivalent hidden units
    * @param logModeCount {@code log K!/(K_1!⋯K_R!)}
+   * @param logFlipModeMass {@link #logFlipModeMass}: what the 2^K hidden-unit flips would add if each
+   *     flipped mode were counted with its own prior height (not part of {@code laplace}, which
+   *     follows the paper; NaN for K &gt; {@link #MAX_FLIP_UNITS})
    * @param seconds wall-clock seconds per stage (pcd, samples, fineTuning, hessian, trapezoids, logZ)
    */
   public record Result(double map, double laplace0, double laplace, double logLikelihood, double logPrior,
       RbmLogPartition.Estimate logPartition, Rbm model, FineTuning fineTuning, boolean positiveDefinite, double[] eigenvalues,
-      List<Trapezoid> trapezoids, int[] modeGroups, double logModeCount, Map<String, Double> seconds) {
+      List<Trapezoid> trapezoids, int[] modeGroups, double logModeCount, double logFlipModeMass,
+      Map<String, Double> seconds) {
     public Result {
       trapezoids = List.copyOf(trapezoids);
       seconds = Map.copyOf(seconds);
@@ -284,6 +288,11 @@ public final class RbmLaplace {
     }
     this.total = data.size();
     this.visibleCount = data.visibleCount();
+  }
+
+  /** The data. */
+  public RbmData data() {
+    return data;
   }
 
   /** N. */
@@ -363,8 +372,9 @@ public final class RbmLaplace {
     double laplace0 = spectrum.positiveDefinite() ? map + f * halfLog2Pi - 0.5 * logDetA : Double.NaN;
     double laplace = map + logVolume + logModes;
     seconds.putAll(fit.laterSeconds);
+    double flips = hiddenCount <= MAX_FLIP_UNITS ? logFlipModeMass(rbm, sigma) : Double.NaN;
     return new Result(map, laplace0, laplace, fit.logLikelihood, logPrior, fit.logPartition, rbm, fit.fineTuning,
-        spectrum.positiveDefinite(), spectrum.values.clone(), trapezoids, groups, logModes, seconds);
+        spectrum.positiveDefinite(), spectrum.values.clone(), trapezoids, groups, logModes, flips, seconds);
   }
 
   /**
@@ -474,6 +484,55 @@ public final class RbmLaplace {
       }
     }
     return out;
+  }
+
+  /** The most hidden units for which {@link #logFlipModeMass} sums its 2^K terms. */
+  public static final int MAX_FLIP_UNITS = 16;
+
+  /**
+   * Flipping hidden unit k ({@code z_k → 1 − z_k}: {@code W_·k → −W_·k}, {@code α → α + W_·k},
+   * {@code β_k → −β_k}) gives the same likelihood at another point, so each of the 2^K subsets of
+   * flips is another mode, with the same curvature (the map is linear with |det| = 1) but its own
+   * prior height. Counting each with its prior height would add
+   * {@code log Σ_s exp(log p(λ_s) − log p(λ))} (the empty subset gives the term 1) to the
+   * evidence. The paper counts only permutations; this is reported as a diagnostic.
+   */
+  public static double logFlipModeMass(Rbm rbm, double sigma) {
+    int v = rbm.visibleCount();
+    int k = rbm.hiddenCount();
+    double base = squaredNorm(rbm.parameters());
+    double[] terms = new double[1 << k];
+    double[] alpha = new double[v];
+    for (int s = 0; s < terms.length; s++) {
+      double squares = 0;
+      for (int i = 0; i < v; i++) {
+        alpha[i] = rbm.visibleBias(i);
+      }
+      for (int u = 0; u < k; u++) {
+        boolean flipped = (s >> u & 1) != 0;
+        for (int i = 0; i < v; i++) {
+          double w = rbm.weight(i, u);
+          squares += w * w;
+          if (flipped) {
+            alpha[i] += w;
+          }
+        }
+        squares += rbm.hiddenBias(u) * rbm.hiddenBias(u);
+      }
+      for (int i = 0; i < v; i++) {
+        squares += alpha[i] * alpha[i];
+      }
+      terms[s] = -(squares - base) / (2 * sigma * sigma);
+    }
+    return org.occam.math.LogSpace.logSumExp(terms);
+  }
+
+  private static double squaredNorm(double[] x) {
+    double s = 0;
+    for (double a : x) {
+      s += a * a;
+    }
+    return s;
   }
 
   /** {@code log N(λ; 0, σ0² I)}. */

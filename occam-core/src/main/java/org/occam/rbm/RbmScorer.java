@@ -9,11 +9,12 @@ import java.util.OptionalLong;
 import java.util.function.Consumer;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.math.Lbfgs;
+import org.occam.sampling.ParameterSpaceAis;
 
 /**
  * The RBM scores a caller asks for, as {@link EvidenceEstimate}s in the order asked: laplace,
  * laplace0 and map share one {@link RbmLaplace#score} run, ml-bic has its own
- * ({@link RbmLaplace#mlBic}), and ais-pd is separate (AIS over the parameters). Every estimate carries
+ * ({@link RbmLaplace#mlBic}), and ais-pd is separate ({@link RbmParameterAis}). Every estimate carries
  * the settings it ran with and diagnostics: the fine-tuning's stop and ESS, how log Z was found,
  * the Hessian's smallest eigenvalue and definiteness, the trapezoid directions and the mode groups.
  */
@@ -28,6 +29,21 @@ public final class RbmScorer {
    */
   public static List<EvidenceEstimate> score(RbmLaplace laplace, int hiddenCount, List<RbmMethod> methods,
       RbmLaplace.Settings settings, long seed, int threads, Consumer<String> progress) {
+    return score(laplace, hiddenCount, methods, settings,
+        RbmParameterAis.defaultSettings().withPriorSigma(settings.priorSigma()), seed, threads, progress);
+  }
+
+  /**
+   * As above, with the settings of ais-pd (its σ0 must be the Laplace settings' σ0, so that every
+   * method scores the same model).
+   */
+  public static List<EvidenceEstimate> score(RbmLaplace laplace, int hiddenCount, List<RbmMethod> methods,
+      RbmLaplace.Settings settings, ParameterSpaceAis.Settings aisPd, long seed, int threads,
+      Consumer<String> progress) {
+    if (methods.contains(RbmMethod.AIS_PD) && aisPd.priorSigma() != settings.priorSigma()) {
+      throw new IllegalArgumentException("ais-pd has σ0 = " + aisPd.priorSigma() + " but the other methods "
+          + settings.priorSigma() + ": they would score different models");
+    }
     RbmLaplace.Result map = null;
     double mapSeconds = 0;
     if (methods.stream().anyMatch(RbmMethod::fromMapRun)) {
@@ -44,7 +60,12 @@ public final class RbmScorer {
           RbmLaplace.MlBicResult r = laplace.mlBic(hiddenCount, settings, seed, threads, progress);
           out.add(mlBic(r, laplace, settings, seed, (System.nanoTime() - start) / 1e9));
         }
-        case AIS_PD -> throw new IllegalArgumentException("ais-pd is not wired into RbmScorer yet");
+        case AIS_PD -> {
+          progress.accept("ais-pd");
+          RbmData d = laplace.data();
+          out.add(new RbmParameterAis(new RbmLogLikelihood(hiddenCount, d.rows(), d.counts()), aisPd)
+              .estimate(seed, threads));
+        }
         default -> throw new IllegalStateException(m.label());
       }
     }
@@ -79,6 +100,8 @@ public final class RbmScorer {
       }
       diag.put("modeGroups", groups);
       diag.put("logModeCount", r.logModeCount());
+      // not in the score (the paper counts permutations only): what counting the 2^K flipped modes would add
+      diag.put("logFlipModeMass", r.logFlipModeMass());
     }
     diag.put("stageSeconds", new LinkedHashMap<>(r.seconds()));
     return new EvidenceEstimate(m.label(), value, stdError(r.logPartition(), laplace), seconds, settings.toMap(),

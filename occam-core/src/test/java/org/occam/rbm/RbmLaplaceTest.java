@@ -207,6 +207,36 @@ class RbmLaplaceTest {
   }
 
   @Test
+  void flippedModesHaveTheSameLikelihoodAndTheirPriorMassIsSummed() {
+    UniformRandomProvider rng = RandomStreams.fromSeed(41);
+    Rbm rbm = RbmBruteForce.random(3, 2, 1.0, rng);
+    int[][] data = new RbmExactSampler(rbm).sampleVisible(30, rng);
+    double expected = 0;
+    double base = RbmLaplace.logPrior(rbm.parameters(), 1.5);
+    for (int s = 0; s < 4; s++) {
+      double[] l = rbm.parameters();
+      for (int u = 0; u < 2; u++) {
+        if ((s >> u & 1) != 0) {
+          for (int i = 0; i < 3; i++) {
+            l[rbm.visibleBiasIndex(i)] += rbm.weight(i, u);
+            l[rbm.weightIndex(i, u)] = -rbm.weight(i, u);
+          }
+          l[rbm.hiddenBiasIndex(u)] = -rbm.hiddenBias(u);
+        }
+      }
+      Rbm flipped = new Rbm(3, 2, l);
+      // the same distribution of x: log Z(x) − log Z equal for every data row
+      double shift = RbmBruteForce.logZ(flipped) - RbmBruteForce.logZ(rbm);
+      for (int[] x : data) {
+        assertThat(RbmBruteForce.logZGivenVisible(flipped, x) - shift)
+            .isCloseTo(RbmBruteForce.logZGivenVisible(rbm, x), within(1e-12));
+      }
+      expected += Math.exp(RbmLaplace.logPrior(l, 1.5) - base);
+    }
+    assertThat(RbmLaplace.logFlipModeMass(rbm, 1.5)).isCloseTo(Math.log(expected), within(1e-12));
+  }
+
+  @Test
   void refusesBadInput() {
     RbmLaplace ok = new RbmLaplace(RbmData.of(new int[][] {{0, 1}}, new long[] {3}));
     assertThatThrownBy(() -> ok.score(0, quickSettings(), 1, 1, s -> { })).hasMessageContaining("at least one hidden");
