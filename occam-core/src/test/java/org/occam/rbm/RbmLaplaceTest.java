@@ -118,6 +118,23 @@ class RbmLaplaceTest {
   }
 
   @Test
+  void theLaplaceEvidenceApproachesAisOverTheParametersOnASmallModel() {
+    // V = 4, K = 1 (F = 9), N = 600: the Laplace error is small; T = 40,000 samples keep the
+    // importance-sampled λMP close to the exact one (its shortfall in map is of order F·N/(2T))
+    RbmData d = data(4, 1, 1.5, 600, 51);
+    RbmLaplace laplace = new RbmLaplace(d);
+    RbmLaplace.Result r = laplace.score(1, quickSettings().withSamples(40, 200, 1000, 2), 52, 2, s -> { });
+    var ais = new RbmParameterAis(new RbmLogLikelihood(1, d.rows(), d.counts()),
+        RbmParameterAis.defaultSettings().withSteps(3000).withRuns(10)).estimate(53, 2);
+    double se = ais.stdError().orElseThrow();
+    System.out.printf("RBM V=4 K=1 N=600: laplace %.3f, laplace0 %.3f, map %.3f, ais-pd %.3f ± %.3f%n", r.laplace(),
+        r.laplace0(), r.map(), ais.logEvidence(), se);
+    assertThat(r.laplace()).isCloseTo(ais.logEvidence(), within(0.3 + 3 * se));
+    // MAP leaves out the volume term, which is far from zero here
+    assertThat(Math.abs(r.map() - ais.logEvidence())).isGreaterThan(1);
+  }
+
+  @Test
   void theSameSeedGivesTheSameScoresOnOneAndTwoThreads() {
     RbmLaplace laplace = new RbmLaplace(data(4, 2, 1.5, 200, 21));
     RbmLaplace.Settings s = quickSettings().withTraining(
