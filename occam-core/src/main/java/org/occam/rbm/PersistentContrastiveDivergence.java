@@ -87,10 +87,13 @@ public final class PersistentContrastiveDivergence {
      * MAP with σ0 = 1; T = 10000 updates of M = 100 chains, one sweep each; η0 = 0.5, τ = 2000 (the
      * step halves after 2000 updates and is η0/6 at the end; with η0 = 0.1, τ = 500 a V=6, K=2 model
      * was still 0.04 nats per datum short of the optimum after 5000 updates); full batch; initial
-     * λ ~ N(0, 0.01²); the exact objective every 100 updates when min(V, K) ≤ 20.
+     * λ ~ N(0, 0.1²) (from N(0, 0.01²) the hidden units stayed nearly alike, a symmetric saddle: on
+     * the 5 most frequent SOTU words, N = 300, K = 5, the MAP point was 12 nats below the best of 20
+     * exact L-BFGS restarts, against 1.2 nats from 0.1); the exact objective every 100 updates when
+     * min(V, K) ≤ 20.
      */
     public static Settings defaults() {
-      return new Settings(10000, 100, 1, 0.5, 2000, 1, 0, 0.01, 100, 20);
+      return new Settings(10000, 100, 1, 0.5, 2000, 1, 0, 0.1, 100, 20);
     }
 
     /** The same settings for the ML estimate (no prior). */
