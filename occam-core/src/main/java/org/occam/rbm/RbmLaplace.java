@@ -61,6 +61,9 @@ import org.occam.math.RandomStreams;
  * stream each) and AIS, so the same seed gives the same numbers on any number of threads.
  */
 public final class RbmLaplace {
+  /** PCD runs by default (see {@link Settings#pcdRestarts}). */
+  public static final int DEFAULT_PCD_RESTARTS = 3;
+
   /** The fraction of T the effective sample size may not fall below (section 3.1.2). */
   public static final double DEFAULT_ESS_FRACTION = 0.9;
 
@@ -80,11 +83,17 @@ public final class RbmLaplace {
    * @param maxEnumeratedUnits the largest min(V, K) enumerated (EXACT, AUTO)
    * @param ais the AIS settings (AIS, and AUTO above the limit)
    * @param fineTuning the L-BFGS settings of step 3
+   * @param pcdRestarts PCD runs from starts of growing spread ({@link #initialScale}); when the exact
+   *     likelihood is affordable (min(V, K) ≤ {@value RbmLogLikelihood#MAX_ENUMERATED_UNITS}) the run
+   *     with the highest exact objective is kept, otherwise only the first is made
    */
   public record Settings(PersistentContrastiveDivergence.Settings training, int sampleChains, int burnIn,
       int samplesPerChain, int thinning, double essFraction, double eigenvalueThreshold, RbmLogPartition.Method logZ,
-      int maxEnumeratedUnits, RbmPartitionAis.Settings ais, Lbfgs.Settings fineTuning) {
+      int maxEnumeratedUnits, RbmPartitionAis.Settings ais, Lbfgs.Settings fineTuning, int pcdRestarts) {
     public Settings {
+      if (pcdRestarts < 1) {
+        throw new IllegalArgumentException("need at least one PCD run, got " + pcdRestarts);
+      }
       Objects.requireNonNull(training, "training");
       Objects.requireNonNull(logZ, "logZ");
       Objects.requireNonNull(ais, "ais");
@@ -117,37 +126,51 @@ public final class RbmLaplace {
     public static Settings defaults() {
       return new Settings(PersistentContrastiveDivergence.Settings.defaults(), 100, 1000, 100, 10,
           DEFAULT_ESS_FRACTION, Double.NaN, RbmLogPartition.Method.AUTO, 20, RbmPartitionAis.Settings.defaults(),
-          Lbfgs.Settings.defaults());
+          Lbfgs.Settings.defaults(), DEFAULT_PCD_RESTARTS);
     }
 
     public Settings withTraining(PersistentContrastiveDivergence.Settings t) {
       return new Settings(t, sampleChains, burnIn, samplesPerChain, thinning, essFraction, eigenvalueThreshold, logZ,
-          maxEnumeratedUnits, ais, fineTuning);
+          maxEnumeratedUnits, ais, fineTuning, pcdRestarts);
     }
 
     public Settings withSamples(int chains, int burn, int perChain, int thin) {
       return new Settings(training, chains, burn, perChain, thin, essFraction, eigenvalueThreshold, logZ,
-          maxEnumeratedUnits, ais, fineTuning);
+          maxEnumeratedUnits, ais, fineTuning, pcdRestarts);
     }
 
     public Settings withEigenvalueThreshold(double s) {
       return new Settings(training, sampleChains, burnIn, samplesPerChain, thinning, essFraction, s, logZ,
-          maxEnumeratedUnits, ais, fineTuning);
+          maxEnumeratedUnits, ais, fineTuning, pcdRestarts);
     }
 
     public Settings withLogZ(RbmLogPartition.Method method) {
       return new Settings(training, sampleChains, burnIn, samplesPerChain, thinning, essFraction, eigenvalueThreshold,
-          method, maxEnumeratedUnits, ais, fineTuning);
+          method, maxEnumeratedUnits, ais, fineTuning, pcdRestarts);
     }
 
     public Settings withAis(RbmPartitionAis.Settings a) {
       return new Settings(training, sampleChains, burnIn, samplesPerChain, thinning, essFraction, eigenvalueThreshold,
-          logZ, maxEnumeratedUnits, a, fineTuning);
+          logZ, maxEnumeratedUnits, a, fineTuning, pcdRestarts);
+    }
+
+    public Settings withPcdRestarts(int r) {
+      return new Settings(training, sampleChains, burnIn, samplesPerChain, thinning, essFraction, eigenvalueThreshold,
+          logZ, maxEnumeratedUnits, ais, fineTuning, r);
     }
 
     public Settings withEssFraction(double f) {
       return new Settings(training, sampleChains, burnIn, samplesPerChain, thinning, f, eigenvalueThreshold, logZ,
-          maxEnumeratedUnits, ais, fineTuning);
+          maxEnumeratedUnits, ais, fineTuning, pcdRestarts);
+    }
+
+    /**
+     * The spread of restart r's initial λ: the training settings' scale for r = 0, then 1 and 2 times
+     * σ0 (a symmetric start can leave PCD at a mode where hidden units coincide, e.g. the two units
+     * of K = 2 on the 5 SOTU words, 5 nats below the best mode).
+     */
+    public double initialScale(int r) {
+      return r == 0 ? training.initialScale() : r * priorSigma();
     }
 
     /** σ0 of the prior. */
@@ -179,6 +202,7 @@ public final class RbmLaplace {
       m.put("maxEnumeratedUnits", maxEnumeratedUnits);
       m.put("ais", ais.toMap());
       m.put("fineTuning", fineTuning.toString());
+      m.put("pcdRestarts", pcdRestarts);
       return m;
     }
   }
@@ -236,11 +260,12 @@ public final class RbmLaplace {
    *     flipped mode were counted with its own prior height (not part of {@code laplace}, which
    *     follows the paper; NaN for K &gt; {@link #MAX_FLIP_UNITS})
    * @param seconds wall-clock seconds per stage (pcd, samples, fineTuning, hessian, trapezoids, logZ)
+   * @param pcdRuns the PCD runs of step 1 and which was kept
    */
   public record Result(double map, double laplace0, double laplace, double logLikelihood, double logPrior,
       RbmLogPartition.Estimate logPartition, Rbm model, FineTuning fineTuning, boolean positiveDefinite, double[] eigenvalues,
       List<Trapezoid> trapezoids, int[] modeGroups, double logModeCount, double logFlipModeMass,
-      Map<String, Double> seconds) {
+      Map<String, Double> seconds, PcdRuns pcdRuns) {
     public Result {
       trapezoids = List.copyOf(trapezoids);
       seconds = Map.copyOf(seconds);
@@ -261,9 +286,10 @@ public final class RbmLaplace {
    * @param penalty (F/2) log N
    * @param logPartition log Z(λML)
    * @param model the RBM at λML
+   * @param pcdRuns the PCD runs (ML) and which was kept
    */
   public record MlBicResult(double mlBic, double logLikelihood, double logPrior, double penalty,
-      RbmLogPartition.Estimate logPartition, Rbm model) {
+      RbmLogPartition.Estimate logPartition, Rbm model, PcdRuns pcdRuns) {
     /** {@code L(λML) − (F/2) log N}, BIC without the prior term. */
     public double bic() {
       return logLikelihood - penalty;
@@ -374,7 +400,7 @@ public final class RbmLaplace {
     seconds.putAll(fit.laterSeconds);
     double flips = hiddenCount <= MAX_FLIP_UNITS ? logFlipModeMass(rbm, sigma) : Double.NaN;
     return new Result(map, laplace0, laplace, fit.logLikelihood, logPrior, fit.logPartition, rbm, fit.fineTuning,
-        spectrum.positiveDefinite(), spectrum.values.clone(), trapezoids, groups, logModes, flips, seconds);
+        spectrum.positiveDefinite(), spectrum.values.clone(), trapezoids, groups, logModes, flips, seconds, fit.pcdRuns);
   }
 
   /**
@@ -389,11 +415,21 @@ public final class RbmLaplace {
     double logPrior = logPrior(lambda, sigma);
     double penalty = 0.5 * lambda.length * Math.log(total);
     return new MlBicResult(fit.logLikelihood + logPrior - penalty, fit.logLikelihood, logPrior, penalty,
-        fit.logPartition, fit.model);
+        fit.logPartition, fit.model, fit.pcdRuns);
   }
 
+  /**
+   * The PCD runs of step 1.
+   *
+   * @param objectives each run's exact L(λ) + log p(λ) (L alone for ML), empty when the runs could
+   *     not be compared exactly and only one was made
+   * @param chosen the run kept
+   */
+  public record PcdRuns(double[] objectives, int chosen) {}
+
   /** Steps 1–3 and 5: the fine-tuned point, its objective, L there and log Z. */
-  private record Fit(Rbm model, ImportanceSampledObjective objective, FineTuning fineTuning, double logLikelihood,
+  private record Fit(PcdRuns pcdRuns, Rbm model, ImportanceSampledObjective objective, FineTuning fineTuning,
+      double logLikelihood,
       RbmLogPartition.Estimate logPartition, Map<String, Double> seconds, Map<String, Double> laterSeconds) {}
 
   /** With {@code fineTune} false, steps 2–3 are skipped and the PCD estimate is the point. */
@@ -410,8 +446,27 @@ public final class RbmLaplace {
 
     progress.accept("pcd");
     long start = System.nanoTime();
-    Rbm pcd = new PersistentContrastiveDivergence(rows, longCounts).train(hiddenCount, training, pcdStream, t -> { })
-        .rbm();
+    boolean comparable = Math.min(visibleCount, hiddenCount) <= RbmLogLikelihood.MAX_ENUMERATED_UNITS;
+    int runs = comparable ? settings.pcdRestarts() : 1;
+    List<SplittableUniformRandomProvider> pcdStreams = RandomStreams.split(pcdStream, runs);
+    double[] restartObjectives = new double[runs];
+    List<Rbm> trained = Parallel.map(runs, threads, "occam-pcd", r -> new PersistentContrastiveDivergence(rows,
+        longCounts).train(hiddenCount, training.withInitialScale(settings.initialScale(r)), pcdStreams.get(r),
+        t -> { }).rbm());
+    int chosen = 0;
+    if (runs > 1) {
+      RbmLogLikelihood exact = new RbmLogLikelihood(hiddenCount, rows, longCounts);
+      for (int r = 0; r < runs; r++) {
+        double[] l = trained.get(r).parameters();
+        restartObjectives[r] = exact.value(l) + (Double.isInfinite(priorVariance) ? 0
+            : logPrior(l, Math.sqrt(priorVariance)));
+        if (restartObjectives[r] > restartObjectives[chosen]) {
+          chosen = r;
+        }
+      }
+    }
+    Rbm pcd = trained.get(chosen);
+    PcdRuns pcdRuns = new PcdRuns(runs > 1 ? restartObjectives : new double[0], chosen);
     seconds.put("pcd", elapsed(start));
 
     Rbm model = pcd;
@@ -456,7 +511,7 @@ public final class RbmLaplace {
         dataTerm += counts[n] * model.logZGivenVisible(rows[n]);
       }
     }
-    return new Fit(model, objective, fineTuning, dataTerm - total * logZ.value(), logZ, seconds, later);
+    return new Fit(pcdRuns, model, objective, fineTuning, dataTerm - total * logZ.value(), logZ, seconds, later);
   }
 
   private int[][] gibbsSamples(Rbm rbm, Settings settings, List<SplittableUniformRandomProvider> streams,

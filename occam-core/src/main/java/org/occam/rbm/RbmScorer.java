@@ -103,6 +103,7 @@ public final class RbmScorer {
       // not in the score (the paper counts permutations only): what counting the 2^K flipped modes would add
       diag.put("logFlipModeMass", r.logFlipModeMass());
     }
+    pcdRuns(diag, r.pcdRuns());
     diag.put("stageSeconds", new LinkedHashMap<>(r.seconds()));
     return new EvidenceEstimate(m.label(), value, stdError(r.logPartition(), laplace), seconds, settings.toMap(),
         OptionalLong.of(seed), diag);
@@ -117,6 +118,7 @@ public final class RbmScorer {
     diag.put("logPrior", r.logPrior());
     diag.put("rows", laplace.dataCount());
     diag.put("penalty", r.penalty());
+    pcdRuns(diag, r.pcdRuns());
     diag.put("bicWithoutPrior", r.bic());
     Map<String, Object> s = new LinkedHashMap<>(settings.toMap());
     s.put("training", settings.training().maximumLikelihood().toMap());
@@ -141,6 +143,13 @@ public final class RbmScorer {
     diag.put("logPrior", logPrior);
     diag.put("rows", laplace.dataCount());
     return diag;
+  }
+
+  private static void pcdRuns(Map<String, Object> diag, RbmLaplace.PcdRuns runs) {
+    if (runs.objectives().length > 0) {
+      diag.put("pcdRunObjectives", runs.objectives().clone());
+      diag.put("pcdRunKept", runs.chosen());
+    }
   }
 
   private static void logPartition(Map<String, Object> diag, RbmLogPartition.Estimate z) {
