@@ -5,7 +5,8 @@ import picocli.CommandLine.Command;
 /** {@code occam experiment}: the papers' experiments. */
 @Command(name = "experiment", mixinStandardHelpOptions = true,
     description = "Reproduce a paper's experiment: CSV tables, PNG figures and a report.md beside the printed results.",
-    subcommands = {BealExperimentCommand.class, PariseWellingExperimentCommand.class})
+    subcommands = {BealExperimentCommand.class, PariseWellingExperimentCommand.class,
+        ChenWellingExperimentCommand.class})
 public final class ExperimentCommand implements Runnable {
   @picocli.CommandLine.Spec
   picocli.CommandLine.Model.CommandSpec spec;

@@ -1,0 +1,418 @@
+package org.occam.cli.experiment;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.occam.cli.report.Tables;
+import org.occam.rbm.Rbm;
+import org.occam.rbm.RbmMethod;
+
+/**
+ * The {@code report.md} of {@code occam experiment chen-welling}: the paper's findings, each checked
+ * against this run's numbers with a verdict computed from them, then every figure's table, the
+ * speed and the choices made where the paper is vague or our data differ.
+ */
+final class ChenWellingReport {
+  private ChenWellingReport() {}
+
+  /**
+   * One data subset of Figures 4, 6 or 7.
+   *
+   * @param seed the seed of the accepted draw
+   * @param draws how many draws it took to have every word in a document
+   */
+  record SubsetInfo(String figure, long n, int words, long seed, int draws, int distinct) {}
+
+  /** What a run was. */
+  record Context(long seed, Path data, List<String> fewWords, long documents, int vocabulary,
+      EnumSet<ChenWellingDesign.Part> parts, ChenWellingExperimentCommand.Plan plan,
+      ChenWellingExperimentCommand.Seeds seeds, List<SubsetInfo> subsets, List<Rbm> trueModels,
+      List<ChenWellingExperimentCommand.PartTiming> timings, double totalSeconds, int threads, double loadAtStart,
+      double loadAtEnd, boolean quick) {
+    boolean has(ChenWellingDesign.Part p) {
+      return parts.contains(p);
+    }
+  }
+
+  /**
+   * One of the paper's findings against this run.
+   *
+   * @param verdict "agrees", "partly agrees", "disagrees" or "not checked"
+   * @param evidence the numbers behind the verdict, as sentences
+   */
+  record Claim(String figure, String title, String paper, String verdict, String evidence,
+      Map<String, Object> numbers) {}
+
+  /**
+   * A run's numbers: Figures 1–2's choices, and per evidence figure its points and each method's
+   * closeness to the reference.
+   */
+  record Results(List<ChenWellingFigures.Choice> choices, List<ChenWellingFigures.ChoiceSummary> choiceSummaries,
+      Map<String, List<ChenWellingFigures.Point>> points, Map<String, List<ChenWellingFigures.Closeness>> closeness,
+      List<Claim> claims, List<Convergence> convergence) {
+    static Results of(List<ChenWellingScoring.Row> rows, Context c) {
+      String ref = c.plan().reference();
+      List<ChenWellingFigures.Choice> choices = ChenWellingFigures.choices(figure(rows, "1-2"));
+      List<ChenWellingFigures.ChoiceSummary> summaries = ChenWellingFigures.choiceSummaries(choices,
+          c.plan().trueHidden());
+      Map<String, List<ChenWellingFigures.Point>> points = new LinkedHashMap<>();
+      Map<String, List<ChenWellingFigures.Closeness>> closeness = new LinkedHashMap<>();
+      for (String f : List.of("4", "6", "7")) {
+        List<ChenWellingScoring.Row> r = figure(rows, f);
+        if (!r.isEmpty()) {
+          List<ChenWellingFigures.Point> p = ChenWellingFigures.points(r, ref);
+          points.put(f, p);
+          closeness.put(f, ChenWellingFigures.closeness(p, ref));
+        }
+      }
+      List<Claim> claims = new ArrayList<>();
+      if (!summaries.isEmpty()) {
+        claims.add(selection(summaries, c.plan().trueHidden()));
+      }
+      for (var e : closeness.entrySet()) {
+        claims.add(evidence(e.getKey(), e.getValue(), ref));
+      }
+      return new Results(choices, summaries, points, closeness, claims, Convergence.of(rows));
+    }
+  }
+
+  /**
+   * One method's rows in one part that did not converge or have no value.
+   *
+   * @param rows the method's rows in the part
+   * @param notConverged rows whose optimiser or sampler did not report convergence
+   * @param noValue rows without a score (laplace0 with an indefinite Hessian)
+   */
+  record Convergence(String figure, String method, int rows, int notConverged, int noValue) {
+    static List<Convergence> of(List<ChenWellingScoring.Row> rows) {
+      Map<String, int[]> counts = new LinkedHashMap<>();
+      for (ChenWellingScoring.Row r : rows) {
+        int[] c = counts.computeIfAbsent(r.figure() + "\t" + r.method(), x -> new int[3]);
+        c[0]++;
+        c[1] += r.converged() ? 0 : 1;
+        c[2] += Double.isFinite(r.perDocument()) ? 0 : 1;
+      }
+      List<Convergence> out = new ArrayList<>();
+      for (var e : counts.entrySet()) {
+        String[] key = e.getKey().split("\t");
+        int[] c = e.getValue();
+        out.add(new Convergence(key[0], key[1], c[0], c[1], c[2]));
+      }
+      return out;
+    }
+  }
+
+  static List<ChenWellingScoring.Row> figure(List<ChenWellingScoring.Row> rows, String figure) {
+    return rows.stream().filter(r -> r.figure().equals(figure)).toList();
+  }
+
+  // ------------------------------------------------------------------ claims
+
+  private static Claim selection(List<ChenWellingFigures.ChoiceSummary> s, int trueK) {
+    ChenWellingFigures.ChoiceSummary lapFirst = first(s, "laplace");
+    ChenWellingFigures.ChoiceSummary lapLast = last(s, "laplace");
+    ChenWellingFigures.ChoiceSummary cvFirst = first(s, ChenWellingScoring.CV);
+    ChenWellingFigures.ChoiceSummary cvLast = last(s, ChenWellingScoring.CV);
+    Map<String, Object> num = new LinkedHashMap<>();
+    if (lapFirst == null || cvFirst == null) {
+      return new Claim("1-2", "Laplace's chosen K approaches the true K as N grows; cross-validation's does not",
+          PAPER_SELECTION, "not checked", "Both laplace and cv are needed.", num);
+    }
+    boolean laplaceApproaches = lapLast.meanAbsError() <= 1 && lapLast.meanAbsError() <= lapFirst.meanAbsError();
+    boolean cvWorse = cvLast.meanAbsError() > lapLast.meanAbsError();
+    String verdict = laplaceApproaches && cvWorse ? "agrees" : laplaceApproaches || cvWorse ? "partly agrees"
+        : "disagrees";
+    String e = String.format(Locale.ROOT, "Over %d models with K* = %d: at the smallest N = %d Laplace chooses K = "
+        + "%.2f +- %.2f on average (mean |K - K*| = %.2f) and cv %.2f +- %.2f (%.2f); at the largest N = %d Laplace "
+        + "chooses %.2f +- %.2f (%.2f, %d of %d models exactly K*) and cv %.2f +- %.2f (%.2f, %d of %d). ",
+        lapLast.models(), trueK, lapFirst.n(), lapFirst.meanK(), lapFirst.sdK(), lapFirst.meanAbsError(),
+        cvFirst.meanK(), cvFirst.sdK(), cvFirst.meanAbsError(), lapLast.n(), lapLast.meanK(), lapLast.sdK(),
+        lapLast.meanAbsError(), lapLast.correct(), lapLast.models(), cvLast.meanK(), cvLast.sdK(),
+        cvLast.meanAbsError(), cvLast.correct(), cvLast.models());
+    e += laplaceApproaches ? "Laplace approaches the true K (mean |K - K*| at most 1 at the largest N and no larger "
+        + "than at the smallest). " : "Laplace does not approach the true K by this test (mean |K - K*| at most 1 at "
+        + "the largest N and no larger than at the smallest). ";
+    e += cvWorse ? "Cross-validation ends farther from K* than Laplace" : "Cross-validation ends at least as close to "
+        + "K* as Laplace";
+    e += cvLast.meanK() > trueK ? String.format(Locale.ROOT, " and over-estimates it on average (%.2f > %d), as the "
+        + "paper says.", cvLast.meanK(), trueK) : String.format(Locale.ROOT, " and does not over-estimate it on "
+        + "average (%.2f <= %d).", cvLast.meanK(), trueK);
+    e += lapFirst.meanK() < trueK ? " At the smallest N Laplace prefers fewer hidden units than K*, as the paper says "
+        + "(\"prefers simple structures when the training set is small\")." : "";
+    num.put("trueK", trueK);
+    num.put("smallestN", lapFirst.n());
+    num.put("largestN", lapLast.n());
+    num.put("laplaceMeanKSmallestN", lapFirst.meanK());
+    num.put("laplaceMeanKLargestN", lapLast.meanK());
+    num.put("laplaceMeanAbsErrorSmallestN", lapFirst.meanAbsError());
+    num.put("laplaceMeanAbsErrorLargestN", lapLast.meanAbsError());
+    num.put("cvMeanKSmallestN", cvFirst.meanK());
+    num.put("cvMeanKLargestN", cvLast.meanK());
+    num.put("cvMeanAbsErrorSmallestN", cvFirst.meanAbsError());
+    num.put("cvMeanAbsErrorLargestN", cvLast.meanAbsError());
+    num.put("laplaceApproaches", laplaceApproaches);
+    num.put("cvFartherThanLaplace", cvWorse);
+    return new Claim("1-2", "Laplace's chosen K approaches the true K as N grows; cross-validation's does not",
+        PAPER_SELECTION, verdict, e, num);
+  }
+
+  private static final String PAPER_SELECTION = "\"our Bayesian method prefers simple structures when the training "
+      + "set is small and approaches the true model with more data. In contrast, the 10-fold CV tends to "
+      + "overestimate that number\" (Figure 2)";
+
+  private static ChenWellingFigures.ChoiceSummary first(List<ChenWellingFigures.ChoiceSummary> s, String m) {
+    return s.stream().filter(x -> x.method().equals(m)).findFirst().orElse(null);
+  }
+
+  private static ChenWellingFigures.ChoiceSummary last(List<ChenWellingFigures.ChoiceSummary> s, String m) {
+    return s.stream().filter(x -> x.method().equals(m)).reduce((a, b) -> b).orElse(null);
+  }
+
+  private static Claim evidence(String figure, List<ChenWellingFigures.Closeness> cl, String ref) {
+    String title = "Figure " + figure + ": Laplace closest to " + ref + "; MAP and ML-BIC over-penalise";
+    String paper = switch (figure) {
+      case "4" -> "\"Both Laplace0 and Laplace provide very accurate estimation of p(D) for different sizes of the "
+          + "training set. ML-BIC and MAP over penalize due to the absence of the second order term\" (Figure 4)";
+      case "6" -> "\"The Laplace methods again provide the most accurate scores\" (Figure 6)";
+      default -> "\"MAP and ML-BIC suffer seriously from the increasing number of parameters\"; \"Laplace and "
+          + "Laplace0 fit the AIS-p(D) curve very well\" (Figure 7)";
+    };
+    Map<String, Object> num = new LinkedHashMap<>();
+    ChenWellingFigures.Closeness closest = null;
+    for (ChenWellingFigures.Closeness c : cl) {
+      if (c.points() > 0 && (closest == null || c.meanAbsDiff() < closest.meanAbsDiff())) {
+        closest = c;
+      }
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("points", c.points());
+      m.put("missing", c.missing());
+      m.put("meanAbsDiffPerDocument", c.meanAbsDiff());
+      m.put("meanSignedDiffPerDocument", c.meanSignedDiff());
+      m.put("below", c.below());
+      num.put(c.method(), m);
+    }
+    if (closest == null) {
+      return new Claim(figure, title, paper, "not checked", "No method was scored at a point where " + ref
+          + " has a value.", num);
+    }
+    StringBuilder e = new StringBuilder("Mean |score - " + ref + "| per document over the points: ");
+    for (ChenWellingFigures.Closeness c : cl) {
+      e.append(String.format(Locale.ROOT, "%s %s (signed %s, below at %d of %d points%s); ", c.method(),
+          ChenWellingReport.sci(c.meanAbsDiff()), ChenWellingReport.signed(c.meanSignedDiff()), c.below(),
+          c.points(), c.missing() > 0 ? ", no value at " + c.missing() : ""));
+    }
+    e.setLength(e.length() - 2);
+    e.append(". ");
+    List<String> checks = new ArrayList<>();
+    int held = 0;
+    boolean laplaceFamily = closest.method().equals(RbmMethod.LAPLACE.label())
+        || closest.method().equals(RbmMethod.LAPLACE0.label());
+    boolean hasLaplace = cl.stream().anyMatch(c -> c.method().startsWith("laplace"));
+    if (hasLaplace) {
+      checks.add("closest");
+      held += laplaceFamily ? 1 : 0;
+      e.append(String.format(Locale.ROOT, "The closest is %s%s. ", closest.method(),
+          laplaceFamily ? ", a Laplace method, as the paper says" : ", not a Laplace method"));
+    }
+    for (String m : List.of(RbmMethod.MAP.label(), RbmMethod.ML_BIC.label())) {
+      ChenWellingFigures.Closeness c = cl.stream().filter(x -> x.method().equals(m)).findFirst().orElse(null);
+      if (c == null || c.points() == 0) {
+        continue;
+      }
+      checks.add(m);
+      boolean over = c.meanSignedDiff() < 0 && 2 * c.below() > c.points();
+      held += over ? 1 : 0;
+      e.append(String.format(Locale.ROOT, "%s %s (%s below %s on average and at %d of %d points). ", m,
+          over ? "over-penalises" : "does not over-penalise", over ? "it lies" : "it does not lie mostly", ref,
+          c.below(), c.points()));
+    }
+    if (!ref.equals(RbmMethod.AIS_PD.label())) {
+      e.append("The reference here is " + ref + ", not ais-pd: the verdict says how the scores sit against " + ref
+          + ", not against the ground truth.");
+    }
+    String verdict = checks.isEmpty() ? "not checked" : held == checks.size() ? "agrees"
+        : held > 0 ? "partly agrees" : "disagrees";
+    num.put("closest", closest.method());
+    num.put("checks", checks.size());
+    num.put("held", held);
+    return new Claim(figure, title, paper, verdict, e.toString().trim(), num);
+  }
+
+  // ------------------------------------------------------------------ markdown
+
+  static String markdown(Context c, Results r) {
+    ChenWellingExperimentCommand.Plan p = c.plan();
+    StringBuilder b = new StringBuilder("# Chen & Welling (2013), reproduced\n\n");
+    b.append(String.format(Locale.ROOT, "Made by `occam experiment chen-welling%s` with seed %d on %d thread(s) in "
+        + "%.1f s; parts %s. Prior N(0, %s^2 I) on every weight and bias, as in the paper.%n%n",
+        c.quick() ? " --quick" : "", c.seed(), c.threads(), c.totalSeconds(),
+        String.join(", ", c.parts().stream().map(ChenWellingDesign.Part::label).toList()),
+        Tables.number(ChenWellingExperimentCommand.PRIOR_SIGMA)));
+    if (c.has(ChenWellingDesign.Part.FIGURE_4) || c.has(ChenWellingDesign.Part.FIGURE_6)
+        || c.has(ChenWellingDesign.Part.FIGURE_7)) {
+      b.append(String.format(Locale.ROOT, "Data of Figures 4, 6 and 7: `%s` (%d documents, %d words). **The paper "
+          + "used the 20 Newsgroups matrix with 100 words, which is not available here**; these are State of the "
+          + "Union chunks of 100 words, a sparser matrix, so the numbers are not the paper's and only the "
+          + "comparisons between methods carry over. The 5 most frequent words: %s.%n%n", c.data(), c.documents(),
+          c.vocabulary(), String.join(", ", c.fewWords())));
+      b.append(String.format(Locale.ROOT, "Scores of Figures 4, 6 and 7: %s, each run %d time(s) with its own seed; "
+          + "%s%s. Differences are per document: (score - %s) / N.%n%n",
+          String.join(", ", p.scores().stream().map(RbmMethod::label).toList()), p.repeats(),
+          p.aisPdAsked() ? String.format(Locale.ROOT, "ais-pd once per data set and K, asked for G = %d runs of %d "
+              + "temperatures", p.aisPd().runs(), p.aisPd().steps()) : "no ais-pd",
+          p.reference().equals(RbmMethod.AIS_PD.label()) ? "" : "; **the reference is " + p.reference()
+              + ", not ais-pd** (ais-pd left out of this run)", p.reference()));
+    }
+    b.append("## The paper's findings against this run\n\n");
+    for (Claim cl : r.claims()) {
+      b.append("### ").append(cl.title()).append(": **").append(cl.verdict()).append("**\n\n");
+      b.append("Paper: ").append(cl.paper()).append(".\n\n").append(cl.evidence()).append("\n\n");
+    }
+    if (r.claims().isEmpty()) {
+      b.append("No part that makes a comparison ran.\n\n");
+    }
+
+    if (!r.choiceSummaries().isEmpty()) {
+      b.append(String.format(Locale.ROOT, "## Figures 1-2: choosing K (%d random RBMs, V = %d, K* = %d)%n%n",
+          p.models(), ChenWellingDesign.VISIBLE, p.trueHidden()));
+      b.append(String.format(Locale.ROOT, "K in %s chosen by the highest Laplace evidence and by the highest mean "
+          + "held-out log-likelihood of %d-fold cross-validation. `fig-2-chosen-k.png`, `fig-2-chosen-k.csv`, "
+          + "`choices.csv`; Figure 1 (`fig-1-*.png`, `fig-1-typical.csv`) is model 0 at N = %d.%n%n",
+          ChenWellingExperimentCommand.joinedK(p.candidates()), p.cv().folds(),
+          p.sizes().get(p.sizes().size() - 1)));
+      b.append("| N | method | models | mean K | sd K | mean abs(K - K*) | K = K* |\n|---|---|---|---|---|---|---|\n");
+      for (ChenWellingFigures.ChoiceSummary s : r.choiceSummaries()) {
+        b.append(String.format(Locale.ROOT, "| %d | %s | %d | %.2f | %.2f | %.2f | %d |%n", s.n(), s.method(),
+            s.models(), s.meanK(), s.sdK(), s.meanAbsError(), s.correct()));
+      }
+      b.append('\n');
+    }
+    for (var e : r.points().entrySet()) {
+      evidenceSection(b, e.getKey(), e.getValue(), r.closeness().get(e.getKey()), c);
+    }
+
+    b.append("## Convergence\n\n");
+    b.append("Rows of `scores.csv` whose optimiser (PCD fine-tuning by L-BFGS) did not report convergence, and rows "
+        + "without a value; they are kept in every mean and choice (a score without a value is left out). The "
+        + "`note` column says why, with how far fine-tuning moved λ from the PCD estimate.\n\n");
+    b.append("| part | method | rows | not converged | no value |\n|---|---|---|---|---|\n");
+    for (Convergence cv : r.convergence()) {
+      b.append(String.format(Locale.ROOT, "| %s | %s | %d | %d | %d |%n", cv.figure(), cv.method(), cv.rows(),
+          cv.notConverged(), cv.noValue()));
+    }
+    b.append('\n');
+
+    b.append("## Speed\n\n");
+    for (ChenWellingExperimentCommand.PartTiming t : c.timings()) {
+      b.append(String.format(Locale.ROOT, "- Part %s: %d tasks, %.1f s of wall time, %.1f s summed over tasks "
+          + "(about the CPU time).%n", t.figure(), t.tasks(), t.wallSeconds(), t.taskSeconds()));
+    }
+    b.append(String.format(Locale.ROOT, "- Total %.1f s on %d thread(s); the load average was %.1f at the start and "
+        + "%.1f at the end (other jobs share the cores).%n%n", c.totalSeconds(), c.threads(), c.loadAtStart(),
+        c.loadAtEnd()));
+
+    b.append("## Choices where the paper is vague, and deviations\n\n");
+    if (c.has(ChenWellingDesign.Part.FIGURES_1_2)) {
+      b.append(String.format(Locale.ROOT, "- Figures 1-2: %d random RBMs (the paper: 50) and PCD of %d updates "
+          + "(the paper's Laplace method: 10,000 in our library's defaults) for every Laplace score and every "
+          + "cross-validation fold; fine-tuning from T = %d samples (%d chains x %d, burn-in %d, thinning %d). Each "
+          + "model and N needs %d Laplace scores and %d fold trainings; the defaults (10 models, 2,000 updates) keep "
+          + "this part near half of a one-hour budget on 2 cores. Sizes N = %s; the paper's Figure 1 has 625K "
+          + "samples and it does not list the sizes of Figure 2. The true models' parameters are in "
+          + "`models.csv`.%n", p.models(), p.small().training().iterations(), p.small().sampleCount(),
+          p.small().sampleChains(), p.small().samplesPerChain(), p.small().burnIn(), p.small().thinning(),
+          p.candidates().length, p.candidates().length * p.cv().folds(), p.sizes()));
+      b.append("- Cross-validation trains each fold with the same PCD settings as the Laplace method (MAP, sigma0 = "
+          + "1) and computes log Z exactly (min(V, K) <= 10); all K of a model and N share the same folds.\n");
+      b.append("- Figure 1 shows one Laplace score per K (the paper: the mean and sd of 100 runs) and the fold "
+          + "mean +- sd of cross-validation.\n");
+    }
+    if (!c.subsets().isEmpty()) {
+      b.append("- Subsets: random documents without replacement, redrawn until every word occurs in at least one "
+          + "document (the paper's constraint of section 4.1, applied in Figure 7 too so that no word column is "
+          + "constant); `subsets.csv` lists each accepted seed and the number of draws.\n");
+      b.append(String.format(Locale.ROOT, "- The paper ran each method 100 times per setting; here %d time(s), "
+          + "with the sd over runs as error bars. ais-pd's budget (G = %d, %d temperatures) is below the paper's "
+          + "100 runs to fit the time budget.%n", p.repeats(), p.aisPd().runs(), p.aisPd().steps()));
+      b.append("- The MCMC-based estimators of the paper's lower panels (harmonic mean, bridge sampling, DIC) are "
+          + "not run here; they would be new `method` rows in `scores.csv` and the figures' CSVs.\n");
+    }
+    b.append('\n');
+    b.append("## Files\n\n");
+    b.append("- `scores.csv`: every score: figure, model, N, K, method, run, log evidence, per document, standard "
+        + "error, converged, note, seconds, seed (cv rows: mean held-out log-likelihood per item and its standard "
+        + "error over folds)\n");
+    b.append("- `choices.csv`, `fig-2-chosen-k.csv`/`.png`, `fig-1-typical.csv`, `fig-1-laplace.png`, "
+        + "`fig-1-cv.png`, `models.csv` (Figures 1-2)\n");
+    b.append("- `fig-4-evidence-vs-n.csv`/`.png`, `fig-6-evidence-vs-k.csv`/`.png`, `fig-7-evidence-vs-k.csv`/`.png`, "
+        + "`subsets.csv`\n");
+    b.append("- `summary.json`: settings, seeds, the numbers above, verdicts and timings\n");
+    return b.toString();
+  }
+
+  private static void evidenceSection(StringBuilder b, String figure, List<ChenWellingFigures.Point> points,
+      List<ChenWellingFigures.Closeness> closeness, Context c) {
+    String ref = c.plan().reference();
+    boolean byN = figure.equals("4");
+    b.append("## Figure ").append(figure).append(switch (figure) {
+      case "4" -> ": evidence per document against N (5 words, K = " + c.plan().fig4Hidden() + ")";
+      case "6" -> ": evidence per document against K (5 words, N = " + firstN(points) + ")";
+      default -> ": evidence per document against K (" + c.vocabulary() + " words, N = " + firstN(points) + ")";
+    }).append("\n\n");
+    List<String> methods = new ArrayList<>();
+    for (ChenWellingFigures.Point p : points) {
+      if (!methods.contains(p.method())) {
+        methods.add(p.method());
+      }
+    }
+    b.append("Mean over runs of log evidence / N (").append(ref).append(" +- its standard error / N):\n\n| ")
+        .append(byN ? "N" : "K").append(" |");
+    for (String m : methods) {
+      b.append(' ').append(m).append(" |");
+    }
+    b.append("\n|---|").append("---|".repeat(methods.size())).append('\n');
+    Map<String, Map<String, ChenWellingFigures.Point>> rows = new LinkedHashMap<>();
+    for (ChenWellingFigures.Point p : points) {
+      rows.computeIfAbsent(byN ? Long.toString(p.n()) : Integer.toString(p.k()), x -> new LinkedHashMap<>())
+          .put(p.method(), p);
+    }
+    for (var e : rows.entrySet()) {
+      b.append("| ").append(e.getKey()).append(" |");
+      for (String m : methods) {
+        ChenWellingFigures.Point p = e.getValue().get(m);
+        String cell = p == null || !Double.isFinite(p.meanPerDocument()) ? "-"
+            : String.format(Locale.ROOT, "%.4f", p.meanPerDocument());
+        if (p != null && m.equals(ref) && Double.isFinite(p.meanStdErrorPerDocument())) {
+          cell += String.format(Locale.ROOT, " +- %.4f", p.meanStdErrorPerDocument());
+        }
+        b.append(' ').append(cell).append(" |");
+      }
+      b.append('\n');
+    }
+    b.append("\nCloseness to ").append(ref).append(" over the points where both have a value:\n\n");
+    b.append("| method | points | mean abs(diff) / N | mean diff / N | below | no value |\n|---|---|---|---|---|---|\n");
+    for (ChenWellingFigures.Closeness cl : closeness) {
+      b.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %d | %d |%n", cl.method(), cl.points(),
+          sci(cl.meanAbsDiff()), signed(cl.meanSignedDiff()), cl.below(), cl.missing()));
+    }
+    b.append('\n');
+  }
+
+  private static long firstN(List<ChenWellingFigures.Point> points) {
+    return points.isEmpty() ? 0 : points.get(0).n();
+  }
+
+  /** Three significant digits, e.g. {@code 0.0123}; "-" for NaN. */
+  static String sci(double v) {
+    return Double.isFinite(v) ? String.format(Locale.ROOT, "%.3g", v) : "-";
+  }
+
+  /** Three significant digits with a sign. */
+  static String signed(double v) {
+    return Double.isFinite(v) ? String.format(Locale.ROOT, "%+.3g", v) : "-";
+  }
+}
