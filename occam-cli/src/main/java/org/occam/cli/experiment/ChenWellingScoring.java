@@ -11,6 +11,7 @@ import org.occam.rbm.RbmCrossValidation;
 import org.occam.rbm.RbmData;
 import org.occam.rbm.RbmLaplace;
 import org.occam.rbm.RbmMethod;
+import org.occam.rbm.RbmParameterAis;
 import org.occam.rbm.RbmScorer;
 
 /**
@@ -123,14 +124,13 @@ final class ChenWellingScoring {
   /**
    * The scores of one data set and K, by {@link RbmScorer} on one thread.
    *
-   * <p>ais-pd is asked for through RbmScorer like every other method. RbmScorer does not yet take
-   * ais-pd settings: when it does, {@code aisPd} is what to pass it (the experiment's
-   * {@code --ais-pd-runs} and {@code --ais-pd-steps}); until then ais-pd runs with RbmScorer's own
-   * settings, and every ais-pd row's settings in {@code summary.json} say what was asked.
+   * <p>ais-pd is asked for through RbmScorer like every other method, with the experiment's
+   * {@code --ais-pd-runs} and {@code --ais-pd-steps} and the Laplace settings' σ0.
    */
   static List<EvidenceEstimate> score(RbmData data, int k, List<RbmMethod> methods, RbmLaplace.Settings settings,
       AisPdBudget aisPd, long seed) {
-    return RbmScorer.score(new RbmLaplace(data), k, methods, settings, seed, 1, stage -> { });
+    return RbmScorer.score(new RbmLaplace(data), k, methods, settings, RbmParameterAis.defaultSettings()
+        .withRuns(aisPd.runs()).withSteps(aisPd.steps()).withPriorSigma(settings.priorSigma()), seed, 1, stage -> { });
   }
 
   /** Why a score is missing or unconverged, as a short phrase without commas. */
