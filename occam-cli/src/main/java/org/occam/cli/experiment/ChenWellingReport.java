@@ -347,7 +347,8 @@ final class ChenWellingReport {
           + "(the paper's Laplace method: 10,000 in our library's defaults) for every Laplace score and every "
           + "cross-validation fold; fine-tuning from T = %d samples (%d chains x %d, burn-in %d, thinning %d). Each "
           + "model and N needs %d Laplace scores and %d fold trainings; the defaults (10 models, 2,000 updates) keep "
-          + "this part near half of a one-hour budget on 2 cores. Sizes N = %s; the paper's Figure 1 has 625K "
+          + "this part to about a quarter of an hour on 2 cores, leaving room for ais-pd in Figure 7 within an "
+          + "hour. Sizes N = %s; the paper's Figure 1 has 625K "
           + "samples and it does not list the sizes of Figure 2. The true models' parameters are in "
           + "`models.csv`.%n", p.models(), p.small().training().iterations(), p.small().sampleCount(),
           p.small().sampleChains(), p.small().samplesPerChain(), p.small().burnIn(), p.small().thinning(),
