@@ -290,6 +290,33 @@ final class ChenWellingFigures {
         "log evidence per document (nats)", series, byN, false, 900, 560);
   }
 
+  /**
+   * The same figure as distances: |mean score − reference| per document of every other method, on a
+   * log y axis (points where it is 0 or missing are left out), so methods far apart all show.
+   */
+  static byte[] distancePng(String title, List<Point> points, String reference, boolean byN) {
+    Map<String, List<double[]>> byMethod = new LinkedHashMap<>();
+    for (Point p : points) {
+      double d = Math.abs(p.minusReference());
+      if (!p.method().equals(reference) && d > 0 && Double.isFinite(d)) {
+        byMethod.computeIfAbsent(p.method(), x -> new ArrayList<>()).add(new double[] {byN ? p.n() : p.k(), d});
+      }
+    }
+    List<LinePlot.Series> series = new ArrayList<>();
+    for (var e : byMethod.entrySet()) {
+      double[] x = e.getValue().stream().mapToDouble(v -> v[0]).toArray();
+      double[] y = e.getValue().stream().mapToDouble(v -> v[1]).toArray();
+      series.add(new LinePlot.Series(e.getKey(), x, y));
+    }
+    if (series.isEmpty()) {
+      // a log axis needs a positive point; an empty chart still says there is nothing to compare
+      series.add(new LinePlot.Series("(no method has a value where " + reference + " has one)", new double[] {1},
+          new double[] {1}));
+    }
+    return LinePlot.png(title, byN ? "N (documents, log scale)" : "K (hidden units)",
+        "|score - " + reference + "| / N (log scale)", series, byN, true, 900, 560);
+  }
+
   /** Figure 2: mean chosen K ± sd against N, one line per method, and the true K. */
   static byte[] choicePng(String title, List<ChoiceSummary> summaries, int trueK) {
     Map<String, List<ChoiceSummary>> byMethod = new LinkedHashMap<>();
@@ -353,6 +380,11 @@ final class ChenWellingFigures {
 
   static double meanOfFinite(List<Double> v) {
     return mean(v.stream().filter(Double::isFinite).mapToDouble(Double::doubleValue).toArray());
+  }
+
+  /** Four significant digits; empty for NaN. */
+  static String fmt(double v) {
+    return Double.isFinite(v) ? String.format(Locale.ROOT, "%.4g", v) : "";
   }
 
   /** Enough digits that per-document differences of 10⁻⁶ survive a round trip; empty for NaN. */

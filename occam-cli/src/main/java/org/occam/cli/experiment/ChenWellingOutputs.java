@@ -50,6 +50,9 @@ final class ChenWellingOutputs {
       };
       OutputFiles.write(dir.resolve(name + ".csv"), ChenWellingFigures.pointsCsv(f, e.getValue(), ref));
       OutputFiles.write(dir.resolve(name + ".png"), ChenWellingFigures.evidencePng(title, e.getValue(), ref, byN));
+      OutputFiles.write(dir.resolve("fig-" + f + "-distance-from-" + ref + ".png"), ChenWellingFigures.distancePng(
+          title.replace("log evidence per document", "distance from " + ref + " per document"), e.getValue(), ref,
+          byN));
     }
     if (!c.subsets().isEmpty()) {
       StringBuilder b = new StringBuilder("figure,n,words,seed,draws,distinctRows\n");
@@ -71,7 +74,7 @@ final class ChenWellingOutputs {
         .thenComparingInt(ChenWellingScoring.Row::k).thenComparingInt(x -> order(METHODS, x.method()))
         .thenComparing(ChenWellingScoring.Row::method).thenComparingInt(ChenWellingScoring.Row::run));
     StringBuilder b = new StringBuilder("figure,model,n,k,method,run,logEvidence,perDocument,stdError,"
-        + "perDocumentStdError,converged,note,seconds,seed\n");
+        + "perDocumentStdError,converged,fineTuningDistance,note,seconds,seed\n");
     for (ChenWellingScoring.Row r : sorted) {
       b.append(r.figure()).append(',').append(r.figure().equals("1-2") ? Integer.toString(r.model()) : "")
           .append(',').append(r.n()).append(',').append(r.k()).append(',').append(r.method()).append(',')
@@ -79,7 +82,8 @@ final class ChenWellingOutputs {
           .append(ChenWellingFigures.precise(r.perDocument())).append(',')
           .append(ChenWellingFigures.precise(r.stdError())).append(',')
           .append(ChenWellingFigures.precise(r.perDocumentStdError())).append(',').append(r.converged()).append(',')
-          .append(r.note().replace(',', ';')).append(',')
+          .append(ChenWellingFigures.fmt(r.fineTuningDistance())).append(',').append(r.note().replace(',', ';'))
+          .append(',')
           .append(String.format(Locale.ROOT, "%.3f", r.seconds())).append(',').append(r.seed()).append('\n');
     }
     return b.toString();

@@ -42,13 +42,15 @@ final class ChenWellingScoring {
    * @param stdError the estimate's standard error in nats, NaN when it has none
    * @param perDocumentStdError stdError / n; for cv the standard error of the fold mean
    * @param converged whether the method's optimiser or sampler reported convergence
+   * @param fineTuningDistance how far fine-tuning moved λ from the PCD estimate, ‖λMP − λ_PCD‖₂
+   *     (laplace, laplace0, map; NaN for the others)
    * @param note why a value is missing or not converged, without commas
    * @param seconds the method's wall time (laplace, laplace0 and map report their shared run)
    * @param seed the seed the method ran with
    */
   record Row(String figure, int model, long n, int k, String method, int run, double logEvidence,
-      double perDocument, double stdError, double perDocumentStdError, boolean converged, String note,
-      double seconds, long seed) {}
+      double perDocument, double stdError, double perDocumentStdError, boolean converged,
+      double fineTuningDistance, String note, double seconds, long seed) {}
 
   /** A unit of work. */
   interface Task {
@@ -77,8 +79,9 @@ final class ChenWellingScoring {
       long n = data.size();
       for (EvidenceEstimate e : score(data, k, methods, settings, aisPd, seed)) {
         double se = e.stdError().isPresent() ? e.stdError().getAsDouble() : Double.NaN;
+        double moved = e.diagnostics().get("fineTuningDistance") instanceof Number m ? m.doubleValue() : Double.NaN;
         rows.add(new Row(figure, model, n, k, e.method(), run, e.logEvidence(), e.logEvidence() / n, se, se / n,
-            e.converged(), note(e), e.seconds(), seed));
+            e.converged(), moved, note(e), e.seconds(), seed));
       }
       return rows;
     }
@@ -98,7 +101,7 @@ final class ChenWellingScoring {
     public List<Row> execute() {
       RbmCrossValidation.Result r = new RbmCrossValidation(data, settings).run(k, seed, 1, null);
       return List.of(new Row(figure, model, data.size(), k, CV, 0, Double.NaN, r.meanTestLogLikelihood(), Double.NaN,
-          r.stdError(), true, "", r.seconds(), seed));
+          r.stdError(), true, Double.NaN, "", r.seconds(), seed));
     }
 
     @Override
@@ -142,10 +145,6 @@ final class ChenWellingScoring {
     }
     if (!e.converged()) {
       parts.add("stopped: " + d.getOrDefault("fineTuningStop", d.getOrDefault("reason", "not converged")));
-      if (d.get("fineTuningDistance") instanceof Number m) {
-        // a long way from λ_PCD is where importance-sampled fine-tuning can run off
-        parts.add(String.format(java.util.Locale.ROOT, "fine-tuning moved %.3g", m.doubleValue()));
-      }
     }
     if (d.get("trapezoidsUnbounded") instanceof Number u && u.longValue() > 0) {
       parts.add(u + " unbounded trapezoids");

@@ -103,6 +103,6 @@ class ChenWellingDesignTest {
 
   private static ChenWellingScoring.Row row(int k, double perDocument) {
     return new ChenWellingScoring.Row("1-2", 0, 100, k, "laplace", 0, perDocument * 100, perDocument, Double.NaN,
-        Double.NaN, true, "", 0, 1);
+        Double.NaN, true, Double.NaN, "", 0, 1);
   }
 }

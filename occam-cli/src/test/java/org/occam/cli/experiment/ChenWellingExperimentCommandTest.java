@@ -90,7 +90,8 @@ class ChenWellingExperimentCommandTest {
       assertThat(out.resolve(f)).exists();
     }
     for (String f : new String[] {"fig-1-laplace.png", "fig-1-cv.png", "fig-2-chosen-k.png", "fig-4-evidence-vs-n.png",
-        "fig-6-evidence-vs-k.png", "fig-7-evidence-vs-k.png"}) {
+        "fig-6-evidence-vs-k.png", "fig-7-evidence-vs-k.png", "fig-4-distance-from-laplace.png",
+        "fig-6-distance-from-laplace.png", "fig-7-distance-from-laplace.png"}) {
       BufferedImage png = ImageIO.read(out.resolve(f).toFile());
       assertThat(png.getWidth()).as(f).isGreaterThan(300);
     }
