@@ -54,9 +54,9 @@ public final class RbmOptions {
   int gibbsChains;
 
   @Option(names = "--samples-per-chain", paramLabel = "S", defaultValue = "100",
-      description = "Samples kept per Gibbs chain; T = chains × S (default: ${DEFAULT-VALUE}). The fine-tuned λMP"
-          + " optimises an importance-sampled objective, and the scores fall short by roughly F·N/(2T) nats:"
-          + " raise T for large N.")
+      description = "Samples kept per Gibbs chain; T = chains × S, raised to at least N (default: ${DEFAULT-VALUE})."
+          + " The fine-tuned λMP optimises an importance-sampled objective, and the scores fall short by roughly"
+          + " F·N/(2T) nats: raise T for accuracy.")
   int samplesPerChain;
 
   @Option(names = "--burn-in", paramLabel = "B", defaultValue = "1000",

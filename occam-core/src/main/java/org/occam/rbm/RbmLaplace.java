@@ -74,7 +74,8 @@ public final class RbmLaplace {
    *     without the prior)
    * @param sampleChains Gibbs chains for the samples of step 2 (≥ 1)
    * @param burnIn sweeps before a chain's first sample (≥ 0)
-   * @param samplesPerChain samples kept per chain (≥ 1); T = sampleChains · samplesPerChain
+   * @param samplesPerChain samples kept per chain (≥ 1); T = sampleChains · samplesPerChain, raised to
+   *     at least N
    * @param thinning sweeps between kept samples (≥ 1)
    * @param essFraction the ESS limit as a fraction of T, in (0, 1]
    * @param eigenvalueThreshold S_thresh; {@code NaN} for the paper's {@code 1/σ0²}; 0 turns the
@@ -119,7 +120,8 @@ public final class RbmLaplace {
     }
 
     /**
-     * PCD defaults (σ0 = 1, 10,000 updates); T = 100 chains × 100 samples, 1,000 sweeps of burn-in,
+     * PCD defaults (σ0 = 1, 10,000 updates); T = 100 chains × 100 samples (more when N &gt; 10,000:
+     * T ≥ N), 1,000 sweeps of burn-in,
      * every 10th sweep kept; ESS limit 90%; S_thresh = 1/σ0²; log Z exact up to min(V, K) = 20,
      * else AIS with 100 runs on Salakhutdinov &amp; Murray's schedule; L-BFGS defaults.
      */
@@ -183,7 +185,7 @@ public final class RbmLaplace {
       return Double.isNaN(eigenvalueThreshold) ? 1 / (priorSigma() * priorSigma()) : eigenvalueThreshold;
     }
 
-    /** T. */
+    /** T before the N floor (the samples actually drawn: {@link FineTuning#sampleCount()}). */
     public int sampleCount() {
       return sampleChains * samplesPerChain;
     }
@@ -353,7 +355,7 @@ public final class RbmLaplace {
     progress.accept("trapezoids");
     start = System.nanoTime();
     double threshold = settings.threshold();
-    double essLimit = settings.essFraction() * settings.sampleCount();
+    double essLimit = settings.essFraction() * fit.fineTuning.sampleCount();
     double base = fit.objective.value(lambda);
     double halfLog2Pi = 0.5 * Math.log(2 * Math.PI);
     double logVolume = 0;
@@ -514,8 +516,17 @@ public final class RbmLaplace {
     return new Fit(pcdRuns, model, objective, fineTuning, dataTerm - total * logZ.value(), logZ, seconds, later);
   }
 
+  /**
+   * T = chains × max(samplesPerChain, ⌈N / chains⌉) samples: at least one per datum, since ℓ(λ)
+   * carries N times the log of a T-sample average, and its optimiser exploits the noise of that
+   * average (λMP falls short by about F·N/(2T) nats; at N = 625,000 and T = 10,000 the fine-tuning
+   * ran 120 units away with the ESS still at 95%). Duplicate samples share one evaluation, so on
+   * few visible units a large T costs little.
+   */
   private int[][] gibbsSamples(Rbm rbm, Settings settings, List<SplittableUniformRandomProvider> streams,
       int threads) {
+    int perChain = (int) Math.max(settings.samplesPerChain(),
+        Math.min(Integer.MAX_VALUE / settings.sampleChains(), (long) Math.ceil(total / settings.sampleChains())));
     long[] cumulative = new long[rows.length];
     long sum = 0;
     for (int n = 0; n < rows.length; n++) {
@@ -528,10 +539,10 @@ public final class RbmLaplace {
       long pick = rng.nextLong(totalCount);
       int row = Arrays.binarySearch(cumulative, pick + 1);
       int[] start = rows[row >= 0 ? row : -row - 1];
-      return new RbmGibbsSampler(rbm).visibleChain(start, settings.burnIn(), settings.samplesPerChain(),
+      return new RbmGibbsSampler(rbm).visibleChain(start, settings.burnIn(), perChain,
           settings.thinning(), rng);
     });
-    int[][] out = new int[settings.sampleCount()][];
+    int[][] out = new int[settings.sampleChains() * perChain][];
     int at = 0;
     for (int[][] chain : chains) {
       for (int[] x : chain) {
