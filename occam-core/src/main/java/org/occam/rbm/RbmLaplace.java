@@ -452,9 +452,9 @@ public final class RbmLaplace {
     int runs = comparable ? settings.pcdRestarts() : 1;
     List<SplittableUniformRandomProvider> pcdStreams = RandomStreams.split(pcdStream, runs);
     double[] restartObjectives = new double[runs];
-    List<Rbm> trained = Parallel.map(runs, threads, "occam-pcd", r -> new PersistentContrastiveDivergence(rows,
-        longCounts).train(hiddenCount, training.withInitialScale(settings.initialScale(r)), pcdStreams.get(r),
-        t -> { }).rbm());
+    PersistentContrastiveDivergence trainer = data.trainer();
+    List<Rbm> trained = Parallel.map(runs, threads, "occam-pcd", r -> trainer.train(hiddenCount,
+        training.withInitialScale(settings.initialScale(r)), pcdStreams.get(r), t -> { }).rbm());
     int chosen = 0;
     if (runs > 1) {
       RbmLogLikelihood exact = new RbmLogLikelihood(hiddenCount, rows, longCounts);
@@ -507,13 +507,8 @@ public final class RbmLaplace {
         settings.ais(), data, 1.0, aisSeed, threads);
     Map<String, Double> later = new LinkedHashMap<>();
     later.put("logZ", elapsed(start));
-    double dataTerm = 0;
-    for (int n = 0; n < rows.length; n++) {
-      if (counts[n] != 0) {
-        dataTerm += counts[n] * model.logZGivenVisible(rows[n]);
-      }
-    }
-    return new Fit(pcdRuns, model, objective, fineTuning, dataTerm - total * logZ.value(), logZ, seconds, later);
+    return new Fit(pcdRuns, model, objective, fineTuning, data.sumLogZGivenVisible(model) - total * logZ.value(), logZ,
+        seconds, later);
   }
 
   /**
