@@ -22,8 +22,11 @@ import org.occam.math.RandomStreams;
  * the single-point scores built from the same steps:
  *
  * <ol>
- *   <li>PCD finds λ_PCD ({@link PersistentContrastiveDivergence}, MAP with the N(0, σ0² I) prior);
- *   <li>T Gibbs samples x⁽ᵗ⁾ ~ p(x | λ_PCD) ({@link RbmGibbsSampler}; chains start at data rows);
+ *   <li>PCD finds λ_PCD ({@link PersistentContrastiveDivergence}, MAP with the N(0, σ0² I) prior),
+ *       from {@link Settings#pcdRestarts} starts of growing spread, the best by the exact objective
+ *       kept when min(V, K) is small enough to compute it;
+ *   <li>T ≥ N Gibbs samples x⁽ᵗ⁾ ~ p(x | λ_PCD) ({@link RbmGibbsSampler}; chains start at data
+ *       rows);
  *   <li>fine-tuning: L-BFGS minimises the importance-sampled ℓ(λ) of eqn 6
  *       ({@link ImportanceSampledObjective}) from λ_PCD, refusing any iterate where the effective
  *       sample size of the weights falls below 90% of T (section 3.1.2); the result is λMP;
@@ -53,9 +56,12 @@ import org.occam.math.RandomStreams;
  * λML is PCD's maximum-likelihood estimate after the same number of 1/t updates, with log Z found
  * as for laplace. It is not fine-tuned: fine-tuning serves the Hessian, which ML-BIC does not use,
  * and without a prior ℓ often has no finite minimiser (a pattern never seen in the data pulls λ to
- * infinity), so the fine-tuned point would run off with the ESS still high. The symmetry that flips a hidden unit ({@code z_k → 1 − z_k},
- * {@code W_k → −W_k, α → α + W_k, β_k → −β_k}) leaves the likelihood unchanged but not the prior, so
- * it makes modes of different heights; like the paper, the count covers permutations only.
+ * infinity), so the fine-tuned point would run off with the ESS still high.
+ *
+ * <p>The symmetry that flips a hidden unit ({@code z_k → 1 − z_k}, {@code W_k → −W_k,
+ * α → α + W_k, β_k → −β_k}) leaves the likelihood unchanged but not the prior, so it makes modes of
+ * different heights; like the paper, the count covers permutations only, and
+ * {@link #logFlipModeMass} reports what the flips would add.
  *
  * <p>Randomness: one root stream per call, split in a fixed order into PCD, the Gibbs chains (one
  * stream each) and AIS, so the same seed gives the same numbers on any number of threads.
