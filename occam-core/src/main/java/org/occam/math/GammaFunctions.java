@@ -83,6 +83,7 @@ public final class GammaFunctions {
    * The same sum given also {@code ln a_i} and {@code ln b_i}: an argument that needs no shift uses
    * its given logarithm instead of taking one, and the recurrence products of the a's and of the
    * b's are kept apart (multiplications only, no division chain), with one division at the end.
+   * An argument below {@link #SHIFT} is shifted by exactly 7 (at most 13!/6! per factor).
    */
   public static double logGammaDifferenceSum(double[] a, double[] logA, double[] b, double[] logB, int k) {
     double sum = 0;
@@ -99,20 +100,18 @@ public final class GammaFunctions {
       if (x >= SHIFT) {
         lx = logA[i];
       } else {
-        do {
-          num *= x;
-          x += 1;
-        } while (x < SHIFT);
+        // a fixed shift by 7 (no data-dependent loop to mispredict)
+        num *= x * (x + 1) * ((x + 2) * (x + 3)) * ((x + 4) * (x + 5) * (x + 6));
+        x += 7;
         lx = Math.log(x);
       }
       double ly;
       if (y >= SHIFT) {
         ly = logB[i];
       } else {
-        do {
-          den *= y;
-          y += 1;
-        } while (y < SHIFT);
+        // a fixed shift by 7 (no data-dependent loop to mispredict)
+        den *= y * (y + 1) * ((y + 2) * (y + 3)) * ((y + 4) * (y + 5) * (y + 6));
+        y += 7;
         ly = Math.log(y);
       }
       sum += stirling(x, lx) - stirling(y, ly);
