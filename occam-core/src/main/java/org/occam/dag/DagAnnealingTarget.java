@@ -111,11 +111,15 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
   private static final double CANCELLATION_GUARD = 1e-6;
   /**
    * Ratios z'_g/z_g raised to a whole n_g ≤ this are multiplied rather than logged (one log per
-   * move instead of one per data row); with the ratio inside [1e-4, 1e4] the power stays within 1e±32.
+   * move instead of one per data row): the product of each weight class is reduced to a mantissa
+   * m in [1, 4) before it is raised to n_g, so m^n_g < 4^MAX_POWER. (Larger bounds were no faster:
+   * the heavy classes hold a row or two each, and the chain of n_g multiplications costs a log.)
    */
   private static final int MAX_POWER = 8;
   private static final double LN2 = Math.log(2);
   private static final double RATIO_RANGE = 1e4;
+  private static final long MANTISSA_BITS = 0x000f_ffff_ffff_ffffL;
+  private static final long ONE_BITS = 0x3ff0_0000_0000_0000L;
 
   private final HiddenStateEnumeration data;
   private final DirichletPrior prior;
@@ -133,6 +137,8 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
   private final int[] cellPairStart; // per cell, CSR into cellPairs
   private final int[] cellPairs;
   private final int[][] rowTouched; // per CPT row: the distinct data rows g whose normaliser it changes
+  /** Per CPT row: g₀ when its touched data rows are g₀, g₀+1, … in slot order, else −1. */
+  private final int[] rowTouchedFrom;
   // Per CPT row r, CSR by touched data row t: the pairs (row, configuration) using a cell of r,
   // and which cell of the row (0…k−1) each uses. Grouping by data row lets a move accumulate each
   // normaliser's change in a register.
@@ -143,6 +149,14 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
   private final int[] rowEntriesPerSlot;
   /** n_g as an int when it is a small whole number (≤ {@link #MAX_POWER}), else 0: see {@link Chain#logRatioSum}. */
   private final int[] smallIntegerWeight;
+  /**
+   * Per CPT row: its touched data rows are ordered by weight class (n_g = 1, 2, …, {@link #MAX_POWER},
+   * then all others), so the product of ratios needs no branch on the weight. rowClassWeight lists
+   * the small whole weights present, class c taking slots [rowClassBound[c], rowClassBound[c+1]);
+   * the other weights take the slots from rowClassBound[last] on.
+   */
+  private final int[][] rowClassWeight;
+  private final int[][] rowClassBound;
 
   public DagAnnealingTarget(HiddenStateEnumeration data, DirichletPrior prior, Settings settings) {
     this.data = data;
@@ -165,22 +179,32 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
     pairCells = new int[cells];
     pairRow = new int[pairs];
     int[] cellUse = new int[s.tableSize()];
-    int gi = 0;
+    // Distinct rows are numbered by weight class (see rowClassWeight), so that a CPT row used by every
+    // data row touches them in the order 0, 1, …: its normalisers are then contiguous.
+    HiddenStateEnumeration.Pattern[] patterns = data.patterns();
+    int[][] order = new int[g][];
+    for (int pi = 0, o = 0; pi < patterns.length; pi++) {
+      for (int i = 0; i < patterns[pi].rowCount.length; i++) {
+        order[o++] = new int[] {pi, i};
+      }
+    }
+    Arrays.sort(order, java.util.Comparator.comparingInt(
+        (int[] o) -> weightClass(smallWeight(patterns[o[0]].rowCount[o[1]]))));
     int q = 0;
     int c0 = 0;
-    for (var p : data.patterns()) {
+    for (int gi = 0; gi < g; gi++) {
+      var p = patterns[order[gi][0]];
+      int i = order[gi][1];
       int ni = p.involved.length;
-      for (int i = 0; i < p.rowCount.length; i++, gi++) {
-        rowWeight[gi] = p.rowCount[i];
-        pairStart[gi] = q;
-        for (int c = 0; c < p.configurations; c++, q++) {
-          pairRow[q] = gi;
-          pairCellStart[q] = c0;
-          for (int t = 0; t < ni; t++) {
-            int cell = p.rowBase[i * ni + t] + p.configOffset[c * ni + t];
-            pairCells[c0++] = cell;
-            cellUse[cell]++;
-          }
+      rowWeight[gi] = p.rowCount[i];
+      pairStart[gi] = q;
+      for (int c = 0; c < p.configurations; c++, q++) {
+        pairRow[q] = gi;
+        pairCellStart[q] = c0;
+        for (int t = 0; t < ni; t++) {
+          int cell = p.rowBase[i * ni + t] + p.configOffset[c * ni + t];
+          pairCells[c0++] = cell;
+          cellUse[cell]++;
         }
       }
     }
@@ -198,17 +222,23 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
       }
     }
     rowTouched = new int[s.cptRows()][];
+    rowTouchedFrom = new int[s.cptRows()];
     rowEntryStart = new int[s.cptRows()][];
     rowEntryPair = new int[s.cptRows()][];
     rowEntryCell = new int[s.cptRows()][];
     rowEntriesPerSlot = new int[s.cptRows()];
+    rowClassWeight = new int[s.cptRows()][];
+    rowClassBound = new int[s.cptRows()][];
+    smallIntegerWeight = new int[g];
+    for (int i = 0; i < g; i++) {
+      smallIntegerWeight[i] = smallWeight(rowWeight[i]);
+    }
     int[] slotOf = new int[g];
     Arrays.fill(slotOf, -1);
     for (int r = 0; r < s.cptRows(); r++) {
       int from = s.rowStart(r);
       int to = from + s.cardinality(s.rowVariable(r));
       int[] touched = new int[g];
-      int[] perSlot = new int[g];
       int m = 0;
       for (int a = cellPairStart[from]; a < cellPairStart[to]; a++) {
         int row = pairRow[cellPairs[a]];
@@ -216,7 +246,37 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
           slotOf[row] = m;
           touched[m++] = row;
         }
-        perSlot[slotOf[row]]++;
+      }
+      // slots by weight class, then by data row
+      touched = java.util.stream.IntStream.of(Arrays.copyOf(touched, m)).boxed()
+          .sorted(java.util.Comparator.<Integer>comparingInt(i -> weightClass(smallIntegerWeight[i]))
+              .thenComparingInt(i -> i))
+          .mapToInt(Integer::intValue).toArray();
+      int[] perSlot = new int[m];
+      int[] classEnd = new int[MAX_POWER + 2];
+      for (int t = 0; t < m; t++) {
+        slotOf[touched[t]] = t;
+        classEnd[weightClass(smallIntegerWeight[touched[t]]) + 1]++;
+      }
+      for (int c = 1; c < classEnd.length; c++) {
+        classEnd[c] += classEnd[c - 1];
+      }
+      int classes = 0;
+      for (int c = 0; c < MAX_POWER; c++) {
+        classes += classEnd[c + 1] > classEnd[c] ? 1 : 0;
+      }
+      rowClassWeight[r] = new int[classes];
+      rowClassBound[r] = new int[classes + 1];
+      for (int c = 0, i = 0; c < MAX_POWER; c++) {
+        if (classEnd[c + 1] > classEnd[c]) {
+          rowClassWeight[r][i] = c + 1;
+          rowClassBound[r][i] = classEnd[c];
+          i++;
+        }
+      }
+      rowClassBound[r][classes] = classEnd[MAX_POWER];
+      for (int a = cellPairStart[from]; a < cellPairStart[to]; a++) {
+        perSlot[slotOf[pairRow[cellPairs[a]]]]++;
       }
       int[] start = new int[m + 1];
       for (int t = 0; t < m; t++) {
@@ -232,7 +292,12 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
           cellsOfRow[e] = cell - from;
         }
       }
-      rowTouched[r] = Arrays.copyOf(touched, m);
+      rowTouched[r] = touched;
+      boolean contiguous = m > 0;
+      for (int t = 0; t < m && contiguous; t++) {
+        contiguous = touched[t] == touched[0] + t;
+      }
+      rowTouchedFrom[r] = contiguous ? touched[0] : -1;
       rowEntryStart[r] = start;
       rowEntryPair[r] = pairsOfRow;
       rowEntryCell[r] = cellsOfRow;
@@ -247,11 +312,15 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
         slotOf[touched[t]] = -1;
       }
     }
-    smallIntegerWeight = new int[g];
-    for (int i = 0; i < g; i++) {
-      double n = rowWeight[i];
-      smallIntegerWeight[i] = n == Math.rint(n) && n >= 1 && n <= MAX_POWER ? (int) n : 0;
-    }
+  }
+
+  private static int smallWeight(double n) {
+    return n == Math.rint(n) && n >= 1 && n <= MAX_POWER ? (int) n : 0;
+  }
+
+  /** Slot class of a data row: n − 1 for a small whole weight n, {@link #MAX_POWER} for the others. */
+  private static int weightClass(int smallWeight) {
+    return smallWeight == 0 ? MAX_POWER : smallWeight - 1;
   }
 
   public Settings settings() {
@@ -294,7 +363,11 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
     private final double[] ratioMinusOne;
     private final double[] logProposal;
     private final double[] alphaProposal;
+    private final double[] logAlphaRow; // ln(α θ_x) = ln α + ln θ_x
+    private final double[] logAlphaProposal;
     private final double[] dz;
+    private final double[] strengthOf; // α of each variable at the current temperature
+    private final double[] logStrengthOf;
     private double[] proposalTheta;
 
     Chain(UniformRandomProvider rng) {
@@ -308,6 +381,10 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
       ratioMinusOne = new double[maxK];
       logProposal = new double[maxK];
       alphaProposal = new double[maxK];
+      logAlphaRow = new double[maxK];
+      logAlphaProposal = new double[maxK];
+      strengthOf = new double[s.size()];
+      logStrengthOf = new double[s.size()];
       dz = new double[rowWeight.length];
       theta = new double[s.tableSize()];
       for (int r = 0; r < s.cptRows(); r++) {
@@ -386,6 +463,13 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
       if (settings.proposal() == Proposal.ALL_AT_ONCE) {
         allAtOnce(tau);
       } else {
+        for (int v = 0; v < strengthOf.length; v++) {
+          double alpha = settings.scaledStrength()
+              ? settings.strength() + data.dataSize() * tau / s.parentConfigurations(v)
+              : settings.strength();
+          strengthOf[v] = alpha;
+          logStrengthOf[v] = Math.log(alpha);
+        }
         for (int r = 0; r < s.cptRows(); r++) {
           if (s.cardinality(s.rowVariable(r)) > 1) {
             rowMove(r, tau);
@@ -400,8 +484,10 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
     private void rowMove(int r, double tau) {
       proposed++;
       int from = s.rowStart(r);
-      int k = s.cardinality(s.rowVariable(r));
-      double alpha = strength(r, tau);
+      int variable = s.rowVariable(r);
+      int k = s.cardinality(variable);
+      double alpha = strengthOf[variable];
+      double logAlpha = logStrengthOf[variable];
       System.arraycopy(theta, from, oldRow, 0, k);
       for (int x = 0; x < k; x++) {
         alphaRow[x] = alpha * oldRow[x];
@@ -421,13 +507,15 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
         logProposal[x] = logNew;
         double aNew = alpha * proposal[x];
         alphaProposal[x] = aNew;
+        logAlphaRow[x] = logAlpha + logOld;
+        logAlphaProposal[x] = logAlpha + logNew;
         logHastings += (aNew - 1) * logOld - (alphaRow[x] - 1) * logNew;
         double d = logNew - logOld;
         logPrior += (lambda - 1) * d;
         deltaKnown += knownCounts[from + x] * d;
         ratio[x] = proposal[x] / oldRow[x];
       }
-      logHastings += GammaFunctions.logGammaDifferenceSum(alphaRow, alphaProposal, k);
+      logHastings += GammaFunctions.logGammaDifferenceSum(alphaRow, logAlphaRow, alphaProposal, logAlphaProposal, k);
       System.arraycopy(proposal, 0, theta, from, k);
       double delta;
       int nRows = 0;
@@ -460,6 +548,22 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
           int[] cellsOfRow = rowEntryCell[r];
           for (int e = 0; e < pairsOfRow.length; e++) {
             w[pairsOfRow[e]] *= ratio[cellsOfRow[e]];
+          }
+          int g0 = rowTouchedFrom[r];
+          if (g0 >= 0 && !resum) {
+            // contiguous normalisers: plain loops the compiler can vectorise (the divisions dominate)
+            for (int t = 0; t < nRows; t++) {
+              z[g0 + t] += dz[t];
+            }
+            for (int t = 0; t < nRows; t++) {
+              zInverse[g0 + t] = 1 / z[g0 + t];
+            }
+            boolean ok = true;
+            for (int t = 0; t < nRows; t++) {
+              ok &= z[g0 + t] >= UNDERFLOW_GUARD;
+            }
+            slow |= !ok;
+            nRows = 0;
           }
           int[] touched = rowTouched[r];
           for (int t = 0; t < nRows; t++) {
@@ -526,44 +630,68 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
           dz[t] = d;
         }
       }
-      // Speculative pass without per-row range checks: the extremes of the ratios are checked once
-      // afterwards, and the rare move with an extreme ratio is redone with one log per data row.
+      // Speculative pass: the ratios are checked against [1e-4, 1e4] without branching, and the rare
+      // move with an extreme ratio is redone with one log per data row. Slots come in weight classes
+      // (n = 1, 2, …, then the rest), so each class is one branch-free product, kept in two
+      // accumulators to halve the multiplication chain; every 16 data rows both are reduced to a
+      // mantissa in [1, 2) and a binary exponent (exact), so nothing overflows.
+      int[] classWeight = rowClassWeight[r];
+      int[] bound = rowClassBound[r];
+      boolean inRange = true;
       double product = 1;
-      int exponent = 0;
+      long exponent = 0;
+      for (int c = 0; c < classWeight.length; c++) {
+        int n = classWeight[c];
+        int a = bound[c];
+        int b = bound[c + 1];
+        double p0 = 1;
+        double p1 = 1;
+        long e = 0;
+        for (int t0 = a; t0 < b; t0 += 16) {
+          int t1 = Math.min(b, t0 + 16);
+          int t = t0;
+          for (; t + 1 < t1; t += 2) {
+            double r0 = 1 + dz[t] * zInverse[touched[t]];
+            double r1 = 1 + dz[t + 1] * zInverse[touched[t + 1]];
+            inRange &= r0 >= 1 / RATIO_RANGE & r0 <= RATIO_RANGE & r1 >= 1 / RATIO_RANGE & r1 <= RATIO_RANGE;
+            p0 *= r0;
+            p1 *= r1;
+          }
+          if (t < t1) {
+            double r0 = 1 + dz[t] * zInverse[touched[t]];
+            inRange &= r0 >= 1 / RATIO_RANGE & r0 <= RATIO_RANGE;
+            p0 *= r0;
+          }
+          long bits0 = Double.doubleToRawLongBits(p0);
+          long bits1 = Double.doubleToRawLongBits(p1);
+          e += ((bits0 >>> 52) & 0x7ff) + ((bits1 >>> 52) & 0x7ff) - 2 * 1023;
+          p0 = Double.longBitsToDouble(bits0 & MANTISSA_BITS | ONE_BITS);
+          p1 = Double.longBitsToDouble(bits1 & MANTISSA_BITS | ONE_BITS);
+        }
+        // (p0 p1)^n < 4^MAX_POWER = 2^128, times a product kept in [1, 2)
+        double m = p0 * p1;
+        double f = m;
+        for (int i = 1; i < n; i++) {
+          f *= m;
+        }
+        long bits = Double.doubleToRawLongBits(product * f);
+        exponent += n * e + ((bits >>> 52) & 0x7ff) - 1023;
+        product = Double.longBitsToDouble(bits & MANTISSA_BITS | ONE_BITS);
+      }
       double logs = 0;
-      double min = 1;
-      double max = 1;
-      for (int t = 0; t < touched.length; t++) {
+      for (int t = bound[classWeight.length]; t < touched.length; t++) {
         int g = touched[t];
         double rg = 1 + dz[t] * zInverse[g];
-        min = Math.min(min, rg);
-        max = Math.max(max, rg);
-        int n = smallIntegerWeight[g];
-        if (n == 1) {
-          product *= rg;
-        } else if (n == 0) {
-          logs += rowWeight[g] * Math.log(rg);
-        } else {
-          double f = rg;
-          for (int i = 1; i < n; i++) {
-            f *= rg;
-          }
-          product *= f;
-        }
-        if ((t & 3) == 3) {
-          // at most 4 factors within 1e±32 each since the last rescaling (when every ratio is inside
-          // [1e-4, 1e4], checked below): 2^±256 · 1e±128 stays finite; rescale by an exact power of two
-          int ex = (int) ((Double.doubleToRawLongBits(product) >>> 52) & 0x7ff) - 1023;
-          if (ex > 256 || ex < -256) {
-            exponent += ex;
-            product *= Double.longBitsToDouble((long) (1023 - ex) << 52);
+        inRange &= rg >= 1 / RATIO_RANGE & rg <= RATIO_RANGE;
+        logs += rowWeight[g] * Math.log(rg);
+      }
+      if (!inRange) {
+        for (int t = 0; t < touched.length; t++) {
+          double rg = 1 + dz[t] * zInverse[touched[t]];
+          if (!(rg >= CANCELLATION_GUARD)) {
+            return Double.NaN; // underflow, cancellation or NaN
           }
         }
-      }
-      if (min < CANCELLATION_GUARD || !(max <= RATIO_RANGE)) {
-        return min < CANCELLATION_GUARD || Double.isNaN(max) ? Double.NaN : logRatioSumByLogs(touched);
-      }
-      if (min < 1 / RATIO_RANGE) {
         return logRatioSumByLogs(touched);
       }
       return logs + Math.log(product) + exponent * LN2;

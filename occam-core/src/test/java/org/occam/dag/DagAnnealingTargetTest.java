@@ -62,6 +62,33 @@ class DagAnnealingTargetTest {
     DagModel.checkParameters(p.structure(), theta);
   }
 
+  /**
+   * Beal's model with many repeated rows and whole, fractional and large weights: the ratio product
+   * runs over several weight classes and the other weights, and must match a full E-step.
+   */
+  @Test
+  void incrementalLikelihoodStaysEqualToAFullEStepAcrossWeightClasses() {
+    double[] truth = BealExample.trueModel().parameters().orElseThrow();
+    int[][] rows = AncestralSampler.sampleObserved(BealExample.structure(), truth, 300, RandomStreams.fromSeed(8));
+    double[] weights = new double[rows.length];
+    for (int i = 0; i < rows.length; i++) {
+      weights[i] = i % 11 == 0 ? 2.5 : i % 13 == 0 ? 12 : 1 + i % 3;
+    }
+    var data = org.occam.data.Dataset.of(BealExample.observedVariables(), rows, weights);
+    var s = BealExample.structure();
+    var e = new HiddenStateEnumeration(s, data);
+    var target = new DagAnnealingTarget(e, DirichletPrior.uniform(s.size(), 1.0), DagAnnealingTarget.Settings.defaults());
+    var chain = (DagAnnealingTarget.Chain) target.start(RandomStreams.fromSeed(4));
+    for (int k = 0; k < 400; k++) {
+      chain.transition(k / 400.0);
+      if (k % 29 == 0) {
+        assertThat(chain.logLikelihood()).isCloseTo(e.logLikelihood(chain.parameters()),
+            org.assertj.core.data.Offset.offset(1e-9 * (1 + Math.abs(chain.logLikelihood()))));
+      }
+    }
+    assertThat(chain.accepted()).isPositive().isLessThan(chain.proposed());
+  }
+
   @Test
   void scorerReportsAisWithItsStandardErrorAndAcceptanceByQuarter() {
     var p = RandomDagProblems.random(4, RandomDagProblems.Spec.tiny(0.0));

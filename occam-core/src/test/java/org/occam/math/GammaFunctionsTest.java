@@ -75,4 +75,30 @@ class GammaFunctionsTest {
       assertThat(GammaFunctions.logGammaDifferenceSum(a, b, k)).isCloseTo(expected, within(1e-13 * Math.max(1, scale)));
     }
   }
+
+  @Test
+  void differenceSumWithGivenLogsEqualsTheTermByTermSum() {
+    SplittableRandom r = new SplittableRandom(5);
+    for (int t = 0; t < 20_000; t++) {
+      int k = 1 + r.nextInt(25);
+      double[] a = new double[k];
+      double[] b = new double[k];
+      double[] logA = new double[k];
+      double[] logB = new double[k];
+      for (int i = 0; i < k; i++) {
+        a[i] = Math.pow(10, -40 + 45 * r.nextDouble());
+        b[i] = Math.pow(10, -40 + 45 * r.nextDouble());
+        logA[i] = Math.log(a[i]);
+        logB[i] = Math.log(b[i]);
+      }
+      double expected = 0;
+      double scale = 0;
+      for (int i = 0; i < k; i++) {
+        expected += LogGamma.value(a[i]) - LogGamma.value(b[i]);
+        scale += Math.abs(LogGamma.value(a[i])) + Math.abs(LogGamma.value(b[i]));
+      }
+      assertThat(GammaFunctions.logGammaDifferenceSum(a, logA, b, logB, k))
+          .isCloseTo(expected, within(1e-13 * Math.max(1, scale)));
+    }
+  }
 }
