@@ -37,10 +37,13 @@ public final class ScoreGridPlot {
 
   private ScoreGridPlot() {}
 
-  /** Renders {@code rows.size() × rows.get(0).size()} panels as PNG bytes. */
+  /**
+   * Renders the rows of panels as PNG bytes, as wide as the longest row (rows may differ in length:
+   * AIS may run at fewer sizes than the other scores).
+   */
   public static byte[] png(String title, List<List<Panel>> rows) {
     int nr = rows.size();
-    int nc = rows.get(0).size();
+    int nc = rows.stream().mapToInt(List::size).max().orElse(0);
     BufferedImage img = new BufferedImage(nc * PANEL_W, nr * PANEL_H + TITLE_H, BufferedImage.TYPE_INT_RGB);
     Graphics2D g = img.createGraphics();
     g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
@@ -61,7 +64,7 @@ public final class ScoreGridPlot {
         }
       }
       double pad = Math.max(1e-9, 0.05 * (hi - lo));
-      for (int c = 0; c < nc; c++) {
+      for (int c = 0; c < rows.get(r).size(); c++) {
         XYChart chart = panel(rows.get(r).get(c), lo - pad, hi + pad);
         BufferedImage pi = BitmapEncoder.getBufferedImage(chart);
         g.drawImage(pi, c * PANEL_W, TITLE_H + r * PANEL_H, null);
