@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import org.occam.sampling.ParameterSpaceAis;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.mrf.MrfAnnealedImportanceSampling;
 import org.occam.mrf.MrfData;
@@ -59,7 +60,7 @@ final class MrfEstimators {
       MrfScoreSettings settings, long seed) {
     return switch (m) {
       case AIS -> new MrfAnnealedImportanceSampling(data,
-          MrfAnnealedImportanceSampling.Settings.defaults().withPriorSigma(settings.priorSigma()))
+          MrfAnnealedImportanceSampling.defaultSettings().withPriorSigma(settings.priorSigma()))
           .estimate(seed, settings.threads());
       case QUADRATURE -> {
         var q = MrfQuadrature.Settings.defaults();

@@ -6,7 +6,6 @@ import org.apache.commons.rng.UniformRandomProvider;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.math.DifferentiableFunction;
 import org.occam.sampling.AnnealedImportanceSampler;
-import org.occam.sampling.AnnealingSchedule;
 import org.occam.sampling.ParameterLikelihood;
 import org.occam.sampling.ParameterSpaceAis;
 
@@ -32,165 +31,42 @@ import org.occam.sampling.ParameterSpaceAis;
  *
  * <pre>{@code
  * MrfData data = MrfData.of(graph, dataset);
- * EvidenceEstimate e = new MrfAnnealedImportanceSampling(data, Settings.defaults()).estimate(42, 2);
+ * EvidenceEstimate e = new MrfAnnealedImportanceSampling(data, MrfAnnealedImportanceSampling.defaultSettings())
+ *     .estimate(42, 2);
  * double logEvidence = e.logEvidence(), se = e.stdError().orElseThrow();
  * }</pre>
  */
 public final class MrfAnnealedImportanceSampling implements AnnealedImportanceSampler.Target {
-  /** The annealing schedule's shape. */
-  public enum Schedule {
-    /** Equally spaced temperatures (Chen &amp; Welling). */
-    LINEAR,
-    /** Beal's {@code τ(k) = e (k/K) / (1 − k/K + e)}, more steps near the prior. */
-    BEAL
-  }
-
-  /** How the step size is tuned: see {@link ParameterSpaceAis}. */
-  public enum StepSizeTuning {
-    /** Adapted in one pilot run, then a fixed per-temperature schedule for every run (exact AIS). */
-    PILOT,
-    /** Adapted inside every run from its own acceptance (slightly biased weights). */
-    WITHIN_RUN
-  }
+  /** Beal's e of the default schedule. */
+  public static final double DEFAULT_SCHEDULE_E = ParameterSpaceAis.Settings.DEFAULT_SCHEDULE_E;
 
   /**
-   * The settings of {@link ParameterSpaceAis.Settings} with this family's defaults (Beal's schedule).
-   *
-   * @param steps K, the number of temperatures
-   * @param schedule linear or Beal's (default)
-   * @param scheduleE e of Beal's schedule (unused for a linear one)
-   * @param runs G, independent runs averaged
-   * @param leapfrogSteps L per HMC transition, one transition per temperature
-   * @param priorSigma σ0 of the prior N(0, σ0² I)
-   * @param targetAcceptance the acceptance probability the step size is tuned toward
-   * @param adaptationGain γ of the Robbins–Monro update of ln ε̃ (constant)
-   * @param stepSizeJitter each step size is multiplied by a uniform draw from 1 ± this, in [0, 1)
-   * @param tuning pilot run (exact) or within every run
-   * @param reverse whether each run is followed by a reverse run (twice the time) for the
-   *     forward/reverse discrepancy
+   * The engine's defaults with Beal's schedule instead of a linear one: K = 10⁴ temperatures, G =
+   * 10, L = 10, σ0 = 1, 90% acceptance, pilot tuning. On a 5-node complete graph (15 parameters) at
+   * N = 500 the standard error over 10 runs is 0.10 against 0.39 for 1000 linear steps (effective
+   * sample size 4 of 10), for about a second per estimate.
    */
-  public record Settings(int steps, Schedule schedule, double scheduleE, int runs, int leapfrogSteps,
-      double priorSigma, double targetAcceptance, double adaptationGain, double stepSizeJitter,
-      StepSizeTuning tuning, boolean reverse) {
-    /**
-     * K = 10⁴ temperatures of Beal's schedule: on a 5-node complete graph (15 parameters) at N = 500
-     * the standard error over 10 runs is 0.10 against 0.39 for 1000 linear steps (effective sample
-     * size 4 of 10), for about a second per estimate.
-     */
-    public static final int DEFAULT_STEPS = ParameterSpaceAis.Settings.DEFAULT_STEPS;
-    /** G = 10, the number of AIS runs behind the papers' error bars. */
-    public static final int DEFAULT_RUNS = ParameterSpaceAis.Settings.DEFAULT_RUNS;
-    /** Chen &amp; Welling's L. */
-    public static final int DEFAULT_LEAPFROG_STEPS = ParameterSpaceAis.Settings.DEFAULT_LEAPFROG_STEPS;
-    /** Chen &amp; Welling's σ0. */
-    public static final double DEFAULT_PRIOR_SIGMA = ParameterSpaceAis.Settings.DEFAULT_PRIOR_SIGMA;
-    /** Chen &amp; Welling's "around 90%". */
-    public static final double DEFAULT_TARGET_ACCEPTANCE = ParameterSpaceAis.Settings.DEFAULT_TARGET_ACCEPTANCE;
-    public static final double DEFAULT_ADAPTATION_GAIN = ParameterSpaceAis.Settings.DEFAULT_ADAPTATION_GAIN;
-    public static final double DEFAULT_STEP_SIZE_JITTER = ParameterSpaceAis.Settings.DEFAULT_STEP_SIZE_JITTER;
-    /** Beal's e, when his schedule is chosen. */
-    public static final double DEFAULT_SCHEDULE_E = ParameterSpaceAis.Settings.DEFAULT_SCHEDULE_E;
-
-    /** Checked as {@link ParameterSpaceAis.Settings} checks them. */
-    public Settings {
-      if (schedule == null || tuning == null) {
-        throw new IllegalArgumentException("schedule and tuning are required");
-      }
-      generic(steps, schedule, scheduleE, runs, leapfrogSteps, priorSigma, targetAcceptance, adaptationGain,
-          stepSizeJitter, tuning, reverse);
-    }
-
-    /** K = 10⁴ of Beal's schedule, G = 10, L = 10, σ0 = 1, 90% acceptance, gain 0.05, jitter ±20%, pilot tuning, no reverse runs. */
-    public static Settings defaults() {
-      return new Settings(DEFAULT_STEPS, Schedule.BEAL, DEFAULT_SCHEDULE_E, DEFAULT_RUNS, DEFAULT_LEAPFROG_STEPS,
-          DEFAULT_PRIOR_SIGMA, DEFAULT_TARGET_ACCEPTANCE, DEFAULT_ADAPTATION_GAIN, DEFAULT_STEP_SIZE_JITTER,
-          StepSizeTuning.PILOT, false);
-    }
-
-    public Settings withSteps(int k) {
-      return new Settings(k, schedule, scheduleE, runs, leapfrogSteps, priorSigma, targetAcceptance, adaptationGain,
-          stepSizeJitter, tuning, reverse);
-    }
-
-    public Settings withRuns(int g) {
-      return new Settings(steps, schedule, scheduleE, g, leapfrogSteps, priorSigma, targetAcceptance, adaptationGain,
-          stepSizeJitter, tuning, reverse);
-    }
-
-    public Settings withLeapfrogSteps(int l) {
-      return new Settings(steps, schedule, scheduleE, runs, l, priorSigma, targetAcceptance, adaptationGain,
-          stepSizeJitter, tuning, reverse);
-    }
-
-    /** Beal's schedule with this e. */
-    public Settings withBealSchedule(double e) {
-      return new Settings(steps, Schedule.BEAL, e, runs, leapfrogSteps, priorSigma, targetAcceptance, adaptationGain,
-          stepSizeJitter, tuning, reverse);
-    }
-
-    public Settings withPriorSigma(double sigma) {
-      return new Settings(steps, schedule, scheduleE, runs, leapfrogSteps, sigma, targetAcceptance, adaptationGain,
-          stepSizeJitter, tuning, reverse);
-    }
-
-    public Settings withTargetAcceptance(double a) {
-      return new Settings(steps, schedule, scheduleE, runs, leapfrogSteps, priorSigma, a, adaptationGain,
-          stepSizeJitter, tuning, reverse);
-    }
-
-    public Settings withTuning(StepSizeTuning t) {
-      return new Settings(steps, schedule, scheduleE, runs, leapfrogSteps, priorSigma, targetAcceptance,
-          adaptationGain, stepSizeJitter, t, reverse);
-    }
-
-    public Settings withReverse(boolean r) {
-      return new Settings(steps, schedule, scheduleE, runs, leapfrogSteps, priorSigma, targetAcceptance,
-          adaptationGain, stepSizeJitter, tuning, r);
-    }
-
-    /** The same settings for the model-independent engine. */
-    public ParameterSpaceAis.Settings generic() {
-      return generic(steps, schedule, scheduleE, runs, leapfrogSteps, priorSigma, targetAcceptance, adaptationGain,
-          stepSizeJitter, tuning, reverse);
-    }
-
-    private static ParameterSpaceAis.Settings generic(int steps, Schedule schedule, double scheduleE, int runs,
-        int leapfrogSteps, double priorSigma, double targetAcceptance, double adaptationGain, double stepSizeJitter,
-        StepSizeTuning tuning, boolean reverse) {
-      return new ParameterSpaceAis.Settings(steps, ParameterSpaceAis.Schedule.valueOf(schedule.name()), scheduleE,
-          runs, leapfrogSteps, priorSigma, targetAcceptance, adaptationGain, stepSizeJitter,
-          ParameterSpaceAis.StepSizeTuning.valueOf(tuning.name()), reverse);
-    }
-
-    /** The temperatures τ(0…K). */
-    public AnnealingSchedule annealingSchedule() {
-      return generic().annealingSchedule();
-    }
-
-    public Map<String, Object> toMap() {
-      return generic().toMap();
-    }
+  public static ParameterSpaceAis.Settings defaultSettings() {
+    return ParameterSpaceAis.Settings.defaults().withBealSchedule(DEFAULT_SCHEDULE_E);
   }
 
   private final MrfData data;
-  private final Settings settings;
   private final ParameterSpaceAis ais;
 
   /**
    * A target whose chains adapt their step size as they go (as a pilot run does, or under
-   * {@link StepSizeTuning#WITHIN_RUN}).
+   * {@link ParameterSpaceAis.StepSizeTuning#WITHIN_RUN}).
    *
    * @throws IllegalArgumentException if the graph is too large for exact inference (junction tree
    *     too wide and more than {@link ExactEnumeration#MAX_VARIABLES} variables)
    */
-  public MrfAnnealedImportanceSampling(MrfData data, Settings settings) {
-    this(data, settings, new ParameterSpaceAis("ais",
-        new Likelihood(data, ExactInference.cliqueTreeIfCheaper(data.graph())), settings.generic()));
+  public MrfAnnealedImportanceSampling(MrfData data, ParameterSpaceAis.Settings settings) {
+    this(data, new ParameterSpaceAis("ais", new Likelihood(data, ExactInference.cliqueTreeIfCheaper(data.graph())),
+        settings));
   }
 
-  private MrfAnnealedImportanceSampling(MrfData data, Settings settings, ParameterSpaceAis ais) {
+  private MrfAnnealedImportanceSampling(MrfData data, ParameterSpaceAis ais) {
     this.data = data;
-    this.settings = settings;
     this.ais = ais;
   }
 
@@ -201,11 +77,11 @@ public final class MrfAnnealedImportanceSampling implements AnnealedImportanceSa
    * @param stepFactors ε̃_0 … ε̃_K, positive (copied)
    */
   public MrfAnnealedImportanceSampling withStepFactors(double[] stepFactors) {
-    return new MrfAnnealedImportanceSampling(data, settings, ais.withStepFactors(stepFactors));
+    return new MrfAnnealedImportanceSampling(data, ais.withStepFactors(stepFactors));
   }
 
-  public Settings settings() {
-    return settings;
+  public ParameterSpaceAis.Settings settings() {
+    return ais.settings();
   }
 
   public MrfData data() {
@@ -214,8 +90,8 @@ public final class MrfAnnealedImportanceSampling implements AnnealedImportanceSa
 
   /** An exact draw from the prior N(0, σ0² I). */
   @Override
-  public AnnealedImportanceSampler.Chain start(UniformRandomProvider rng) {
-    return new Chain(ais.start(rng));
+  public ParameterSpaceAis.Chain start(UniformRandomProvider rng) {
+    return ais.start(rng);
   }
 
   /**
@@ -224,18 +100,9 @@ public final class MrfAnnealedImportanceSampling implements AnnealedImportanceSa
    *
    * @param rng the pilot's own stream
    */
-  public Pilot pilot(UniformRandomProvider rng) {
-    ParameterSpaceAis.Pilot p = ais.pilot(rng);
-    return new Pilot(p.stepFactors(), p.run());
+  public ParameterSpaceAis.Pilot pilot(UniformRandomProvider rng) {
+    return ais.pilot(rng);
   }
-
-  /**
-   * A pilot run's tuned step factors.
-   *
-   * @param stepFactors ε̃_k for k = 0…K (ε̃_0 from the warm-up at τ = 0, for reverse runs)
-   * @param run the pilot's own run (its weight is not used in the estimate)
-   */
-  public record Pilot(double[] stepFactors, AnnealedImportanceSampler.Run run) {}
 
   /**
    * The estimate (method {@code ais}): see {@link ParameterSpaceAis#estimate}. The numbers depend on
@@ -271,40 +138,6 @@ public final class MrfAnnealedImportanceSampling implements AnnealedImportanceSa
       m.put("parameters", data.featureCount());
       m.put("exactInference", tree == null ? "enumeration (junction tree too wide)" : tree.toString());
       return m;
-    }
-  }
-
-  /** One annealing chain of the engine, with λ visible to tests. */
-  static final class Chain implements AnnealedImportanceSampler.Chain {
-    private final ParameterSpaceAis.Chain chain;
-
-    private Chain(ParameterSpaceAis.Chain chain) {
-      this.chain = chain;
-    }
-
-    @Override
-    public double logLikelihood() {
-      return chain.logLikelihood();
-    }
-
-    @Override
-    public void transition(double tau) {
-      chain.transition(tau);
-    }
-
-    @Override
-    public long accepted() {
-      return chain.accepted();
-    }
-
-    @Override
-    public long proposed() {
-      return chain.proposed();
-    }
-
-    /** λ (a copy; for tests). */
-    double[] parameters() {
-      return chain.parameters();
     }
   }
 }

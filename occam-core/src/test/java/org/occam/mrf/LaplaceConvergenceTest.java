@@ -3,6 +3,7 @@ package org.occam.mrf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import org.occam.sampling.ParameterSpaceAis;
 import org.junit.jupiter.api.Test;
 import org.occam.evidence.EvidenceEstimate;
 
@@ -22,7 +23,7 @@ class LaplaceConvergenceTest {
           .get(0).logEvidence();
       double quadrature = MrfQuadrature.estimate(data, MrfQuadrature.Settings.defaults()).logEvidence();
       EvidenceEstimate ais = new MrfAnnealedImportanceSampling(data,
-          MrfAnnealedImportanceSampling.Settings.defaults().withSteps(2000).withRuns(20)).estimate(31 + scale, 2);
+          MrfAnnealedImportanceSampling.defaultSettings().withSteps(2000).withRuns(20)).estimate(31 + scale, 2);
       double se = ais.stdError().orElseThrow();
       assertThat(Math.abs(ais.logEvidence() - quadrature)).as("AIS vs quadrature at N = %d", 10 * scale)
           .isLessThan(3 * se + 1e-9);

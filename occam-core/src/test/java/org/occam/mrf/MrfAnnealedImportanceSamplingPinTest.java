@@ -2,6 +2,7 @@ package org.occam.mrf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.occam.sampling.ParameterSpaceAis;
 import org.junit.jupiter.api.Test;
 import org.occam.evidence.EvidenceEstimate;
 
@@ -14,8 +15,8 @@ import org.occam.evidence.EvidenceEstimate;
  * runs, one and two threads, and both exact engines (enumeration and a clique tree).
  */
 class MrfAnnealedImportanceSamplingPinTest {
-  private static final MrfAnnealedImportanceSampling.Settings DEFAULTS =
-      MrfAnnealedImportanceSampling.Settings.defaults();
+  private static final ParameterSpaceAis.Settings DEFAULTS =
+      MrfAnnealedImportanceSampling.defaultSettings();
 
   @Test
   void bealScheduleWithPilotAndReverseRunsOnAFourCycle() {
@@ -42,8 +43,8 @@ class MrfAnnealedImportanceSamplingPinTest {
 
   @Test
   void linearScheduleTunedWithinEveryRunOnAnEdge() {
-    var settings = new MrfAnnealedImportanceSampling.Settings(200, MrfAnnealedImportanceSampling.Schedule.LINEAR, 0.2,
-        3, 10, 1.0, 0.9, 0.05, 0.2, MrfAnnealedImportanceSampling.StepSizeTuning.WITHIN_RUN, false);
+    var settings = new ParameterSpaceAis.Settings(200, ParameterSpaceAis.Schedule.LINEAR, 0.2,
+        3, 10, 1.0, 0.9, 0.05, 0.2, ParameterSpaceAis.StepSizeTuning.WITHIN_RUN, false);
     EvidenceEstimate e = new MrfAnnealedImportanceSampling(MrfQuadratureTest.edge(4, 2, 1, 3), settings).estimate(5, 1);
     assertThat(e.logEvidence()).isEqualTo(-15.187918452269574);
     assertThat(e.stdError().getAsDouble()).isEqualTo(0.1923963877899581);
@@ -62,8 +63,8 @@ class MrfAnnealedImportanceSamplingPinTest {
   void linearScheduleWithOtherPriorAcceptanceAndLeapfrogStepsOnK4() {
     PairwiseGraph k4 = MrfTestModels.k4();
     MrfData data = new MrfData(k4, 30, ExactInference.exact(MrfTestModels.random(k4, 8, 0.5, 0.5)).featureMeans());
-    var settings = new MrfAnnealedImportanceSampling.Settings(150, MrfAnnealedImportanceSampling.Schedule.LINEAR, 0.2,
-        3, 5, 0.7, 0.8, 0.05, 0.2, MrfAnnealedImportanceSampling.StepSizeTuning.PILOT, false);
+    var settings = new ParameterSpaceAis.Settings(150, ParameterSpaceAis.Schedule.LINEAR, 0.2,
+        3, 5, 0.7, 0.8, 0.05, 0.2, ParameterSpaceAis.StepSizeTuning.PILOT, false);
     EvidenceEstimate e = new MrfAnnealedImportanceSampling(data, settings).estimate(123, 2);
     assertThat(e.logEvidence()).isEqualTo(-87.5498143035257);
     assertThat(e.stdError().getAsDouble()).isEqualTo(0.10134463791046838);

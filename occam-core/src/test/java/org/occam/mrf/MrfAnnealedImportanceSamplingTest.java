@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
 import java.util.stream.Stream;
+import org.occam.sampling.ParameterSpaceAis;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -17,8 +18,8 @@ import org.occam.sampling.AnnealedImportanceSampler;
 /** AIS over the parameters against the quadrature, which shares no code with it but the likelihood. */
 class MrfAnnealedImportanceSamplingTest {
   /** K = 2000, G = 40: standard errors of 0.005–0.04 on these models, about 0.3 s each. */
-  static final MrfAnnealedImportanceSampling.Settings TEST_SETTINGS =
-      MrfAnnealedImportanceSampling.Settings.defaults().withSteps(2000).withRuns(40);
+  static final ParameterSpaceAis.Settings TEST_SETTINGS =
+      MrfAnnealedImportanceSampling.defaultSettings().withSteps(2000).withRuns(40);
 
   static Stream<Arguments> smallModels() {
     return Stream.of(
@@ -57,7 +58,7 @@ class MrfAnnealedImportanceSamplingTest {
   @Test
   void theSameSeedGivesTheSameEstimateWithOneAndTwoThreads() {
     MrfData data = MrfQuadratureTest.edge(4, 2, 1, 3);
-    var settings = MrfAnnealedImportanceSampling.Settings.defaults().withSteps(200).withRuns(6);
+    var settings = MrfAnnealedImportanceSampling.defaultSettings().withSteps(200).withRuns(6);
     EvidenceEstimate one = new MrfAnnealedImportanceSampling(data, settings).estimate(77, 1);
     EvidenceEstimate two = new MrfAnnealedImportanceSampling(data, settings).estimate(77, 2);
     assertThat(two.logEvidence()).isEqualTo(one.logEvidence());
@@ -74,8 +75,8 @@ class MrfAnnealedImportanceSamplingTest {
     PairwiseGraph g = PairwiseGraph.grid(2, 2);
     BoltzmannMachine truth = MrfTestModels.random(g, 4, 1.0, 1.0);
     MrfData data = new MrfData(g, 80, ExactInference.exact(truth).featureMeans());
-    var target = new MrfAnnealedImportanceSampling(data, MrfAnnealedImportanceSampling.Settings.defaults());
-    var chain = (MrfAnnealedImportanceSampling.Chain) target.start(RandomStreams.fromSeed(3));
+    var target = new MrfAnnealedImportanceSampling(data, MrfAnnealedImportanceSampling.defaultSettings());
+    var chain =  target.start(RandomStreams.fromSeed(3));
     for (int k = 1; k <= 300; k++) {
       chain.transition(k / 300.0);
       if (k % 50 == 0) {
@@ -95,7 +96,7 @@ class MrfAnnealedImportanceSamplingTest {
   @org.junit.jupiter.params.provider.ValueSource(doubles = {0.7, 0.9})
   void stepSizeTuningReachesItsTargetAcceptanceInEveryQuarter(double target) {
     MrfData data = MrfQuadratureTest.edge(40, 20, 10, 30);
-    var settings = MrfAnnealedImportanceSampling.Settings.defaults().withTargetAcceptance(target);
+    var settings = MrfAnnealedImportanceSampling.defaultSettings().withTargetAcceptance(target);
     EvidenceEstimate ais = new MrfAnnealedImportanceSampling(data, settings).estimate(9, 2);
     @SuppressWarnings("unchecked")
     List<Double> runs = (List<Double>) ais.diagnostics().get("acceptanceByQuarter");
@@ -113,13 +114,13 @@ class MrfAnnealedImportanceSamplingTest {
 
   @Test
   void reportsMethodSettingsSeedAndDiagnostics() {
-    var defaults = MrfAnnealedImportanceSampling.Settings.defaults();
+    var defaults = MrfAnnealedImportanceSampling.defaultSettings();
     assertThat(defaults.steps()).isEqualTo(10_000);
     assertThat(defaults.runs()).isEqualTo(10);
     assertThat(defaults.leapfrogSteps()).isEqualTo(10);
     assertThat(defaults.priorSigma()).isEqualTo(1.0);
-    assertThat(defaults.schedule()).isEqualTo(MrfAnnealedImportanceSampling.Schedule.BEAL);
-    assertThat(defaults.tuning()).isEqualTo(MrfAnnealedImportanceSampling.StepSizeTuning.PILOT);
+    assertThat(defaults.schedule()).isEqualTo(ParameterSpaceAis.Schedule.BEAL);
+    assertThat(defaults.tuning()).isEqualTo(ParameterSpaceAis.StepSizeTuning.PILOT);
     MrfData data = MrfQuadratureTest.bias(10, 3);
     EvidenceEstimate ais = new MrfAnnealedImportanceSampling(data, defaults.withSteps(100).withRuns(4)).estimate(12, 1);
     assertThat(ais.method()).isEqualTo("ais");
@@ -137,8 +138,8 @@ class MrfAnnealedImportanceSamplingTest {
   @Test
   void withinRunTuningReportsEveryRunsFinalStepSize() {
     MrfData data = MrfQuadratureTest.independent(10, 2, 7);
-    var settings = MrfAnnealedImportanceSampling.Settings.defaults().withSteps(300).withRuns(5)
-        .withTuning(MrfAnnealedImportanceSampling.StepSizeTuning.WITHIN_RUN);
+    var settings = MrfAnnealedImportanceSampling.defaultSettings().withSteps(300).withRuns(5)
+        .withTuning(ParameterSpaceAis.StepSizeTuning.WITHIN_RUN);
     EvidenceEstimate one = new MrfAnnealedImportanceSampling(data, settings).estimate(4, 1);
     EvidenceEstimate two = new MrfAnnealedImportanceSampling(data, settings).estimate(4, 2);
     assertThat((List<?>) one.diagnostics().get("finalStepSizes")).hasSize(5);
@@ -149,7 +150,7 @@ class MrfAnnealedImportanceSamplingTest {
 
   @Test
   void rejectsBadSettingsAndStepFactors() {
-    var d = MrfAnnealedImportanceSampling.Settings.defaults();
+    var d = MrfAnnealedImportanceSampling.defaultSettings();
     assertThatThrownBy(() -> d.withRuns(0)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> d.withLeapfrogSteps(0)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> d.withPriorSigma(0)).isInstanceOf(IllegalArgumentException.class);

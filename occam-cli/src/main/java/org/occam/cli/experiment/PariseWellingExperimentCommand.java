@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.occam.sampling.ParameterSpaceAis;
 import org.apache.commons.rng.SplittableUniformRandomProvider;
 import org.occam.cli.Progress;
 import org.occam.cli.io.OutputFiles;
@@ -99,12 +100,12 @@ public final class PariseWellingExperimentCommand implements Callable<Integer> {
   int trueEdges;
 
   @Option(names = "--ais-steps", paramLabel = "K",
-      description = "AIS temperatures of Beal's schedule (default: " + MrfAnnealedImportanceSampling.Settings.DEFAULT_STEPS
+      description = "AIS temperatures of Beal's schedule (default: " + ParameterSpaceAis.Settings.DEFAULT_STEPS
           + ").")
   Integer aisSteps;
 
   @Option(names = "--ais-runs", paramLabel = "G", description = "AIS runs averaged (default: "
-      + MrfAnnealedImportanceSampling.Settings.DEFAULT_RUNS + ", the paper's).")
+      + ParameterSpaceAis.Settings.DEFAULT_RUNS + ", the paper's).")
   Integer aisRuns;
 
   @Override
@@ -136,10 +137,10 @@ public final class PariseWellingExperimentCommand implements Callable<Integer> {
     if (trueEdges < 0 || trueEdges > PariseWellingDesign.PAIRS) {
       throw new IllegalArgumentException("--true-edges must be in 0.." + PariseWellingDesign.PAIRS + ", got " + trueEdges);
     }
-    int k = aisSteps != null ? aisSteps : quick ? 500 : MrfAnnealedImportanceSampling.Settings.DEFAULT_STEPS;
-    int g = aisRuns != null ? aisRuns : quick ? 3 : MrfAnnealedImportanceSampling.Settings.DEFAULT_RUNS;
+    int k = aisSteps != null ? aisSteps : quick ? 500 : ParameterSpaceAis.Settings.DEFAULT_STEPS;
+    int g = aisRuns != null ? aisRuns : quick ? 3 : ParameterSpaceAis.Settings.DEFAULT_RUNS;
     MrfScoreSettings settings = MrfScoreSettings.defaults();
-    MrfAnnealedImportanceSampling.Settings ais = MrfAnnealedImportanceSampling.Settings.defaults().withSteps(k)
+    ParameterSpaceAis.Settings ais = MrfAnnealedImportanceSampling.defaultSettings().withSteps(k)
         .withRuns(g).withPriorSigma(settings.priorSigma());
     int nThreads = options.threadCount();
     Path dir = options.outputFolder();

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.occam.sampling.ParameterSpaceAis;
 import org.occam.mrf.MrfAnnealedImportanceSampling;
 import org.occam.mrf.MrfScoreSettings;
 
@@ -35,7 +36,7 @@ final class PariseWellingReport {
    */
   record Context(long seed, int structures, List<Double> strengthsTimes4, List<Integer> sizes, int sequences,
       PariseWellingDesign.Model picked, int trueEdgesAsked, int aisSteps, int aisRuns,
-      MrfAnnealedImportanceSampling.Settings ais, MrfScoreSettings settings, Timing timing,
+      ParameterSpaceAis.Settings ais, MrfScoreSettings settings, Timing timing,
       Map<String, Integer> notConverged) {}
 
   /**

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
+import org.occam.sampling.ParameterSpaceAis;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.math.Parallel;
 import org.occam.mrf.BoltzmannMachine;
@@ -116,7 +117,7 @@ final class PariseWellingScoring {
    * @param progress called with the number of tasks done (may be null)
    */
   static List<Scored> run(List<Task> tasks, List<PariseWellingDesign.Model> models, MrfScoreSettings settings,
-      MrfAnnealedImportanceSampling.Settings ais, long aisSeed, int threads, IntConsumer progress) {
+      ParameterSpaceAis.Settings ais, long aisSeed, int threads, IntConsumer progress) {
     AtomicInteger done = new AtomicInteger();
     return Parallel.map(tasks.size(), threads, "parise-welling", i -> {
       Task t = tasks.get(i);
@@ -130,7 +131,7 @@ final class PariseWellingScoring {
   }
 
   static Scored score(Task t, PariseWellingDesign.Model model, MrfScoreSettings settings,
-      MrfAnnealedImportanceSampling.Settings ais, long seed) {
+      ParameterSpaceAis.Settings ais, long seed) {
     long t0 = System.nanoTime();
     MrfData data = model.data(t.mask(), t.n());
     List<EvidenceEstimate> estimates = new ArrayList<>(MrfScorer.score(data.graph(), data, SCORER_METHODS, settings));
