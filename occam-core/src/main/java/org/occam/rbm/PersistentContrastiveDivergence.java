@@ -210,50 +210,15 @@ public final class PersistentContrastiveDivergence {
    * @param rowCounts how often each row occurs (≥ 0, not all 0), or null for once each (not modified)
    */
   public PersistentContrastiveDivergence(int[][] data, long[] rowCounts) {
-    if (data.length == 0) {
-      throw new IllegalArgumentException("PCD needs at least one data row");
-    }
-    if (rowCounts != null && rowCounts.length != data.length) {
-      throw new IllegalArgumentException("need one count per row (" + data.length + "), got " + rowCounts.length);
-    }
-    int v = data[0].length;
-    if (v < 1) {
-      throw new IllegalArgumentException("data rows need at least one visible unit");
-    }
-    Map<Row, Long> merged = new LinkedHashMap<>();
-    for (int n = 0; n < data.length; n++) {
-      int[] x = data[n];
-      if (x.length != v) {
-        throw new IllegalArgumentException("row " + n + " has " + x.length + " values, row 0 has " + v);
-      }
-      for (int i = 0; i < v; i++) {
-        if (x[i] != 0 && x[i] != 1) {
-          throw new IllegalArgumentException("row " + n + ", unit " + i + " must be 0 or 1, got " + x[i]);
-        }
-      }
-      long c = rowCounts == null ? 1 : rowCounts[n];
-      if (c < 0) {
-        throw new IllegalArgumentException("count of row " + n + " is negative: " + c);
-      }
-      if (c > 0) {
-        merged.merge(new Row(x.clone()), c, Long::sum);
-      }
-    }
-    if (merged.isEmpty()) {
-      throw new IllegalArgumentException("all counts are zero");
-    }
-    this.visibleCount = v;
-    this.rows = new int[merged.size()][];
-    this.counts = new long[merged.size()];
-    this.cumulative = new long[merged.size()];
-    int d = 0;
+    RbmData merged = RbmData.of(data, rowCounts);
+    this.visibleCount = merged.visibleCount();
+    this.rows = merged.rows();
+    this.counts = merged.counts();
+    this.cumulative = new long[counts.length];
     long sum = 0;
-    for (Map.Entry<Row, Long> e : merged.entrySet()) {
-      rows[d] = e.getKey().x();
-      counts[d] = e.getValue();
-      sum = Math.addExact(sum, e.getValue());
+    for (int d = 0; d < counts.length; d++) {
+      sum = Math.addExact(sum, counts[d]);
       cumulative[d] = sum;
-      d++;
     }
     this.total = sum;
   }
@@ -435,17 +400,6 @@ public final class PersistentContrastiveDivergence {
     return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng.nextDouble());
   }
 
-  private record Row(int[] x) {
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof Row r && Arrays.equals(r.x, x);
-    }
-
-    @Override
-    public int hashCode() {
-      return Arrays.hashCode(x);
-    }
-  }
 
   @Override
   public String toString() {

@@ -1,8 +1,6 @@
 package org.occam.rbm;
 
 import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.occam.math.DifferentiableFunction;
 
 /**
@@ -753,70 +751,26 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
       if (hiddenCount < 1) {
         throw new IllegalArgumentException("an RBM needs at least one hidden unit, got K=" + hiddenCount);
       }
-      if (rows.length == 0) {
-        throw new IllegalArgumentException("the likelihood needs at least one data row");
-      }
-      if (counts != null && counts.length != rows.length) {
-        throw new IllegalArgumentException("need one count per row (" + rows.length + "), got " + counts.length);
-      }
-      int v = rows[0].length;
-      if (v < 1) {
-        throw new IllegalArgumentException("data rows need at least one visible unit");
-      }
-      Map<Row, Long> merged = new LinkedHashMap<>();
-      for (int r = 0; r < rows.length; r++) {
-        int[] x = rows[r];
-        if (x.length != v) {
-          throw new IllegalArgumentException("row " + r + " has " + x.length + " values, row 0 has " + v);
-        }
-        for (int i = 0; i < v; i++) {
-          if (x[i] != 0 && x[i] != 1) {
-            throw new IllegalArgumentException("row " + r + ", unit " + i + " must be 0 or 1, got " + x[i]);
-          }
-        }
-        long c = counts == null ? 1 : counts[r];
-        if (c < 0) {
-          throw new IllegalArgumentException("count of row " + r + " is negative: " + c);
-        }
-        if (c > 0) {
-          merged.merge(new Row(x.clone()), c, Long::sum);
-        }
-      }
-      if (merged.isEmpty()) {
-        throw new IllegalArgumentException("all counts are zero");
-      }
+      RbmData merged = RbmData.of(rows, counts);
+      int v = merged.visibleCount();
       long f = (long) v * hiddenCount + v + hiddenCount;
       if (f > Integer.MAX_VALUE - 8) {
         throw new IllegalArgumentException("an RBM with V=" + v + ", K=" + hiddenCount + " has too many parameters");
       }
-      int[][] active = new int[merged.size()][];
-      double[] c = new double[merged.size()];
+      int distinct = merged.distinctRowCount();
+      int[][] active = new int[distinct][];
+      double[] c = new double[distinct];
       double[] totals = new double[v];
-      long total = 0;
-      int d = 0;
-      for (Map.Entry<Row, Long> e : merged.entrySet()) {
-        int[] x = e.getKey().x();
+      for (int d = 0; d < distinct; d++) {
+        int[] x = merged.row(d);
         active[d] = java.util.stream.IntStream.range(0, v).filter(i -> x[i] != 0).toArray();
-        c[d] = e.getValue();
+        c[d] = merged.count(d);
         for (int i : active[d]) {
           totals[i] += c[d];
         }
-        total = Math.addExact(total, e.getValue());
-        d++;
       }
+      long total = merged.size();
       return new Data(v, hiddenCount, (int) f, active, c, total, totals);
-    }
-  }
-
-  private record Row(int[] x) {
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof Row r && Arrays.equals(r.x, x);
-    }
-
-    @Override
-    public int hashCode() {
-      return Arrays.hashCode(x);
     }
   }
 }
