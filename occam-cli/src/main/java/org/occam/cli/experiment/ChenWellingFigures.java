@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.occam.cli.report.LinePlot;
+import org.occam.cli.report.Summaries;
 
 /**
  * The numbers behind Chen &amp; Welling's figures, computed from the rows of {@code scores.csv} only
@@ -92,7 +93,8 @@ final class ChenWellingFigures {
           abs += Math.abs(v - trueK) / k.length;
           correct += v == trueK ? 1 : 0;
         }
-        out.add(new ChoiceSummary(e.getKey(), m.getKey(), k.length, mean(k), sd(k), abs, correct));
+        out.add(new ChoiceSummary(e.getKey(), m.getKey(), k.length, Summaries.mean(k), Summaries.standardDeviation(k),
+            abs, correct));
       }
     }
     return out;
@@ -146,8 +148,9 @@ final class ChenWellingFigures {
           }
         }
         double[] v = values.stream().mapToDouble(Double::doubleValue).toArray();
-        double mean = mean(v);
-        out.add(new Point(n, k, m, g.size(), v.length, mean, sd(v), meanOfFinite(errors), mean - ref));
+        double mean = Summaries.mean(v);
+        out.add(new Point(n, k, m, g.size(), v.length, mean, Summaries.standardDeviation(v), meanOfFinite(errors),
+            mean - ref));
       }
     }
     return out;
@@ -354,32 +357,8 @@ final class ChenWellingFigures {
 
   // ------------------------------------------------------------------ numbers
 
-  static double mean(double[] v) {
-    if (v.length == 0) {
-      return Double.NaN;
-    }
-    double s = 0;
-    for (double x : v) {
-      s += x;
-    }
-    return s / v.length;
-  }
-
-  /** The sample standard deviation (n − 1); 0 for one value, NaN for none. */
-  static double sd(double[] v) {
-    if (v.length < 2) {
-      return v.length == 1 ? 0 : Double.NaN;
-    }
-    double m = mean(v);
-    double ss = 0;
-    for (double x : v) {
-      ss += (x - m) * (x - m);
-    }
-    return Math.sqrt(ss / (v.length - 1));
-  }
-
   static double meanOfFinite(List<Double> v) {
-    return mean(v.stream().filter(Double::isFinite).mapToDouble(Double::doubleValue).toArray());
+    return Summaries.mean(v.stream().filter(Double::isFinite).mapToDouble(Double::doubleValue).toArray());
   }
 
   /** Four significant digits; empty for NaN. */

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.IntFunction;
 import org.occam.cli.report.LinePlot;
+import org.occam.cli.report.Summaries;
 
 /**
  * The data behind Parise &amp; Welling's Figures 2–4: the mean over a group of (structure, data
@@ -104,8 +105,8 @@ final class PariseWellingFigures {
           d[j] = g.get(j).absDiffPerRow(methods.get(a), reference);
           n += d[j] * g.get(j).task().n();
         }
-        mean[a][i] = mean(d);
-        sem[a][i] = standardErrorOfMean(d);
+        mean[a][i] = Summaries.mean(d);
+        sem[a][i] = Summaries.standardErrorOfMean(d);
         nats[a][i] = g.isEmpty() ? Double.NaN : n / g.size();
       }
     }
@@ -114,30 +115,6 @@ final class PariseWellingFigures {
       curves.add(new Curve(methods.get(a), mean[a], sem[a], nats[a]));
     }
     return new Panel(title, xLabel, x, List.copyOf(curves), noise, counts);
-  }
-
-  static double mean(double[] v) {
-    if (v.length == 0) {
-      return Double.NaN;
-    }
-    double s = 0;
-    for (double x : v) {
-      s += x;
-    }
-    return s / v.length;
-  }
-
-  /** The sample standard deviation over √n; 0 for a single value. */
-  static double standardErrorOfMean(double[] v) {
-    if (v.length < 2) {
-      return v.length == 1 ? 0 : Double.NaN;
-    }
-    double m = mean(v);
-    double ss = 0;
-    for (double x : v) {
-      ss += (x - m) * (x - m);
-    }
-    return Math.sqrt(ss / (v.length - 1) / v.length);
   }
 
   /** The points with a positive y (a log axis cannot show the others). */

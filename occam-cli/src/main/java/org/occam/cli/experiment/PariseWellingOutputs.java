@@ -123,7 +123,7 @@ final class PariseWellingOutputs {
     @SuppressWarnings("unchecked")
     List<Number> w = (List<Number>) ais.diagnostics().get("logWeights");
     double[] v = w.stream().mapToDouble(Number::doubleValue).toArray();
-    return PariseWellingFigures.standardErrorOfMean(v) * Math.sqrt(v.length);
+    return org.occam.cli.report.Summaries.standardDeviation(v);
   }
 
   static Map<String, Object> summary(PariseWellingReport.Context c, PariseWellingReport.Results r,
