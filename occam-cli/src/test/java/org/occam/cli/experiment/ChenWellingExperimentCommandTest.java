@@ -48,21 +48,8 @@ class ChenWellingExperimentCommandTest {
 
   @TempDir
   Path dir;
-
   private static List<Map<String, String>> csv(Path p) throws IOException {
-    List<String> lines = Files.readAllLines(p);
-    String[] header = lines.get(0).split(",", -1);
-    List<Map<String, String>> rows = new ArrayList<>();
-    for (String line : lines.subList(1, lines.size())) {
-      String[] cells = line.split(",", -1);
-      assertThat(cells).as(line).hasSize(header.length);
-      Map<String, String> row = new HashMap<>();
-      for (int c = 0; c < header.length; c++) {
-        row.put(header[c], cells[c]);
-      }
-      rows.add(row);
-    }
-    return rows;
+    return CsvRows.read(p);
   }
 
   /** A cell as a number; an empty cell is NaN. */

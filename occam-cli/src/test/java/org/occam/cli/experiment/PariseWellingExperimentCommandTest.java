@@ -31,22 +31,8 @@ class PariseWellingExperimentCommandTest {
 
   @TempDir
   Path dir;
-
-  /** The rows of a CSV with a header, as maps from column name to cell. */
   private static List<Map<String, String>> csv(Path p) throws IOException {
-    List<String> lines = Files.readAllLines(p);
-    String[] header = lines.get(0).split(",", -1);
-    List<Map<String, String>> rows = new ArrayList<>();
-    for (String line : lines.subList(1, lines.size())) {
-      String[] cells = line.split(",", -1);
-      assertThat(cells).as(line).hasSize(header.length);
-      Map<String, String> row = new HashMap<>();
-      for (int c = 0; c < header.length; c++) {
-        row.put(header[c], cells[c]);
-      }
-      rows.add(row);
-    }
-    return rows;
+    return CsvRows.read(p);
   }
 
   private static double num(Map<String, String> row, String column) {
