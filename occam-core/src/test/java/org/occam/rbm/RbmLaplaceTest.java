@@ -165,6 +165,17 @@ class RbmLaplaceTest {
   }
 
   @Test
+  void thereIsAtLeastOneGibbsSamplePerDatum() {
+    // 20 chains × 10 samples asked for, 3000 rows: T is raised to 20 × 150 = 3000
+    RbmLaplace laplace = new RbmLaplace(data(3, 1, 1.0, 3000, 71));
+    RbmLaplace.Settings s = quickSettings().withSamples(20, 50, 10, 2).withTraining(
+        PersistentContrastiveDivergence.Settings.defaults().withIterations(300).withChains(10));
+    RbmLaplace.Result r = laplace.score(1, s, 72, 1, x -> { });
+    assertThat(r.fineTuning().sampleCount()).isEqualTo(3000);
+    assertThat(r.fineTuning().effectiveSampleSize()).isGreaterThanOrEqualTo(0.9 * 3000);
+  }
+
+  @Test
   void theSameSeedGivesTheSameScoresOnOneAndTwoThreads() {
     RbmLaplace laplace = new RbmLaplace(data(4, 2, 1.5, 200, 21));
     RbmLaplace.Settings s = quickSettings().withTraining(
