@@ -1,0 +1,215 @@
+package org.occam.dag;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import org.apache.commons.rng.SplittableUniformRandomProvider;
+import org.occam.evidence.EvidenceEstimate;
+
+/**
+ * One DAG structure to score on one data set: the data compiled against the structure, the
+ * Dirichlet prior, the settings, the random stream and the seed, and the work Beal's scores share —
+ * the best of {@code restarts} MAP-EM runs (for map, bic, bicp, cs, cs-dagger) and of as many VBEM
+ * runs (vb), started from the same random parameters — computed once, on first use.
+ *
+ * <p>The restarts' initial parameters (each CPT row uniform on its simplex, so never a symmetric
+ * point) are drawn from the stream when the problem is made; methods that sample (ais) draw from
+ * the rest of it in the order they are asked. A problem is one scoring run: make a new one with the
+ * same seed to repeat it.
+ */
+public final class DagProblem {
+  private final HiddenStateEnumeration data;
+  private final DirichletPrior prior;
+  private final DagScoreSettings settings;
+  private final SplittableUniformRandomProvider rng;
+  private final long seed;
+  private final List<double[]> starts = new ArrayList<>();
+  private final AliasCount alias;
+  private MapEm mapEm;
+  private VariationalBayes vb;
+
+  /**
+   * @param data the data compiled against the structure
+   * @param rng the random stream of this run (consumed)
+   * @param seed the seed reported with the estimates (the user's seed the stream descends from)
+   */
+  public DagProblem(HiddenStateEnumeration data, DirichletPrior prior, DagScoreSettings settings,
+      SplittableUniformRandomProvider rng, long seed) {
+    this.data = Objects.requireNonNull(data, "data");
+    this.prior = Objects.requireNonNull(prior, "prior");
+    this.settings = Objects.requireNonNull(settings, "settings");
+    this.rng = Objects.requireNonNull(rng, "rng");
+    this.seed = seed;
+    for (int r = 0; r < settings.restarts(); r++) {
+      starts.add(DagScorer.randomParameters(data.structure(), rng));
+    }
+    this.alias = AliasCount.of(data.structure());
+  }
+
+  public HiddenStateEnumeration data() {
+    return data;
+  }
+
+  public DagStructure structure() {
+    return data.structure();
+  }
+
+  public DirichletPrior prior() {
+    return prior;
+  }
+
+  public DagScoreSettings settings() {
+    return settings;
+  }
+
+  /** The random stream, for methods that sample (consumed in the order methods are asked). */
+  public SplittableUniformRandomProvider rng() {
+    return rng;
+  }
+
+  public long seed() {
+    return seed;
+  }
+
+  /** The number of structures that differ only by relabelling hidden states (Beal's S). */
+  public AliasCount alias() {
+    return alias;
+  }
+
+  /** The best of the MAP-EM restarts, with all of them. */
+  public synchronized MapEm mapEm() {
+    if (mapEm == null) {
+      long t0 = System.nanoTime();
+      var basis = settings.mapBasisFor(prior);
+      var emSettings = new ExpectationMaximisation.Settings(ExpectationMaximisation.Estimator.MAP, basis,
+          settings.maxIterations(), settings.tolerancePerDatum());
+      List<ExpectationMaximisation.Run> runs = new ArrayList<>();
+      int best = 0;
+      for (int i = 0; i < starts.size(); i++) {
+        runs.add(ExpectationMaximisation.run(data, prior, starts.get(i), emSettings));
+        if (runs.get(i).objective() > runs.get(best).objective()) {
+          best = i;
+        }
+      }
+      mapEm = new MapEm(runs, best, basis, (System.nanoTime() - t0) * 1e-9);
+    }
+    return mapEm;
+  }
+
+  /** The best of the VBEM restarts, with all of them. */
+  public synchronized VariationalBayes variationalBayes() {
+    if (vb == null) {
+      long t0 = System.nanoTime();
+      var vbSettings = new VariationalBayesEm.Settings(settings.maxIterations(), settings.tolerancePerDatum());
+      List<VariationalBayesEm.Run> runs = new ArrayList<>();
+      int best = 0;
+      for (int i = 0; i < starts.size(); i++) {
+        runs.add(VariationalBayesEm.run(data, prior, starts.get(i), vbSettings));
+        if (runs.get(i).lowerBound() > runs.get(best).lowerBound()) {
+          best = i;
+        }
+      }
+      vb = new VariationalBayes(runs, best, (System.nanoTime() - t0) * 1e-9);
+    }
+    return vb;
+  }
+
+  /**
+   * The MAP-EM restarts: the best run (ties to the first) and the basis it ran in.
+   *
+   * @param seconds the time of all restarts
+   */
+  public record MapEm(List<ExpectationMaximisation.Run> runs, int bestIndex, ExpectationMaximisation.MapBasis basis,
+      double seconds) {
+    public ExpectationMaximisation.Run best() {
+      return runs.get(bestIndex);
+    }
+
+    /** The convergence of the best run and every restart's objective. */
+    public void describe(Map<String, Object> diag) {
+      List<Map<String, Object>> all = new ArrayList<>();
+      for (var r : runs) {
+        all.add(restart("objective", r.objective(), r.iterations(), r.converged(), r.trace().length));
+      }
+      putBest(diag, best().converged(), best().iterations(), best().trace().length, bestIndex, all);
+    }
+  }
+
+  /** The VBEM restarts: the best run (ties to the first). */
+  public record VariationalBayes(List<VariationalBayesEm.Run> runs, int bestIndex, double seconds) {
+    public VariationalBayesEm.Run best() {
+      return runs.get(bestIndex);
+    }
+
+    /** The convergence of the best run and every restart's bound. */
+    public void describe(Map<String, Object> diag) {
+      List<Map<String, Object>> all = new ArrayList<>();
+      for (var r : runs) {
+        all.add(restart("lowerBound", r.lowerBound(), r.iterations(), r.converged(), r.trace().length));
+      }
+      putBest(diag, best().converged(), best().iterations(), best().trace().length, bestIndex, all);
+    }
+  }
+
+  private static Map<String, Object> restart(String objectiveName, double objective, int iterations,
+      boolean converged, int traceLength) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put(objectiveName, objective);
+    m.put("iterations", iterations);
+    m.put("converged", converged);
+    m.put("traceLength", traceLength);
+    return m;
+  }
+
+  private static void putBest(Map<String, Object> diag, boolean converged, int iterations, int traceLength,
+      int bestIndex, List<Map<String, Object>> restarts) {
+    diag.put("converged", converged);
+    diag.put("iterations", iterations);
+    diag.put("traceLength", traceLength);
+    diag.put("bestRestart", bestIndex);
+    diag.put("restarts", restarts);
+  }
+
+  /** The settings every EM-based estimate reports. */
+  public Map<String, Object> emSettings(String estimator, ExpectationMaximisation.MapBasis basis) {
+    Map<String, Object> set = new LinkedHashMap<>();
+    set.put("prior", prior.toString());
+    set.put("estimator", estimator);
+    if (basis != null) {
+      set.put("mapBasis", basis.name().toLowerCase(Locale.ROOT));
+    }
+    set.putAll(settings.toMap());
+    return set;
+  }
+
+  /** A new diagnostics map with what every DAG estimate reports first. */
+  public Map<String, Object> diagnostics() {
+    Map<String, Object> diag = new LinkedHashMap<>();
+    diag.put("freeParameters", structure().freeParameters());
+    diag.put("dataSize", data.dataSize());
+    diag.put("distinctRows", data.distinctRows());
+    return diag;
+  }
+
+  /**
+   * The estimate of a method, with the alias correction ln S added when {@code aliasCorrected}
+   * (Beal: BIC, BICp, CS, VB; not MAP, which is no evidence estimate, nor the exact evidence or AIS,
+   * which integrate over every alias already).
+   *
+   * @param random whether the method used the random stream (then the seed is reported)
+   */
+  public EvidenceEstimate estimate(String method, double uncorrected, boolean aliasCorrected, OptionalDouble stdError,
+      double seconds, Map<String, Object> settingsUsed, Map<String, Object> diag, boolean random) {
+    double corrected = aliasCorrected ? uncorrected + alias.log() : uncorrected;
+    diag.put("uncorrectedLogEvidence", uncorrected);
+    diag.put("aliasCount", alias.count());
+    diag.put("aliasCorrectionApplied", aliasCorrected && alias.log() != 0);
+    return new EvidenceEstimate(method, corrected, stdError, seconds, settingsUsed,
+        random ? OptionalLong.of(seed) : OptionalLong.empty(), diag);
+  }
+}

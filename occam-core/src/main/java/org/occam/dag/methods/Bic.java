@@ -1,0 +1,31 @@
+package org.occam.dag.methods;
+
+import java.util.Map;
+import org.occam.dag.DagProblem;
+import org.occam.dag.ExpectationMaximisation;
+import org.occam.evidence.Accuracy;
+
+/** {@code bic}: ln p(y | θ̂) − (d/2) ln n + ln S (Beal 6.26), θ̂ from MAP-EM. */
+final class Bic extends MapEmScore {
+  @Override
+  public String name() {
+    return "bic";
+  }
+
+  @Override
+  public String description() {
+    return "ln p(y|θ̂) − (d/2) ln n, θ̂ from MAP-EM (Beal 6.26)";
+  }
+
+  @Override
+  public Accuracy accuracy() {
+    return Accuracy.approximate(DagMethods.BIC_TOLERANCE, "drops every O(1) term of the evidence (prior, posterior"
+        + " volume); on the reference models of a few rows those terms are several nats");
+  }
+
+  @Override
+  double[] score(DagProblem problem, ExpectationMaximisation.Run r, Map<String, Object> diag,
+      Map<String, Object> settingsUsed) {
+    return new double[] {r.logLikelihood() - penalty(problem), 0};
+  }
+}

@@ -1,0 +1,356 @@
+package org.occam.mrf;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import org.occam.math.DifferentiableFunction;
+import org.occam.math.Lbfgs;
+import org.occam.sampling.ParameterSpaceAis;
+
+/**
+ * One fully observed Boltzmann-machine structure to score on one data set: the graph, the data's
+ * statistics, the settings and the seed, and the work the Laplace-family scores of Parise &amp;
+ * Welling (NIPS 2006) share — the pseudo-moment-matching start, the exact MAP and ML points, the BP
+ * MAP point, the exact covariance and linear response at those points — each computed once, on
+ * first use, so that asking for several methods costs what the costliest of them costs. See
+ * {@link MrfScorer} for the formulas and for how λML is taken when the data lie on the boundary.
+ */
+public final class MrfProblem {
+  /** A cell with fewer than this many observations counts as empty for the λML boundary test. */
+  static final double EMPTY_CELL_OBSERVATIONS = 1e-6;
+
+  /** One optimisation's outcome, with the objective's pieces at the optimum. */
+  public record Fit(Lbfgs.Result result, MrfLikelihood.Evaluation atOptimum, String start, double seconds,
+      int bpCalls, int bpNonConvergedCalls) {
+    public double[] lambda() {
+      return result.x();
+    }
+
+    public void describe(Map<String, Object> diag) {
+      diag.put("optimiserConverged", result.converged());
+      diag.put("reason", result.reason().name().toLowerCase(Locale.ROOT));
+      diag.put("iterations", result.iterations());
+      diag.put("evaluations", result.evaluations());
+      diag.put("gradientNormPerRow", result.gradientNorm());
+      diag.put("start", start);
+    }
+  }
+
+  /** Linear response at a point, with the posterior precision it gives. */
+  public record BetheLaplace(BeliefPropagationResult bp, LinearResponse lr, PosteriorPrecision precision,
+      double seconds) {}
+
+  private final PairwiseGraph graph;
+  private final MrfData data;
+  private final MrfScoreSettings settings;
+  private final long seed;
+  private final ParameterSpaceAis.Settings ais;
+  private final GaussianPrior prior;
+  private final double rows;
+  private final double[] means;
+  private final int f;
+
+  private double[] pmm;
+  private double pmmSeconds;
+  private Fit exactMap;
+  private Fit ml;
+  private int mlEmptyCells;
+  private double mlSmoothing;
+  private Fit bpMap;
+  private MrfLikelihood betheObjective;
+  private PosteriorPrecision exactPrecision;
+  private double exactPrecisionSeconds;
+  private BetheLaplace betheAtBpMap;
+  private BetheLaplace betheAtExactMap;
+
+  /**
+   * @param data the data's statistics for {@code graph}
+   * @param seed the seed of the sampling-based methods
+   * @throws IllegalArgumentException if the data are for another graph
+   */
+  public MrfProblem(PairwiseGraph graph, MrfData data, MrfScoreSettings settings, long seed) {
+    this(graph, data, settings, seed, null);
+  }
+
+  /**
+   * As above, with the settings of the {@code ais} method ({@code null}: its defaults, with the
+   * settings' σ0).
+   */
+  public MrfProblem(PairwiseGraph graph, MrfData data, MrfScoreSettings settings, long seed,
+      ParameterSpaceAis.Settings ais) {
+    this.ais = ais;
+    this.graph = Objects.requireNonNull(graph, "graph");
+    this.data = Objects.requireNonNull(data, "data");
+    this.settings = Objects.requireNonNull(settings, "settings");
+    if (!data.graph().equals(graph)) {
+      throw new IllegalArgumentException("the data's statistics are for " + data.graph() + ", not for " + graph);
+    }
+    this.seed = seed;
+    this.prior = settings.prior();
+    this.rows = data.rows();
+    this.means = data.featureMeans();
+    this.f = data.featureCount();
+  }
+
+  public PairwiseGraph graph() {
+    return graph;
+  }
+
+  public MrfData data() {
+    return data;
+  }
+
+  public MrfScoreSettings settings() {
+    return settings;
+  }
+
+  public long seed() {
+    return seed;
+  }
+
+  /** The settings of the {@code ais} method, or {@code null} for its defaults. */
+  public ParameterSpaceAis.Settings aisSettings() {
+    return ais;
+  }
+
+  public GaussianPrior prior() {
+    return prior;
+  }
+
+  /** N, the number of rows. */
+  public double rows() {
+    return rows;
+  }
+
+  /** F, the number of parameters. */
+  public int featureCount() {
+    return f;
+  }
+
+  /** f̄, the data's feature means (owned by the data; not to be modified). */
+  public double[] means() {
+    return means;
+  }
+
+  /** The number of empty cells found by the λML boundary test ({@link #ml()} first). */
+  public synchronized int mlEmptyCells() {
+    return mlEmptyCells;
+  }
+
+  /** The smoothing c/N used for λML, 0 when the data are interior ({@link #ml()} first). */
+  public synchronized double mlSmoothing() {
+    return mlSmoothing;
+  }
+
+  /** The seconds of the exact covariance ({@link #exactPrecision} first). */
+  public synchronized double exactPrecisionSeconds() {
+    return exactPrecisionSeconds;
+  }
+
+  /** The settings every estimate reports. */
+  public Map<String, Object> settingsMap() {
+    return new LinkedHashMap<>(settings.toMap());
+  }
+
+  /** A new diagnostics map with what every estimate reports first. */
+  public Map<String, Object> diagnostics() {
+    Map<String, Object> diag = new LinkedHashMap<>();
+    diag.put("features", f);
+    diag.put("rows", rows);
+    return diag;
+  }
+
+  /** (F/2) log N, BIC's penalty. */
+  public double penalty() {
+    return 0.5 * f * Math.log(rows);
+  }
+
+  /**
+   * The number of empty cells of the empirical marginals (node cells x_i = 0 and x_i = 1 and the four
+   * cells of each edge) with fewer than {@link #EMPTY_CELL_OBSERVATIONS} observations: 0 iff f̄ is in
+   * the interior of the local polytope.
+   */
+  public static int emptyCells(PairwiseGraph graph, double[] means, double rows) {
+    int v = graph.vertexCount();
+    double threshold = EMPTY_CELL_OBSERVATIONS / rows;
+    int empty = 0;
+    for (int i = 0; i < v; i++) {
+      empty += (means[i] < threshold ? 1 : 0) + (1 - means[i] < threshold ? 1 : 0);
+    }
+    for (int e = 0; e < graph.edgeCount(); e++) {
+      double qi = means[graph.edgeFrom(e)];
+      double qj = means[graph.edgeTo(e)];
+      double xi = means[v + e];
+      double[] cells = {1 - qi - qj + xi, qj - xi, qi - xi, xi};
+      for (double c : cells) {
+        empty += c < threshold ? 1 : 0;
+      }
+    }
+    return empty;
+  }
+
+  public void describePoint(Fit fit, Map<String, Object> diag, String logZKind) {
+    fit.describe(diag);
+    MrfLikelihood.Evaluation e = fit.atOptimum();
+    diag.put("logZ", e.inference().logZ());
+    diag.put("logZMethod", logZKind);
+    diag.put("logLikelihood", e.logLikelihood());
+    diag.put("logPrior", e.logPrior());
+    putLambda(fit.lambda(), diag);
+  }
+
+  public static void putLambda(double[] lambda, Map<String, Object> diag) {
+    double max = 0;
+    for (double l : lambda) {
+      max = Math.max(max, Math.abs(l));
+    }
+    diag.put("maxAbsParameter", max);
+    diag.put("lambda", Arrays.stream(lambda).boxed().toList());
+  }
+
+  public static void describePrecision(PosteriorPrecision a, Map<String, Object> diag) {
+    diag.put("logDetA", a.logDeterminant());
+    diag.put("positiveDefinite", a.positiveDefinite());
+    diag.put("hessianNotPositiveDefinite", !a.positiveDefinite());
+    if (a.singular()) {
+      diag.put("hessianSingular", true);
+    }
+    diag.put("smallestEigenvalue", a.smallestEigenvalue());
+    diag.put("largestEigenvalue", a.largestEigenvalue());
+  }
+
+  public static void describeBethe(BetheLaplace b, Map<String, Object> diag) {
+    diag.put("bpConverged", b.bp().converged());
+    diag.put("bpIterations", b.bp().iterations());
+    diag.put("bpMaxMessageChange", b.bp().maxMessageChange());
+    diag.put("linearResponsePositiveDefinite", b.lr().precisionPositiveDefinite());
+    b.lr().smallestPrecisionEigenvalue().ifPresent(x -> diag.put("linearResponseSmallestEigenvalue", x));
+  }
+
+  /** The PMM parameters of the smoothed data: the start of every optimisation. */
+  private double[] pmm() {
+    if (pmm == null) {
+      long t0 = System.nanoTime();
+      pmm = PseudoMomentMatching.fit(graph, means, settings.pmmCellPseudoCount()).parameters();
+      pmmSeconds = (System.nanoTime() - t0) * 1e-9;
+    }
+    return pmm;
+  }
+
+  private Fit optimise(MrfLikelihood objective, boolean fromPmm) {
+    long t0 = System.nanoTime();
+    double[] start = fromPmm ? pmm() : new double[f];
+    int bpCallsBefore = objective.bpCalls();
+    int bpNonConvergedBefore = objective.bpNonConvergedCalls();
+    // Per row, so that the optimiser's tolerances mean the same at every N: the gradient is then
+    // f̄ − E[f] − λ/(N σ0²), a moment mismatch, and the value O(1), well above its rounding error.
+    DifferentiableFunction perRow = (x, g) -> {
+      double value = objective.valueAndGradient(x, g);
+      for (int a = 0; a < g.length; a++) {
+        g[a] /= rows;
+      }
+      return value / rows;
+    };
+    Lbfgs.Result r = new Lbfgs(settings.optimiser()).minimize(perRow, start);
+    int bpCalls = objective.bpCalls() - bpCallsBefore;
+    int bpNonConverged = objective.bpNonConvergedCalls() - bpNonConvergedBefore;
+    MrfLikelihood.Evaluation e = objective.evaluate(r.x());
+    double seconds = (System.nanoTime() - t0) * 1e-9 + (fromPmm ? pmmSeconds : 0);
+    return new Fit(r, e, fromPmm ? "pmm" : "zero", seconds, bpCalls, bpNonConverged);
+  }
+
+  public synchronized Fit exactMap() {
+    if (exactMap == null) {
+      exactMap = optimise(MrfLikelihood.exact(data, prior), settings.exactStart() == MrfScoreSettings.Start.PMM);
+    }
+    return exactMap;
+  }
+
+  public synchronized Fit ml() {
+    if (ml == null) {
+      mlEmptyCells = emptyCells(graph, means, rows);
+      MrfData target = data;
+      mlSmoothing = 0;
+      if (mlEmptyCells > 0) {
+        mlSmoothing = settings.mlPseudoObservations() / rows;
+        target = new MrfData(graph, rows, PseudoMomentMatching.smoothedMeans(graph, means, mlSmoothing));
+      }
+      Fit fit = optimise(MrfLikelihood.exact(target), settings.exactStart() == MrfScoreSettings.Start.PMM);
+      if (mlEmptyCells > 0) {
+        // L on the real data at the smoothed-data optimum
+        MrfLikelihood.Evaluation onTarget = fit.atOptimum();
+        double logLikelihood = MrfLikelihood.logLikelihood(rows, means, fit.lambda(), onTarget.inference().logZ());
+        fit = new Fit(fit.result(), new MrfLikelihood.Evaluation(logLikelihood, 0, onTarget.inference()),
+            fit.start(), fit.seconds(), 0, 0);
+      }
+      ml = fit;
+    }
+    return ml;
+  }
+
+  public synchronized MrfLikelihood bethe() {
+    if (betheObjective == null) {
+      betheObjective = MrfLikelihood.bethe(data, prior, settings.bp());
+    }
+    return betheObjective;
+  }
+
+  public synchronized Fit bpMap() {
+    if (bpMap == null) {
+      bpMap = optimise(bethe(), true);
+    }
+    return bpMap;
+  }
+
+  public synchronized PosteriorPrecision exactPrecision(Fit fit) {
+    if (exactPrecision == null) {
+      long t0 = System.nanoTime();
+      BoltzmannMachine model = new BoltzmannMachine(graph, fit.lambda());
+      exactPrecision = PosteriorPrecision.of(exactCovariance(model, settings.threads()), rows, prior);
+      exactPrecisionSeconds = (System.nanoTime() - t0) * 1e-9;
+    }
+    return exactPrecision;
+  }
+
+  /**
+   * The junction-tree covariance; enumeration when the tree is too wide but V is small enough
+   * (as {@link ExactInference#exact} falls back).
+   */
+  private static double[][] exactCovariance(BoltzmannMachine model, int threads) {
+    try {
+      return ExactInference.covariance(model, threads);
+    } catch (IllegalArgumentException tooWide) {
+      if (model.variableCount() <= ExactEnumeration.MAX_VARIABLES) {
+        return ExactEnumeration.run(model, true).covariance();
+      }
+      throw tooWide;
+    }
+  }
+
+  public synchronized BetheLaplace betheAtBpMap(Fit fit) {
+    if (betheAtBpMap == null) {
+      long t0 = System.nanoTime();
+      // the evaluation at the optimum was the BP objective's last (warm-started) run
+      BeliefPropagationResult bp = (BeliefPropagationResult) fit.atOptimum().inference();
+      betheAtBpMap = linearResponse(bp, t0);
+    }
+    return betheAtBpMap;
+  }
+
+  public synchronized BetheLaplace betheAtExactMap(Fit fit) {
+    if (betheAtExactMap == null) {
+      long t0 = System.nanoTime();
+      BeliefPropagationResult bp = (BeliefPropagationResult) bethe().evaluate(fit.lambda()).inference();
+      betheAtExactMap = linearResponse(bp, t0);
+    }
+    return betheAtExactMap;
+  }
+
+  private BetheLaplace linearResponse(BeliefPropagationResult bp, long t0) {
+    LinearResponse lr = LinearResponse.compute(bp);
+    PosteriorPrecision a = PosteriorPrecision.of(lr.covarianceMatrix(), rows, prior);
+    return new BetheLaplace(bp, lr, a, (System.nanoTime() - t0) * 1e-9);
+  }
+}
