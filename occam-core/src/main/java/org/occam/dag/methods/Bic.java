@@ -20,7 +20,7 @@ final class Bic extends MapEmScore {
   @Override
   public Accuracy accuracy() {
     return Accuracy.approximate(DagMethods.BIC_TOLERANCE, "drops every O(1) term of the evidence (prior, posterior"
-        + " volume); on the reference models of a few rows those terms are several nats");
+        + " volume), which grow with d: 38.5 nats on an 8-row reference model with 2 hidden variables");
   }
 
   @Override

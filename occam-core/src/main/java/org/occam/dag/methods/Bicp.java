@@ -19,8 +19,8 @@ final class Bicp extends MapEmScore {
 
   @Override
   public Accuracy accuracy() {
-    return Accuracy.approximate(DagMethods.BIC_TOLERANCE, "BIC with the prior's height at θ̂: still drops the"
-        + " posterior volume, several nats on the reference models");
+    return Accuracy.approximate(DagMethods.BICP_TOLERANCE, "BIC with the prior's height at θ̂: still drops the"
+        + " posterior volume: 11.5 nats on an 8-row reference model");
   }
 
   @Override

@@ -23,8 +23,8 @@ final class CheesemanStutzDagger extends CheesemanStutz {
 
   @Override
   public Accuracy accuracy() {
-    return Accuracy.approximate(DagMethods.BIC_TOLERANCE, "CS moved up by a BIC-like dimension term: no longer a"
-        + " bound, and the term is O(ln n) nats off where the dimensions are ill-determined");
+    return Accuracy.approximate(DagMethods.CS_DAGGER_TOLERANCE, "CS moved up by a BIC-like dimension term: no longer a"
+        + " bound: (d′ − d)/2 ln n overshoots by 18.4 nats on an 8-row reference model");
   }
 
   @Override

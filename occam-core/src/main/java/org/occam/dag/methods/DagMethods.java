@@ -13,10 +13,16 @@ public final class DagMethods {
   /** The slack a lower bound may exceed the exact evidence by (rounding of sums of thousands of terms). */
   static final double BOUND_SLACK = 1e-9;
   /**
-   * What BIC, BICp and CS† are held to on the reference models (a few rows, d up to about 10): the
-   * largest error measured there was 10.6 nats (bic).
+   * What BIC is held to on the reference models (random DAGs of 2–3 rows to 8 rows with one or two
+   * hidden variables, d up to 20, where the exact evidence can be enumerated): the largest error
+   * measured there was 38.5 nats below. BIC drops terms that are O(1) in n but grow with d; with d
+   * comparable to n they dominate. These scores are for large n, not for the reference models.
    */
-  static final double BIC_TOLERANCE = 16;
+  static final double BIC_TOLERANCE = 42;
+  /** As {@link #BIC_TOLERANCE} for BICp: the largest error measured was 11.5 nats below. */
+  static final double BICP_TOLERANCE = 13;
+  /** As {@link #BIC_TOLERANCE} for CS†: the largest error measured was 18.4 nats above. */
+  static final double CS_DAGGER_TOLERANCE = 20;
 
   /** Every DAG method. */
   public static final MethodRegistry<DagProblem> REGISTRY = new MethodRegistry<>("DAG", List.of(

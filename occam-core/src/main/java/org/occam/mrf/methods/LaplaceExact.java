@@ -23,7 +23,7 @@ final class LaplaceExact extends ExactMapScore {
   @Override
   public Accuracy accuracy() {
     return Accuracy.approximate(MrfMethods.LAPLACE_TOLERANCE, "the Gaussian approximation of a posterior that is"
-        + " skewed at small N: its error falls as 1/N (0.04 nats at N = 10 on one edge)");
+        + " skewed at small N: its error falls as 1/N (0.028 nats at N = 20 on one edge)");
   }
 
   @Override
