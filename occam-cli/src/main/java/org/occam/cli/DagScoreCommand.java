@@ -11,7 +11,9 @@ import org.occam.cli.io.DagModelFile;
 import org.occam.cli.io.OutputFiles;
 import org.occam.cli.io.ResultJson;
 import org.occam.cli.report.Tables;
-import org.occam.dag.DagMethod;
+import org.occam.dag.DagProblem;
+import org.occam.dag.methods.DagMethods;
+import org.occam.evidence.EvidenceMethod;
 import org.occam.dag.DagModel;
 import org.occam.dag.DagScorer;
 import org.occam.dag.DagStructure;
@@ -44,8 +46,9 @@ public final class DagScoreCommand implements Callable<Integer> {
   String weightColumn;
 
   @Option(names = "--methods", paramLabel = "LIST", defaultValue = "map,bic,bicp,cs,vb",
-      description = "Comma-separated: exact,map,bic,bicp,cs,cs-dagger,vb,ais (default: ${DEFAULT-VALUE}). exact is the closed form"
-          + " for complete data and a sum over completions of the hidden variables otherwise (small data only).")
+      description = "Comma-separated, from " + MethodHelp.TOKEN + " (default: ${DEFAULT-VALUE}); each is described"
+          + " below. exact is the closed form for complete data and a sum over completions of the hidden variables"
+          + " otherwise (small data only).")
   String methods;
 
   @Option(names = "--json", paramLabel = "OUT", description = "Write the results as JSON.")
@@ -59,7 +62,7 @@ public final class DagScoreCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    List<DagMethod> wanted = DagMethod.parseList(methods);
+    List<EvidenceMethod<DagProblem>> wanted = DagMethods.parseList(methods);
     var settings = options.settings();
     if (json != null) {
       OutputFiles.checkWritable(json, force);
@@ -73,8 +76,8 @@ public final class DagScoreCommand implements Callable<Integer> {
     }
     Dataset d = CsvDatasetReader.read(data, loaded.observedColumns(), hidden, weightColumn);
     var compiled = new HiddenStateEnumeration(s, d, settings.configurationLimit());
-    List<EvidenceEstimate> results = DagScorer.score(compiled, m.prior(), wanted, settings,
-        RandomStreams.fromSeed(options.seed), options.seed);
+    List<EvidenceEstimate> results = DagScorer.score(compiled, m.prior(), settings,
+        RandomStreams.fromSeed(options.seed), options.seed, wanted);
 
     var out = spec.commandLine().getOut();
     out.printf("model %s: %d variables (%d hidden), %d free parameters, prior %s%n", model, s.size(),

@@ -17,7 +17,10 @@ import org.occam.data.DataFormatException;
 import org.occam.data.Dataset;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.mrf.MrfData;
-import org.occam.mrf.MrfMethod;
+import org.occam.evidence.EvidenceMethod;
+import org.occam.evidence.MethodRegistry;
+import org.occam.mrf.MrfProblem;
+import org.occam.mrf.methods.MrfMethods;
 import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.PairwiseGraph;
 import picocli.CommandLine;
@@ -52,9 +55,8 @@ public final class MrfScoreCommand implements Callable<Integer> {
   String weightColumn;
 
   @Option(names = "--methods", paramLabel = "LIST", defaultValue = DEFAULT_METHODS,
-      description = "Comma-separated: map,bic-ml,bic-map,bp-lr,bp-lr-exactgrad,laplace-exact,ais,quadrature"
-          + " (default: ${DEFAULT-VALUE}). ais and quadrature are ground truth for small models (quadrature: at most"
-          + " 3 parameters).")
+      description = "Comma-separated, from " + MethodHelp.TOKEN + " (default: ${DEFAULT-VALUE}); each is described"
+          + " below. ais and quadrature are ground truth for small models (quadrature: at most 3 parameters).")
   String methods;
 
   @Option(names = "--json", paramLabel = "OUT", description = "Write the results as JSON.")
@@ -68,8 +70,7 @@ public final class MrfScoreCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    List<MrfMethod> wanted = MrfMethod.parseList(methods);
-    MrfEstimators.requireAvailable(wanted);
+    List<EvidenceMethod<MrfProblem>> wanted = MrfMethods.parseList(methods);
     if (json != null) {
       OutputFiles.checkWritable(json, force);
     }
@@ -79,7 +80,8 @@ public final class MrfScoreCommand implements Callable<Integer> {
     Dataset d = CsvDatasetReader.read(data, m.columns(), Set.of(), weightColumn);
     PairwiseGraph graph = m.graph();
     MrfData stats = statistics(graph, d, data);
-    List<EvidenceEstimate> results = MrfEstimators.score(graph, stats, wanted, settings, options.seed);
+    List<EvidenceEstimate> results = MethodRegistry.estimateAll(new MrfProblem(graph, stats, settings, options.seed),
+        wanted);
 
     var out = spec.commandLine().getOut();
     out.printf("model %s: %d binary variables%s, %d edge%s, %d parameters; prior N(0, %s² I)%s%n", model,

@@ -42,6 +42,7 @@ public final class Occam implements Runnable {
     boolean debug = java.util.Arrays.asList(args).contains("--debug");
     String[] rest = java.util.Arrays.stream(args).filter(a -> !a.equals("--debug")).toArray(String[]::new);
     CommandLine cl = new CommandLine(new Occam());
+    MethodHelp.install(cl);
     cl.setOut(out);
     cl.setErr(err);
     cl.setExecutionExceptionHandler((ex, line, parsed) -> {

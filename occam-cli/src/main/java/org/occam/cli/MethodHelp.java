@@ -1,0 +1,93 @@
+package org.occam.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.occam.dag.methods.DagMethods;
+import org.occam.evidence.MethodRegistry;
+import org.occam.mrf.methods.MrfMethods;
+import org.occam.rbm.methods.RbmMethods;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * Help texts generated from the method registries: in an option's description, the token
+ * {@value #TOKEN} becomes the family's method names, and the command's help ends with one line per
+ * method (name, description, what kind of number it is). A new method in a registry thus appears
+ * in every command of its family without a change to the commands.
+ */
+final class MethodHelp {
+  /** The token replaced by the family's method names. */
+  static final String TOKEN = "{methods}";
+
+  private static final Map<String, MethodRegistry<?>> REGISTRIES = Map.of(
+      "dag", DagMethods.REGISTRY, "mrf", MrfMethods.REGISTRY, "rbm", RbmMethods.REGISTRY);
+
+  private MethodHelp() {}
+
+  /** Fills in the tokens of every family's commands. */
+  static void install(CommandLine root) {
+    REGISTRIES.forEach((family, registry) -> {
+      CommandLine familyCommand = root.getSubcommands().get(family);
+      if (familyCommand != null) {
+        for (CommandLine sub : familyCommand.getSubcommands().values()) {
+          install(sub.getCommandSpec(), registry);
+        }
+      }
+    });
+  }
+
+  private static void install(CommandSpec spec, MethodRegistry<?> registry) {
+    List<OptionSpec> options = new ArrayList<>(spec.options());
+    boolean any = options.stream().anyMatch(o -> String.join(" ", o.description()).contains(TOKEN));
+    if (!any) {
+      return;
+    }
+    // options cannot be edited in place: take them all out and put them back in order, rewritten
+    for (OptionSpec o : options) {
+      spec.remove(o);
+    }
+    for (OptionSpec o : options) {
+      String[] description = o.description().clone();
+      for (int i = 0; i < description.length; i++) {
+        description[i] = description[i].replace(TOKEN, registry.names());
+      }
+      spec.addOption(OptionSpec.builder(o).description(description).build());
+    }
+    List<String> footer = new ArrayList<>(List.of(spec.usageMessage().footer()));
+    footer.add("");
+    footer.add(registry.family() + " methods:");
+    for (String line : registry.helpLines()) {
+      footer.addAll(wrap(line, WIDTH));
+    }
+    spec.usageMessage().footer(footer.toArray(String[]::new));
+  }
+
+  /** Help is wrapped at this width (picocli's default usage width). */
+  private static final int WIDTH = 80;
+
+  /** Breaks a {@code "  name  text"} line at spaces, continuation lines indented under the text. */
+  static List<String> wrap(String line, int width) {
+    int indent = 2;
+    while (indent < line.length() && line.charAt(indent) != ' ') {
+      indent++;
+    }
+    while (indent < line.length() && line.charAt(indent) == ' ') {
+      indent++;
+    }
+    List<String> out = new ArrayList<>();
+    String rest = line;
+    String pad = " ".repeat(indent);
+    while (rest.length() > width) {
+      int cut = rest.lastIndexOf(' ', width);
+      if (cut <= indent) {
+        break;
+      }
+      out.add(rest.substring(0, cut));
+      rest = pad + rest.substring(cut + 1);
+    }
+    out.add(rest);
+    return out;
+  }
+}
