@@ -16,10 +16,10 @@ import picocli.CommandLine.Command;
     description = {
         "Bayesian evidence ln p(D | m) for discrete graphical models, to choose structures and model orders.",
         "",
-        "Families: dag (directed graphs with hidden variables; Beal 2003, chapter 6).",
+        "Model families: dag, mrf and rbm (below); experiment reruns the papers' studies.",
         "Every result says how it was made: method, settings, seed, time and diagnostics."},
     footer = {"", "Exit codes: 0 success, 2 bad input or usage, 1 internal error.",
-        "Run 'occam demo' for a quick tour, 'occam dag --help' for the DAG commands."})
+        "Run 'occam demo' for a quick tour, 'occam dag --help' (mrf, rbm, experiment) for each family's commands."})
 public final class Occam implements Runnable {
   /** Exit code for bad input. */
   public static final int BAD_INPUT = 2;

@@ -11,7 +11,7 @@ import org.occam.math.GammaFunctions;
  *
  * <pre>  F = Σ_i ln Z̃_i − Σ_jl KL( Dir(λ_jl + N_jl) ‖ Dir(λ_jl) )</pre>
  *
- * <p>with N the counts that produced θ̃ (notes/dag-scores.md). F ≤ ln p(y | m) always, and F never
+ * <p>with N the counts that produced θ̃ (docs/notes/dag-scores.md). F ≤ ln p(y | m) always, and F never
  * decreases from one iteration to the next. A run starts by one ordinary E step at the given
  * parameters (so that VBEM and EM share initial conditions, as in Beal's experiments) and stops
  * after {@code maxIterations} VBE steps or when F changes by less than
@@ -40,6 +40,9 @@ public final class VariationalBayesEm {
 
   /**
    * The outcome of one VBEM run.
+   *
+   * <p>Its arrays are not copied (they are large or read in hot loops): they belong to this record;
+   * callers read them and never modify them.
    *
    * @param posteriorCounts N: the variational posterior is {@code q(θ_jl) = Dir(λ_jl + N_jl)}
    * @param lowerBound F at the final iteration

@@ -1,7 +1,11 @@
 /**
- * What every evidence estimator returns ({@link org.occam.evidence.EvidenceEstimate}): the
- * method's name, the log evidence, its standard error where the method has one, the settings and
- * seed it ran with, the wall time, and diagnostics; and the method-name parsing shared by the
- * families' method enums. Sample-based estimators that work for any model family will live here too.
+ * The estimator interface shared by every model family: {@link org.occam.evidence.EvidenceMethod}
+ * (one class per method, over the family's problem type, with its paper name, description and
+ * declared {@link org.occam.evidence.Accuracy}), {@link org.occam.evidence.MethodRegistry} (the
+ * methods of one family by name: {@code DagMethods}, {@code MrfMethods}, {@code RbmMethods}), and
+ * {@link org.occam.evidence.EvidenceEstimate}, what every method returns — the log evidence, its
+ * standard error where the method has one, the settings and seed it ran with, the wall time and
+ * diagnostics. {@link org.occam.evidence.MethodNames} parses the families' enums of method names.
+ * Sample-based estimators that work for any model family will live here too.
  */
 package org.occam.evidence;

@@ -55,7 +55,7 @@ public final class Dirichlet {
 
   /**
    * {@code KL(Dir(λ + N) ‖ Dir(λ))} for one row: the penalty term of the variational lower bound
-   * (Beal 2003, eqn 2.x; notes/dag-scores.md).
+   * (the first term of Beal 2003, eqn 6.36, at q(θ) = Dir(λ + N); docs/notes/dag-scores.md).
    */
   public static double klPosteriorFromPrior(double prior, double[] counts, int from, int k) {
     double posteriorTotal = k * prior;

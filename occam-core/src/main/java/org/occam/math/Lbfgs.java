@@ -182,6 +182,9 @@ public final class Lbfgs {
   /**
    * The outcome of a run.
    *
+   * <p>Its arrays are not copied (they are large or read in hot loops): they belong to this record;
+   * callers read them and never modify them.
+   *
    * @param x the final point (a fresh array)
    * @param value f at x
    * @param gradientNorm {@code ‖∇f(x)‖∞}

@@ -60,11 +60,6 @@ public final class BeliefPropagationResult implements MrfInference {
     return out;
   }
 
-  /** {@code q_i = b_i(x_i = 1)}. */
-  public double nodeBelief(int i) {
-    return nodeBeliefs[i];
-  }
-
   /**
    * {@code b_e(x_from, x_to)} for edge e, {@code from} its smaller end; the four cells come from the
    * log domain, so a cell that is tiny is accurate in relative terms (unlike {@code q_i − ξ_e}).

@@ -2,7 +2,7 @@ package org.occam.mrf;
 
 /**
  * The Bethe free energy of a binary pairwise MRF as a function of pseudo-marginals
- * {@code μ = (q, ξ)} (Yedidia, Freeman &amp; Weiss 2005; {@code notes/bethe-linear-response.md}):
+ * {@code μ = (q, ξ)} (Yedidia, Freeman &amp; Weiss 2005; {@code docs/notes/bethe-linear-response.md}):
  *
  * <pre>
  *   S_Bethe(μ) = Σ_ij H(b_ij) − Σ_i (z_i − 1) H(b_i)

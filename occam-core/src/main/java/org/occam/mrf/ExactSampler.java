@@ -152,6 +152,9 @@ public final class ExactSampler {
   /**
    * Distinct rows with counts, in order of first appearance.
    *
+   * <p>Its arrays are not copied (they are large or read in hot loops): they belong to this record;
+   * callers read them and never modify them.
+   *
    * @param rows distinct configurations (each of length V)
    * @param counts how many of the draws were each row
    */

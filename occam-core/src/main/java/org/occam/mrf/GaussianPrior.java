@@ -2,7 +2,7 @@ package org.occam.mrf;
 
 /**
  * The isotropic Gaussian prior {@code p(λ) = N(0, σ0² I)} on the F parameters of a
- * {@link BoltzmannMachine}, as in {@code notes/laplace-family.md} (Λ = σ0² I):
+ * {@link BoltzmannMachine}, as in {@code docs/notes/laplace-family.md} (Λ = σ0² I):
  *
  * <pre>
  *   log p(λ) = −½ ‖λ‖² / σ0² − (F/2) log(2π σ0²)

@@ -18,7 +18,7 @@ import org.ejml.interfaces.linsol.LinearSolverDense;
  *   C_LR = J⁻¹,   J = ∂(θ, w)/∂(q, ξ) = −∇²S_Bethe(q, ξ)
  * </pre>
  *
- * with the sparse entries of {@code notes/bethe-linear-response.md} (see {@link #precision}). On a
+ * with the sparse entries of {@code docs/notes/bethe-linear-response.md} (see {@link #precision}). On a
  * forest at the exact marginals C_LR is the exact covariance. J is symmetric and, at a stable BP
  * fixed point, positive definite; whether it was is reported, and J⁻¹ is still returned when it is
  * indefinite (via its eigendecomposition, with the smallest eigenvalue as the diagnostic).

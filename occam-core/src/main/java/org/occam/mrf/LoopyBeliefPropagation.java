@@ -1,5 +1,6 @@
 package org.occam.mrf;
 
+import org.occam.math.Logistic;
 import java.math.BigDecimal;
 
 /**
@@ -219,7 +220,7 @@ public final class LoopyBeliefPropagation {
       for (int d = offset[i]; d < offset[i + 1]; d++) {
         int out = outgoing[d];
         double cavity = field - mu[out ^ 1];
-        double updated = softplus(cavity + lambda[v + edgeOf[d]]) - softplus(cavity);
+        double updated = Logistic.softplus(cavity + lambda[v + edgeOf[d]]) - Logistic.softplus(cavity);
         residual = Math.max(residual, Math.abs(updated - mu[out]));
         mu[out] = damping * mu[out] + (1 - damping) * updated;
       }
@@ -239,7 +240,7 @@ public final class LoopyBeliefPropagation {
       for (int d = offset[i]; d < offset[i + 1]; d++) {
         int out = outgoing[d];
         double cavity = field - mu[out ^ 1];
-        double updated = softplus(cavity + lambda[v + edgeOf[d]]) - softplus(cavity);
+        double updated = Logistic.softplus(cavity + lambda[v + edgeOf[d]]) - Logistic.softplus(cavity);
         residual = Math.max(residual, Math.abs(updated - mu[out]));
         next[out] = damping * mu[out] + (1 - damping) * updated;
       }
@@ -266,8 +267,8 @@ public final class LoopyBeliefPropagation {
     for (int i = 0; i < v; i++) {
       double field = totalField(lambda, mu, i);
       fields[i] = field;
-      double logQ = -softplus(-field);
-      double logNotQ = -softplus(field);
+      double logQ = -Logistic.softplus(-field);
+      double logNotQ = -Logistic.softplus(field);
       q[i] = Math.exp(logQ);
       double entropy = -(q[i] * logQ + Math.exp(logNotQ) * logNotQ);
       logZ += lambda[i] * q[i] - (g.degree(i) - 1) * entropy;
@@ -301,7 +302,4 @@ public final class LoopyBeliefPropagation {
   }
 
   /** log(1 + e^x) without overflow. */
-  static double softplus(double x) {
-    return x > 0 ? x + Math.log1p(Math.exp(-x)) : Math.log1p(Math.exp(x));
-  }
 }

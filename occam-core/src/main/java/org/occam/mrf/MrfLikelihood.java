@@ -9,7 +9,7 @@ import org.occam.math.DifferentiableFunction;
  * The log-likelihood of fully observed binary data under a {@link BoltzmannMachine}, optionally
  * plus a {@link GaussianPrior}, as an objective for {@link org.occam.math.Lbfgs}: its value is the
  * <em>negative</em> log posterior (or log-likelihood), to be minimised. In the notation of
- * {@code notes/laplace-family.md}, with N rows and empirical feature means f̄ ({@link MrfData}),
+ * {@code docs/notes/laplace-family.md}, with N rows and empirical feature means f̄ ({@link MrfData}),
  *
  * <pre>
  *   L(λ)   = N (λᵀ f̄ − log Z(λ))             ∇L = N (f̄ − E[f | λ])
@@ -209,11 +209,6 @@ public final class MrfLikelihood implements DifferentiableFunction {
   /** BP runs so far that stopped at the iteration cap without converging. */
   public int bpNonConvergedCalls() {
     return bpNonConverged;
-  }
-
-  /** The BP settings, for {@link Inference#BETHE}. */
-  public Optional<LoopyBeliefPropagation.Settings> bpSettings() {
-    return engine == null ? Optional.empty() : Optional.of(engine.settings());
   }
 
   @Override

@@ -4,10 +4,10 @@ import java.util.List;
 import org.occam.evidence.MethodNames;
 
 /**
- * The Boltzmann-machine scores, by the names Parise &amp; Welling (2006, section 4) and the command
- * line use. The formulas are in {@code notes/laplace-family.md}; {@link MrfScorer} computes the
- * first six. {@link #AIS} and {@link #QUADRATURE} are estimators with their own classes, listed here
- * so that one method list can name them all; {@link MrfScorer} rejects them.
+ * The names of the Boltzmann-machine scores of Parise &amp; Welling (2006, section 4), as the command
+ * line uses them; each is one class of {@link org.occam.mrf.methods.MrfMethods}, where new methods are
+ * registered. {@link MrfScorer#score(PairwiseGraph, MrfData, java.util.List, MrfScoreSettings)}
+ * computes the first six (the deterministic Laplace family).
  */
 public enum MrfMethod {
   /** {@code L(λMP) + log p(λMP)}, exact, at the exact MAP point: not an evidence estimate, a reference. */
@@ -44,16 +44,6 @@ public enum MrfMethod {
   /** Whether {@link MrfScorer} computes this score (the Laplace family), rather than a separate estimator. */
   public boolean handledByScorer() {
     return this != AIS && this != QUADRATURE;
-  }
-
-  /** Whether the score is computed at the exact MAP point λMP. */
-  public boolean usesExactMap() {
-    return this == MAP || this == BIC_MAP || this == BP_LR_EXACTGRAD || this == LAPLACE_EXACT;
-  }
-
-  /** Whether the score runs loopy BP. */
-  public boolean usesBeliefPropagation() {
-    return this == BP_LR || this == BP_LR_EXACTGRAD;
   }
 
   /** Parses a method name (case-insensitive). */

@@ -129,7 +129,7 @@ public final class MrfProblem {
     return f;
   }
 
-  /** f̄, the data's feature means (owned by the data; not to be modified). */
+  /** f̄, the data's feature means (the problem's own copy, shared by its methods: not to be modified). */
   public double[] means() {
     return means;
   }

@@ -9,7 +9,7 @@ import org.occam.mrf.methods.MrfMethods;
 /**
  * Scores one fully observed Boltzmann-machine structure with the Laplace family of Parise &amp;
  * Welling, "Bayesian model scoring in Markov random fields" (NIPS 2006, eqn 8 and section 4), in the
- * notation of {@code notes/laplace-family.md} (F = V + E parameters, N rows, prior N(0, σ0² I)):
+ * notation of {@code docs/notes/laplace-family.md} (F = V + E parameters, N rows, prior N(0, σ0² I)):
  *
  * <pre>
  *   map             = L(λMP) + log p(λMP)                                        exact

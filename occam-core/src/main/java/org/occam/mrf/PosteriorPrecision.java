@@ -7,7 +7,7 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 
 /**
  * The posterior precision of the Laplace approximation for a fully observed log-linear model,
- * {@code A = N C + Λ⁻¹} with {@code Λ = σ0² I} ({@code notes/laplace-family.md}), and its log
+ * {@code A = N C + Λ⁻¹} with {@code Λ = σ0² I} ({@code docs/notes/laplace-family.md}), and its log
  * determinant for the Laplace score {@code … + (F/2) log 2π − ½ log det A}.
  *
  * <p>log det A comes from a Cholesky factor, {@code 2 Σ log L_kk}. With an exact covariance A is

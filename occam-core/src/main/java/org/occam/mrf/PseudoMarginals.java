@@ -2,7 +2,7 @@ package org.occam.mrf;
 
 /**
  * Reads pseudo-marginals {@code μ = (q_0 … q_{V−1}, ξ_0 … ξ_{E−1})} (feature means in feature order)
- * as the four cells of each edge table, as in {@code notes/bethe-linear-response.md}:
+ * as the four cells of each edge table, as in {@code docs/notes/bethe-linear-response.md}:
  * {@code p11 = ξ_ij, p10 = q_i − ξ_ij, p01 = q_j − ξ_ij, p00 = 1 − q_i − q_j + ξ_ij}, with i the
  * smaller end of the edge. Shared by the Bethe free energy, linear response and pseudo-moment
  * matching so that all three validate their input the same way.

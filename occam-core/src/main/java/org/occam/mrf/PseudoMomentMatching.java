@@ -9,7 +9,7 @@ package org.occam.mrf;
  * exact maximum-likelihood parameters.
  *
  * <p>The map is the BP fixed-point relation (Welling &amp; Teh 2003; Parise &amp; Welling 2006,
- * eqns 8–9; {@code notes/bethe-linear-response.md}):
+ * eqns 8–9; {@code docs/notes/bethe-linear-response.md}):
  *
  * <pre>
  *   w_ij = log[ p11 p00 / (p10 p01) ]

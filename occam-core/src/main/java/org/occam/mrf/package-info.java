@@ -6,7 +6,7 @@
  * pseudo-moment matching, the Laplace-family scores ({@link org.occam.mrf.MrfScorer}) and their
  * ground truths: AIS over the parameters with HMC moves and numerical quadrature.
  *
- * <p>Features are ordered as in {@code notes/bethe-linear-response.md}: the node features
+ * <p>Features are ordered as in {@code docs/notes/bethe-linear-response.md}: the node features
  * {@code x_i} (i = 0…V−1), then one edge feature {@code x_i x_j} per edge in the graph's edge order.
  */
 package org.occam.mrf;

@@ -23,7 +23,7 @@ import org.occam.math.LogSpace;
  * with normalised weights {@code w_t = w̃_t / Σ_s w̃_s} and {@code m̄ = Σ_t w_t m_t}. The printed
  * eqn 7 omits the between-sample term {@code Σ_t w_t (m_t − m̄)(m_t − m̄)ᵀ}; without it the bracket
  * is not an estimate of Cov(f | λ) and the Hessian does not match finite differences of ℓ (see
- * {@code notes/laplace-family.md}). Weights are kept in log space and normalised by log-sum-exp.
+ * {@code docs/notes/laplace-family.md}). Weights are kept in log space and normalised by log-sum-exp.
  *
  * <p>Data and samples are both stored as distinct rows with multiplicities; N is the total data
  * count and T the number of samples. Immutable; each call allocates its own scratch, so one

@@ -1,5 +1,6 @@
 package org.occam.rbm;
 
+import org.occam.math.Logistic;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;

@@ -1,5 +1,6 @@
 package org.occam.rbm;
 
+import org.occam.math.Logistic;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**

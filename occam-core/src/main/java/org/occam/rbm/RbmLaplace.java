@@ -251,6 +251,9 @@ public final class RbmLaplace {
   /**
    * The MAP-based scores and everything that went into them.
    *
+   * <p>Its arrays are not copied (they are large or read in hot loops): they belong to this record;
+   * callers read them and never modify them.
+   *
    * @param map {@code L(λMP) + log p(λMP)}
    * @param laplace0 eqn 5 without corrections, NaN when A is not positive definite
    * @param laplace eqn 5 with the trapezoids and the mode count
@@ -428,6 +431,9 @@ public final class RbmLaplace {
 
   /**
    * The PCD runs of step 1.
+   *
+   * <p>Its arrays are not copied (they are large or read in hot loops): they belong to this record;
+   * callers read them and never modify them.
    *
    * @param objectives each run's exact L(λ) + log p(λ) (L alone for ML), empty when the runs could
    *     not be compared exactly and only one was made

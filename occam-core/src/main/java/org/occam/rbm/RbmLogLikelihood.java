@@ -1,11 +1,12 @@
 package org.occam.rbm;
 
+import org.occam.math.Logistic;
 import java.util.Arrays;
 import org.occam.math.DifferentiableFunction;
 
 /**
  * The exact log likelihood of an {@link Rbm}'s parameters for data x_1…x_N and its gradient
- * (Chen &amp; Welling 2013, eqn 2; {@code notes/laplace-family.md}),
+ * (Chen &amp; Welling 2013, eqn 2; {@code docs/notes/laplace-family.md}),
  *
  * <pre>
  *   L(λ)  = Σ_n c_n log Z(x_n, λ) − N log Z(λ)

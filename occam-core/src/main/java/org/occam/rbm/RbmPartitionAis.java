@@ -1,5 +1,6 @@
 package org.occam.rbm;
 
+import org.occam.math.Logistic;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -251,7 +252,7 @@ public final class RbmPartitionAis {
   public double logBaseNormaliser() {
     double s = hiddenCount * Math.log(2);
     for (double b0 : baseVisibleBias) {
-      s += softplus(b0);
+      s += Logistic.softplus(b0);
     }
     return s;
   }
@@ -306,13 +307,9 @@ public final class RbmPartitionAis {
   private double logF(double beta, double base, double visible, double[] hiddenInput) {
     double s = (1 - beta) * base + beta * visible;
     for (double h : hiddenInput) {
-      s += softplus(beta * h);
+      s += Logistic.softplus(beta * h);
     }
     return s;
-  }
-
-  static double softplus(double x) {
-    return x > 0 ? x + Math.log1p(Math.exp(-x)) : Math.log1p(Math.exp(x));
   }
 
   private static boolean bernoulli(UniformRandomProvider rng, double logit) {

@@ -62,6 +62,9 @@ public final class AnnealedImportanceSampler {
   /**
    * One run.
    *
+   * <p>Its arrays are not copied (they are large or read in hot loops): they belong to this record;
+   * callers read them and never modify them.
+   *
    * @param logWeight the run's log importance weight
    * @param acceptanceByQuarter the fraction of accepted moves in each quarter of the schedule
    *     (1 for a quarter without proposals, as with exact Gibbs moves or fewer than 4 steps)

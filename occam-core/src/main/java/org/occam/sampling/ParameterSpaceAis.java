@@ -326,6 +326,9 @@ public final class ParameterSpaceAis implements AnnealedImportanceSampler.Target
   /**
    * A pilot run's tuned step factors.
    *
+   * <p>Its arrays are not copied (they are large or read in hot loops): they belong to this record;
+   * callers read them and never modify them.
+   *
    * @param stepFactors ε̃_k for k = 0…K (ε̃_0 from the warm-up at τ = 0, for reverse runs)
    * @param run the pilot's own run (its weight is not used in the estimate)
    */

@@ -1,5 +1,6 @@
 package org.occam.rbm;
 
+import org.occam.math.Logistic;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;

@@ -1,6 +1,6 @@
-package org.occam.rbm;
+package org.occam.math;
 
-/** The logistic function and its integral, stable for arguments of any magnitude. */
+/** The logistic function and its integral (softplus), stable for arguments of any magnitude: the one copy used by BP, the RBM code and the AIS paths. */
 public final class Logistic {
   private Logistic() {}
 
