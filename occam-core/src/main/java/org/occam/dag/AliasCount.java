@@ -1,5 +1,6 @@
 package org.occam.dag;
 
+import org.occam.data.InvalidInputException;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -64,7 +65,7 @@ public record AliasCount(BigInteger count, double log, BigInteger statePermutati
   private static long automorphisms(DagStructure s, List<Integer> relevant) {
     int[] hidden = s.hiddenVariables();
     if (hidden.length > MAX_GROUP) {
-      throw new IllegalArgumentException("alias counting enumerates permutations of at most " + MAX_GROUP
+      throw new InvalidInputException("alias counting enumerates permutations of at most " + MAX_GROUP
           + " hidden variables, got " + hidden.length);
     }
     int[] image = new int[s.size()];

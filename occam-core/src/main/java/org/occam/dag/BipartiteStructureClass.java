@@ -1,5 +1,6 @@
 package org.occam.dag;
 
+import org.occam.data.InvalidInputException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -31,7 +32,7 @@ public final class BipartiteStructureClass {
     int k = hidden.size();
     int p = observed.size();
     if ((long) k * p > 30) {
-      throw new IllegalArgumentException("the bipartite class with " + k + " hidden and " + p
+      throw new InvalidInputException("the bipartite class with " + k + " hidden and " + p
           + " observed variables has 2^" + (k * p) + " labelled graphs: too many to enumerate");
     }
     List<DagStructure> list = new ArrayList<>();

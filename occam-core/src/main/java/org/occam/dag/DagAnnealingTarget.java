@@ -1,5 +1,6 @@
 package org.occam.dag;
 
+import org.occam.data.InvalidInputException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -60,7 +61,7 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
 
     public Settings {
       if (steps < 1 || runs < 1 || !(scheduleE > 0) || !(strength > 0)) {
-        throw new IllegalArgumentException("AIS needs steps >= 1, runs >= 1, e > 0 and strength > 0");
+        throw new InvalidInputException("AIS needs steps >= 1, runs >= 1, e > 0 and strength > 0");
       }
     }
 

@@ -1,5 +1,6 @@
 package org.occam.dag;
 
+import org.occam.data.InvalidInputException;
 import java.util.Optional;
 
 /**
@@ -21,7 +22,7 @@ public final class DagModel {
    */
   public DagModel(DagStructure structure, DirichletPrior prior, double[] parameters) {
     if (prior.size() != structure.size()) {
-      throw new IllegalArgumentException("prior covers " + prior.size() + " variables, the structure has "
+      throw new InvalidInputException("prior covers " + prior.size() + " variables, the structure has "
           + structure.size());
     }
     if (parameters != null) {
@@ -35,7 +36,7 @@ public final class DagModel {
   /** Checks a flat parameter array against a structure's layout; see the constructor. */
   public static void checkParameters(DagStructure s, double[] theta) {
     if (theta.length != s.tableSize()) {
-      throw new IllegalArgumentException("expected " + s.tableSize() + " CPT entries, got " + theta.length);
+      throw new InvalidInputException("expected " + s.tableSize() + " CPT entries, got " + theta.length);
     }
     for (int j = 0; j < s.size(); j++) {
       int k = s.cardinality(j);
@@ -44,13 +45,13 @@ public final class DagModel {
         for (int x = 0; x < k; x++) {
           double t = theta[s.offset(j) + l * k + x];
           if (!(t >= 0) || Double.isInfinite(t)) {
-            throw new IllegalArgumentException("CPT of " + s.name(j) + ", row " + (l + 1)
+            throw new InvalidInputException("CPT of " + s.name(j) + ", row " + (l + 1)
                 + ": entries must be finite probabilities >= 0, found " + t);
           }
           sum += t;
         }
         if (Math.abs(sum - 1.0) > ROW_SUM_TOLERANCE) {
-          throw new IllegalArgumentException("CPT of " + s.name(j) + ", row " + (l + 1) + " sums to " + sum
+          throw new InvalidInputException("CPT of " + s.name(j) + ", row " + (l + 1) + " sums to " + sum
               + ", not 1 (tolerance " + ROW_SUM_TOLERANCE + "; renormalise if the rows are rounded)");
         }
       }
@@ -60,7 +61,7 @@ public final class DagModel {
   /** Each CPT row divided by its sum (for tables printed with rounding). Rows summing to 0 are rejected. */
   public static double[] renormalise(DagStructure s, double[] theta) {
     if (theta.length != s.tableSize()) {
-      throw new IllegalArgumentException("expected " + s.tableSize() + " CPT entries, got " + theta.length);
+      throw new InvalidInputException("expected " + s.tableSize() + " CPT entries, got " + theta.length);
     }
     double[] out = theta.clone();
     for (int j = 0; j < s.size(); j++) {
@@ -70,13 +71,13 @@ public final class DagModel {
         double sum = 0;
         for (int x = 0; x < k; x++) {
           if (!(out[from + x] >= 0) || Double.isInfinite(out[from + x])) {
-            throw new IllegalArgumentException("CPT of " + s.name(j) + ", row " + (l + 1)
+            throw new InvalidInputException("CPT of " + s.name(j) + ", row " + (l + 1)
                 + ": entries must be finite probabilities >= 0, found " + out[from + x]);
           }
           sum += out[from + x];
         }
         if (!(sum > 0)) {
-          throw new IllegalArgumentException("CPT of " + s.name(j) + ", row " + (l + 1)
+          throw new InvalidInputException("CPT of " + s.name(j) + ", row " + (l + 1)
               + " sums to 0 and cannot be renormalised");
         }
         for (int x = 0; x < k; x++) {

@@ -1,5 +1,6 @@
 package org.occam.dag;
 
+import org.occam.data.InvalidInputException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -26,19 +27,19 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
 
   public DagScoreSettings {
     if (restarts < 1) {
-      throw new IllegalArgumentException("restarts must be >= 1, got " + restarts);
+      throw new InvalidInputException("restarts must be >= 1, got " + restarts);
     }
     if (maxIterations < 1) {
-      throw new IllegalArgumentException("max iterations must be >= 1, got " + maxIterations);
+      throw new InvalidInputException("max iterations must be >= 1, got " + maxIterations);
     }
     if (!(tolerancePerDatum >= 0) || Double.isInfinite(tolerancePerDatum)) {
-      throw new IllegalArgumentException("tolerance must be finite and >= 0, got " + tolerancePerDatum);
+      throw new InvalidInputException("tolerance must be finite and >= 0, got " + tolerancePerDatum);
     }
     if (configurationLimit < 1) {
-      throw new IllegalArgumentException("configuration limit must be >= 1, got " + configurationLimit);
+      throw new InvalidInputException("configuration limit must be >= 1, got " + configurationLimit);
     }
     if (!(exactTermLimit >= 1)) {
-      throw new IllegalArgumentException("exact term limit must be >= 1, got " + exactTermLimit);
+      throw new InvalidInputException("exact term limit must be >= 1, got " + exactTermLimit);
     }
     java.util.Objects.requireNonNull(ais, "ais");
   }

@@ -1,5 +1,6 @@
 package org.occam.dag;
 
+import org.occam.data.InvalidInputException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -73,25 +74,25 @@ public final class DagStructure {
   public static DagStructure of(List<Variable> variables, boolean[] hidden, int[][] parents) {
     int p = variables.size();
     if (hidden.length != p || parents.length != p) {
-      throw new IllegalArgumentException("need one hidden flag and one parent list per variable");
+      throw new InvalidInputException("need one hidden flag and one parent list per variable");
     }
     for (int j = 0; j < p; j++) {
       for (int k = 0; k < j; k++) {
         if (variables.get(k).name().equals(variables.get(j).name())) {
-          throw new IllegalArgumentException("duplicate variable name '" + variables.get(j).name() + "'");
+          throw new InvalidInputException("duplicate variable name '" + variables.get(j).name() + "'");
         }
       }
       int[] pa = parents[j];
       for (int a = 0; a < pa.length; a++) {
         if (pa[a] < 0 || pa[a] >= p) {
-          throw new IllegalArgumentException("variable " + variables.get(j).name() + " has an unknown parent");
+          throw new InvalidInputException("variable " + variables.get(j).name() + " has an unknown parent");
         }
         if (pa[a] == j) {
-          throw new IllegalArgumentException("variable " + variables.get(j).name() + " is its own parent");
+          throw new InvalidInputException("variable " + variables.get(j).name() + " is its own parent");
         }
         for (int b = 0; b < a; b++) {
           if (pa[a] == pa[b]) {
-            throw new IllegalArgumentException("variable " + variables.get(j).name() + " lists parent "
+            throw new InvalidInputException("variable " + variables.get(j).name() + " lists parent "
                 + variables.get(pa[a]).name() + " twice");
           }
         }
@@ -124,7 +125,7 @@ public final class DagStructure {
         }
         cycle.add(variables.get(q).name());
         java.util.Collections.reverse(cycle);
-        throw new IllegalArgumentException("the graph has a cycle: " + String.join(" -> ", cycle));
+        throw new InvalidInputException("the graph has a cycle: " + String.join(" -> ", cycle));
       }
       if (state[q] == 0) {
         visit(q, state, order, filled, path);
@@ -286,7 +287,7 @@ public final class DagStructure {
       }
       s *= cardinality(pa[a]);
     }
-    throw new IllegalArgumentException(name(v) + " is not in the family of " + name(j));
+    throw new InvalidInputException(name(v) + " is not in the family of " + name(j));
   }
 
   /** The flat index of θ_j at a full assignment of states to every variable. */

@@ -1,5 +1,6 @@
 package org.occam.dag;
 
+import org.occam.data.InvalidInputException;
 import java.util.Arrays;
 
 /**
@@ -13,7 +14,7 @@ public final class DirichletPrior {
   private DirichletPrior(double[] lambda) {
     for (int j = 0; j < lambda.length; j++) {
       if (!(lambda[j] > 0) || Double.isInfinite(lambda[j])) {
-        throw new IllegalArgumentException("Dirichlet hyperparameter must be finite and > 0, got "
+        throw new InvalidInputException("Dirichlet hyperparameter must be finite and > 0, got "
             + lambda[j]);
       }
     }

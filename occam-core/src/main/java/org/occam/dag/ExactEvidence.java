@@ -1,5 +1,6 @@
 package org.occam.dag;
 
+import org.occam.data.InvalidInputException;
 import org.apache.commons.numbers.gamma.LogGamma;
 
 /**
@@ -58,7 +59,7 @@ public final class ExactEvidence {
       for (int i = 0; i < p.rowCount.length; i++, r++) {
         double n = p.rowCount[i];
         if (n != Math.rint(n) || n > Integer.MAX_VALUE) {
-          throw new IllegalArgumentException("exact evidence needs whole-number row counts, found " + n);
+          throw new InvalidInputException("exact evidence needs whole-number row counts, found " + n);
         }
         rowN[r] = (int) n;
         maxN = Math.max(maxN, rowN[r]);
@@ -102,7 +103,7 @@ public final class ExactEvidence {
   public static void requireWithinLimit(HiddenStateEnumeration data, double termLimit) {
     double terms = termCount(data);
     if (terms > termLimit) {
-      throw new IllegalArgumentException(String.format(java.util.Locale.ROOT,
+      throw new InvalidInputException(String.format(java.util.Locale.ROOT,
           "exact evidence would sum %.3g terms (completions of the unobserved variables, grouped by distinct "
               + "row), more than the limit %.3g; use fewer rows or raise the limit", terms, termLimit));
     }

@@ -1,5 +1,6 @@
 package org.occam.dag;
 
+import org.occam.data.InvalidInputException;
 import java.util.Arrays;
 import org.occam.math.Dirichlet;
 
@@ -83,7 +84,7 @@ public final class ExpectationMaximisation {
     DagStructure s = data.structure();
     if (settings.estimator() == Estimator.MAP && settings.mapBasis() == MapBasis.SIMPLEX
         && !prior.allAtLeastOne()) {
-      throw new IllegalArgumentException("MAP in the simplex basis (Beal 6.23) needs every Dirichlet λ >= 1; "
+      throw new InvalidInputException("MAP in the simplex basis (Beal 6.23) needs every Dirichlet λ >= 1; "
           + "use the softmax basis for " + prior);
     }
     double tol = settings.tolerancePerDatum() * data.dataSize();

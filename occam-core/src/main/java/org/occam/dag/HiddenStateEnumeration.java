@@ -1,5 +1,6 @@
 package org.occam.dag;
 
+import org.occam.data.InvalidInputException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -69,16 +70,16 @@ public final class HiddenStateEnumeration {
       column[j] = -1;
       if (structure.isHidden(j)) {
         if (data.indexOf(structure.name(j)) >= 0) {
-          throw new IllegalArgumentException("the data has a column for hidden variable " + structure.name(j));
+          throw new InvalidInputException("the data has a column for hidden variable " + structure.name(j));
         }
         continue;
       }
       int c = data.indexOf(structure.name(j));
       if (c < 0) {
-        throw new IllegalArgumentException("the data has no column for observed variable " + structure.name(j));
+        throw new InvalidInputException("the data has no column for observed variable " + structure.name(j));
       }
       if (data.variables().get(c).cardinality() != structure.cardinality(j)) {
-        throw new IllegalArgumentException("variable " + structure.name(j) + " has " + structure.cardinality(j)
+        throw new InvalidInputException("variable " + structure.name(j) + " has " + structure.cardinality(j)
             + " states in the model but " + data.variables().get(c).cardinality() + " in the data");
       }
       column[j] = c;
@@ -86,7 +87,7 @@ public final class HiddenStateEnumeration {
     for (var v : data.variables()) {
       int j = structure.indexOf(v.name());
       if (j < 0) {
-        throw new IllegalArgumentException("data column " + v.name() + " is not a variable of the model");
+        throw new InvalidInputException("data column " + v.name() + " is not a variable of the model");
       }
     }
 
@@ -143,7 +144,7 @@ public final class HiddenStateEnumeration {
         for (int v : unknownVars) {
           names.add(s.name(v) + "(" + s.cardinality(v) + ")");
         }
-        throw new IllegalArgumentException("exact inference would enumerate more than " + limit
+        throw new InvalidInputException("exact inference would enumerate more than " + limit
             + " joint configurations of the unobserved variables " + names
             + " for one data row; raise the configuration limit or use a smaller model");
       }

@@ -1,5 +1,6 @@
 package org.occam.dag;
 
+import org.occam.data.InvalidInputException;
 import java.util.List;
 import java.util.function.IntConsumer;
 import org.apache.commons.rng.SplittableUniformRandomProvider;
@@ -25,7 +26,7 @@ public final class StructureRanker {
           return e;
         }
       }
-      throw new IllegalArgumentException("method " + m.label() + " was not scored");
+      throw new InvalidInputException("method " + m.label() + " was not scored");
     }
   }
 
@@ -39,7 +40,7 @@ public final class StructureRanker {
   public static List<Scored> scoreAll(List<DagStructure> structures, Dataset data, double lambda,
       List<DagMethod> methods, DagScoreSettings settings, long seed, int threads, IntConsumer progress) {
     if (threads < 1) {
-      throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+      throw new InvalidInputException("threads must be >= 1, got " + threads);
     }
     List<SplittableUniformRandomProvider> streams =
         RandomStreams.split(RandomStreams.fromSeed(seed), structures.size());

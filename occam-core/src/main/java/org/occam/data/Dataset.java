@@ -47,7 +47,7 @@ public final class Dataset {
   public static Dataset of(List<Variable> variables, int[][] rawRows, double[] weights) {
     int p = variables.size();
     if (weights != null && weights.length != rawRows.length) {
-      throw new IllegalArgumentException(weights.length + " weights for " + rawRows.length + " rows");
+      throw new InvalidInputException(weights.length + " weights for " + rawRows.length + " rows");
     }
     Map<List<Integer>, Integer> index = new HashMap<>();
     List<int[]> distinct = new ArrayList<>();
@@ -55,17 +55,17 @@ public final class Dataset {
     for (int i = 0; i < rawRows.length; i++) {
       int[] row = rawRows[i];
       if (row.length != p) {
-        throw new IllegalArgumentException("row " + i + " has " + row.length + " cells, expected " + p);
+        throw new InvalidInputException("row " + i + " has " + row.length + " cells, expected " + p);
       }
       for (int v = 0; v < p; v++) {
         if (row[v] != MISSING && (row[v] < 0 || row[v] >= variables.get(v).cardinality())) {
-          throw new IllegalArgumentException("row " + i + ": state " + row[v] + " out of range for "
+          throw new InvalidInputException("row " + i + ": state " + row[v] + " out of range for "
               + variables.get(v).name());
         }
       }
       double w = weights == null ? 1.0 : weights[i];
       if (!(w >= 0) || Double.isInfinite(w)) {
-        throw new IllegalArgumentException("row " + i + ": weight must be finite and >= 0, got " + w);
+        throw new InvalidInputException("row " + i + ": weight must be finite and >= 0, got " + w);
       }
       if (w == 0) {
         continue;

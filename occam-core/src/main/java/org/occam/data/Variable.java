@@ -15,17 +15,17 @@ public record Variable(String name, List<String> states) {
     Objects.requireNonNull(name, "name");
     states = List.copyOf(states);
     if (states.isEmpty()) {
-      throw new IllegalArgumentException("variable " + name + " needs at least one state");
+      throw new InvalidInputException("variable " + name + " needs at least one state");
     }
     if (states.stream().distinct().count() != states.size()) {
-      throw new IllegalArgumentException("variable " + name + " has duplicate state labels " + states);
+      throw new InvalidInputException("variable " + name + " has duplicate state labels " + states);
     }
   }
 
   /** A variable whose states are labelled {@code 0 … count−1}. */
   public static Variable withCount(String name, int count) {
     if (count < 1) {
-      throw new IllegalArgumentException("variable " + name + " needs at least one state, got " + count);
+      throw new InvalidInputException("variable " + name + " needs at least one state, got " + count);
     }
     return new Variable(name, java.util.stream.IntStream.range(0, count).mapToObj(Integer::toString).toList());
   }

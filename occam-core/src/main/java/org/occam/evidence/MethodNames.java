@@ -1,5 +1,6 @@
 package org.occam.evidence;
 
+import org.occam.data.InvalidInputException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -24,7 +25,7 @@ public final class MethodNames {
         return m;
       }
     }
-    throw new IllegalArgumentException("unknown " + family + " method '" + name + "' (known: " + names(type, label) + ")");
+    throw new InvalidInputException("unknown " + family + " method '" + name + "' (known: " + names(type, label) + ")");
   }
 
   /** A comma-separated list, in order, repeats dropped; empty lists are refused. */
@@ -41,7 +42,7 @@ public final class MethodNames {
       }
     }
     if (out.isEmpty()) {
-      throw new IllegalArgumentException("no methods given (known: " + names(type, label) + ")");
+      throw new InvalidInputException("no methods given (known: " + names(type, label) + ")");
     }
     return out;
   }

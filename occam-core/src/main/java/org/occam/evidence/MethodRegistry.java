@@ -1,5 +1,6 @@
 package org.occam.evidence;
 
+import org.occam.data.InvalidInputException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -27,7 +28,7 @@ public final class MethodRegistry<P> {
     this.family = Objects.requireNonNull(family, "family");
     for (EvidenceMethod<P> m : methods) {
       if (this.methods.put(m.name(), m) != null) {
-        throw new IllegalArgumentException(family + " method '" + m.name() + "' is registered twice");
+        throw new InvalidInputException(family + " method '" + m.name() + "' is registered twice");
       }
     }
   }
@@ -55,7 +56,7 @@ public final class MethodRegistry<P> {
   public EvidenceMethod<P> get(String name) {
     EvidenceMethod<P> m = methods.get(name.trim().toLowerCase(Locale.ROOT));
     if (m == null) {
-      throw new IllegalArgumentException("unknown " + family + " method '" + name.trim() + "' (known: " + names() + ")");
+      throw new InvalidInputException("unknown " + family + " method '" + name.trim() + "' (known: " + names() + ")");
     }
     return m;
   }
@@ -73,7 +74,7 @@ public final class MethodRegistry<P> {
       }
     }
     if (out.isEmpty()) {
-      throw new IllegalArgumentException("no methods given (known: " + names() + ")");
+      throw new InvalidInputException("no methods given (known: " + names() + ")");
     }
     return out;
   }

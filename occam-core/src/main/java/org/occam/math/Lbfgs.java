@@ -1,5 +1,6 @@
 package org.occam.math;
 
+import org.occam.data.InvalidInputException;
 import java.math.BigDecimal;
 import java.util.Objects;
 
@@ -113,23 +114,23 @@ public final class Lbfgs {
 
     public Settings {
       if (memory < 1) {
-        throw new IllegalArgumentException("memory must be >= 1, got " + memory);
+        throw new InvalidInputException("memory must be >= 1, got " + memory);
       }
       if (!(gradientTolerance >= 0) || Double.isInfinite(gradientTolerance)) {
-        throw new IllegalArgumentException("gradient tolerance must be finite and >= 0, got " + gradientTolerance);
+        throw new InvalidInputException("gradient tolerance must be finite and >= 0, got " + gradientTolerance);
       }
       if (!(relativeFunctionTolerance >= 0) || Double.isInfinite(relativeFunctionTolerance)) {
-        throw new IllegalArgumentException(
+        throw new InvalidInputException(
             "relative function tolerance must be finite and >= 0, got " + relativeFunctionTolerance);
       }
       if (maxIterations < 1) {
-        throw new IllegalArgumentException("max iterations must be >= 1, got " + maxIterations);
+        throw new InvalidInputException("max iterations must be >= 1, got " + maxIterations);
       }
       if (!(c1 > 0 && c1 < c2 && c2 < 1)) {
-        throw new IllegalArgumentException("need 0 < c1 < c2 < 1, got c1 = " + c1 + ", c2 = " + c2);
+        throw new InvalidInputException("need 0 < c1 < c2 < 1, got c1 = " + c1 + ", c2 = " + c2);
       }
       if (maxLineSearchEvaluations < 1) {
-        throw new IllegalArgumentException(
+        throw new InvalidInputException(
             "max line-search evaluations must be >= 1, got " + maxLineSearchEvaluations);
       }
     }

@@ -1,5 +1,6 @@
 package org.occam.math;
 
+import org.occam.data.InvalidInputException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -32,7 +33,7 @@ public final class Parallel {
    */
   public static <T> List<T> map(int[] order, int threads, String threadName, IntFunction<T> task) {
     if (threads < 1) {
-      throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+      throw new InvalidInputException("threads must be >= 1, got " + threads);
     }
     int n = order.length;
     if (threads == 1 || n <= 1) {

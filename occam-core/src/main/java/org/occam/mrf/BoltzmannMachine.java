@@ -1,5 +1,6 @@
 package org.occam.mrf;
 
+import org.occam.data.InvalidInputException;
 import java.util.Arrays;
 
 /**
@@ -20,12 +21,12 @@ public final class BoltzmannMachine {
     this.graph = graph;
     int f = graph.vertexCount() + graph.edgeCount();
     if (parameters.length != f) {
-      throw new IllegalArgumentException("a Boltzmann machine on " + graph.vertexCount() + " variables and "
+      throw new InvalidInputException("a Boltzmann machine on " + graph.vertexCount() + " variables and "
           + graph.edgeCount() + " edges has " + f + " parameters, got " + parameters.length);
     }
     for (int k = 0; k < f; k++) {
       if (!Double.isFinite(parameters[k])) {
-        throw new IllegalArgumentException("parameter " + k + " is not finite: " + parameters[k]);
+        throw new InvalidInputException("parameter " + k + " is not finite: " + parameters[k]);
       }
     }
     this.parameters = parameters.clone();
@@ -44,7 +45,7 @@ public final class BoltzmannMachine {
   public static BoltzmannMachine fromSpins(PairwiseGraph graph, double[] fields, double[] couplings) {
     int v = graph.vertexCount();
     if (fields.length != v || couplings.length != graph.edgeCount()) {
-      throw new IllegalArgumentException("spin model needs " + v + " fields and " + graph.edgeCount()
+      throw new InvalidInputException("spin model needs " + v + " fields and " + graph.edgeCount()
           + " couplings, got " + fields.length + " and " + couplings.length);
     }
     double[] lambda = new double[v + couplings.length];

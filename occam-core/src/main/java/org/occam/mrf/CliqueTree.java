@@ -1,5 +1,6 @@
 package org.occam.mrf;
 
+import org.occam.data.InvalidInputException;
 import java.util.Arrays;
 
 /**
@@ -125,7 +126,7 @@ public final class CliqueTree {
    */
   public static CliqueTree fromOrdering(PairwiseGraph g, int[] order, String orderingName, int maxCliqueSize) {
     if (maxCliqueSize < 1 || maxCliqueSize > HARD_MAX_CLIQUE_SIZE) {
-      throw new IllegalArgumentException("the clique size limit must be in 1.." + HARD_MAX_CLIQUE_SIZE + ", got " + maxCliqueSize);
+      throw new InvalidInputException("the clique size limit must be in 1.." + HARD_MAX_CLIQUE_SIZE + ", got " + maxCliqueSize);
     }
     int v = g.vertexCount();
     EliminationOrdering.requirePermutation(order, v);
@@ -168,7 +169,7 @@ public final class CliqueTree {
       EliminationOrdering.eliminate(adj, u, words);
     }
     if (largest > maxCliqueSize) {
-      throw new IllegalArgumentException("the junction tree from the " + orderingName + " elimination ordering has a "
+      throw new InvalidInputException("the junction tree from the " + orderingName + " elimination ordering has a "
           + "largest clique of " + largest + " variables (treewidth at most " + (largest - 1)
           + "), above the limit of " + maxCliqueSize + " variables (2^" + largest
           + " table entries per clique); raise the limit or use an approximate method");

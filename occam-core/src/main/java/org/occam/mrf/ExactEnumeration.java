@@ -1,5 +1,6 @@
 package org.occam.mrf;
 
+import org.occam.data.InvalidInputException;
 import org.occam.math.LogSpace;
 
 /**
@@ -33,7 +34,7 @@ public final class ExactEnumeration implements MrfInference {
   public static ExactEnumeration run(BoltzmannMachine model, boolean withCovariance) {
     int v = model.variableCount();
     if (v > MAX_VARIABLES) {
-      throw new IllegalArgumentException("exact enumeration of " + v + " binary variables (2^" + v
+      throw new InvalidInputException("exact enumeration of " + v + " binary variables (2^" + v
           + " configurations) is above the limit of " + MAX_VARIABLES + "; use the junction tree");
     }
     PairwiseGraph g = model.graph();
@@ -109,7 +110,7 @@ public final class ExactEnumeration implements MrfInference {
   public static double logPartition(BoltzmannMachine model) {
     int v = model.variableCount();
     if (v > MAX_VARIABLES) {
-      throw new IllegalArgumentException("exact enumeration of " + v + " binary variables is above the limit of " + MAX_VARIABLES);
+      throw new InvalidInputException("exact enumeration of " + v + " binary variables is above the limit of " + MAX_VARIABLES);
     }
     PairwiseGraph g = model.graph();
     long count = 1L << v;

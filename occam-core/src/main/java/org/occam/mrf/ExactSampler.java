@@ -1,5 +1,6 @@
 package org.occam.mrf;
 
+import org.occam.data.InvalidInputException;
 import java.util.Arrays;
 import org.apache.commons.rng.UniformRandomProvider;
 
@@ -107,7 +108,7 @@ public final class ExactSampler {
    */
   public void draw(UniformRandomProvider rng, int[] x) {
     if (x.length != variables) {
-      throw new IllegalArgumentException("a row has " + variables + " cells, got an array of " + x.length);
+      throw new InvalidInputException("a row has " + variables + " cells, got an array of " + x.length);
     }
     for (int c : order) {
       int[] sep = separatorVars[c];
@@ -175,7 +176,7 @@ public final class ExactSampler {
    */
   public DistinctRows sampleDistinct(long n, UniformRandomProvider rng) {
     if (n < 0) {
-      throw new IllegalArgumentException("the number of rows must be >= 0, got " + n);
+      throw new InvalidInputException("the number of rows must be >= 0, got " + n);
     }
     int words = (variables + 63) >>> 6;
     RowCounter counter = new RowCounter(words);
@@ -200,7 +201,7 @@ public final class ExactSampler {
 
   private static void requireCount(int n) {
     if (n < 0) {
-      throw new IllegalArgumentException("the number of rows must be >= 0, got " + n);
+      throw new InvalidInputException("the number of rows must be >= 0, got " + n);
     }
   }
 

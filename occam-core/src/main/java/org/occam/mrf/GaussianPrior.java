@@ -1,5 +1,7 @@
 package org.occam.mrf;
 
+import org.occam.data.InvalidInputException;
+
 /**
  * The isotropic Gaussian prior {@code p(λ) = N(0, σ0² I)} on the F parameters of a
  * {@link BoltzmannMachine}, as in {@code docs/notes/laplace-family.md} (Λ = σ0² I):
@@ -21,7 +23,7 @@ public record GaussianPrior(double sigma) {
 
   public GaussianPrior {
     if (!(sigma > 0 && sigma < Double.POSITIVE_INFINITY)) {
-      throw new IllegalArgumentException("the prior standard deviation must be finite and > 0, got " + sigma);
+      throw new InvalidInputException("the prior standard deviation must be finite and > 0, got " + sigma);
     }
   }
 

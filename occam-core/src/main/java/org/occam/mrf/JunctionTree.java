@@ -1,5 +1,6 @@
 package org.occam.mrf;
 
+import org.occam.data.InvalidInputException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -77,7 +78,7 @@ public final class JunctionTree implements MrfInference {
    */
   public static JunctionTree run(BoltzmannMachine model, CliqueTree tree) {
     if (!tree.graph().equals(model.graph())) {
-      throw new IllegalArgumentException("the clique tree was built for " + tree.graph() + ", not for the model's "
+      throw new InvalidInputException("the clique tree was built for " + tree.graph() + ", not for the model's "
           + model.graph());
     }
     double[][] logPotential = logPotentials(model, tree);
@@ -200,7 +201,7 @@ public final class JunctionTree implements MrfInference {
    */
   public double[][] covariance(int threads) {
     if (threads < 1) {
-      throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+      throw new InvalidInputException("threads must be >= 1, got " + threads);
     }
     int f = means.length;
     double[][] c = new double[f][];

@@ -1,5 +1,6 @@
 package org.occam.mrf;
 
+import org.occam.data.InvalidInputException;
 import org.occam.math.Logistic;
 import java.math.BigDecimal;
 
@@ -71,16 +72,16 @@ public final class LoopyBeliefPropagation {
 
     public Settings {
       if (schedule == null) {
-        throw new IllegalArgumentException("BP needs a schedule");
+        throw new InvalidInputException("BP needs a schedule");
       }
       if (!(damping >= 0 && damping < 1)) {
-        throw new IllegalArgumentException("BP damping must be in [0, 1), got " + damping);
+        throw new InvalidInputException("BP damping must be in [0, 1), got " + damping);
       }
       if (!(tolerance > 0)) {
-        throw new IllegalArgumentException("BP tolerance must be > 0, got " + tolerance);
+        throw new InvalidInputException("BP tolerance must be > 0, got " + tolerance);
       }
       if (maxIterations < 1) {
-        throw new IllegalArgumentException("BP needs at least one iteration, got " + maxIterations);
+        throw new InvalidInputException("BP needs at least one iteration, got " + maxIterations);
       }
     }
 

@@ -1,5 +1,6 @@
 package org.occam.mrf;
 
+import org.occam.data.InvalidInputException;
 import org.occam.data.Dataset;
 
 /**
@@ -11,11 +12,11 @@ import org.occam.data.Dataset;
 public record MrfData(PairwiseGraph graph, double rows, double[] featureMeans) {
   public MrfData {
     if (featureMeans.length != graph.vertexCount() + graph.edgeCount()) {
-      throw new IllegalArgumentException("need " + (graph.vertexCount() + graph.edgeCount()) + " feature means, got "
+      throw new InvalidInputException("need " + (graph.vertexCount() + graph.edgeCount()) + " feature means, got "
           + featureMeans.length);
     }
     if (!(rows > 0)) {
-      throw new IllegalArgumentException("need at least one row, got " + rows);
+      throw new InvalidInputException("need at least one row, got " + rows);
     }
     featureMeans = featureMeans.clone();
   }
@@ -30,17 +31,17 @@ public record MrfData(PairwiseGraph graph, double rows, double[] featureMeans) {
   public static MrfData of(PairwiseGraph graph, Dataset data) {
     int v = graph.vertexCount();
     if (data.variables().size() != v) {
-      throw new IllegalArgumentException("the graph has " + v + " variables but the data have "
+      throw new InvalidInputException("the graph has " + v + " variables but the data have "
           + data.variables().size() + " columns");
     }
     for (int i = 0; i < v; i++) {
       if (data.variables().get(i).cardinality() != 2) {
-        throw new IllegalArgumentException("variable " + data.variables().get(i).name() + " has "
+        throw new InvalidInputException("variable " + data.variables().get(i).name() + " has "
             + data.variables().get(i).cardinality() + " states; a Boltzmann machine needs binary variables");
       }
     }
     if (data.hasMissing()) {
-      throw new IllegalArgumentException("the data have missing values; Boltzmann machine scores need complete rows");
+      throw new InvalidInputException("the data have missing values; Boltzmann machine scores need complete rows");
     }
     double[] sums = new double[v + graph.edgeCount()];
     for (int r = 0; r < data.distinctRows(); r++) {

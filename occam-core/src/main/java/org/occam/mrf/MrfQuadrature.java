@@ -1,5 +1,6 @@
 package org.occam.mrf;
 
+import org.occam.data.InvalidInputException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -57,11 +58,11 @@ public final class MrfQuadrature {
 
     public Settings {
       if (!(priorSigma > 0) || !Double.isFinite(priorSigma) || !(halfWidth > 0) || !Double.isFinite(halfWidth)) {
-        throw new IllegalArgumentException("need a positive finite prior sigma and half width, got " + priorSigma
+        throw new InvalidInputException("need a positive finite prior sigma and half width, got " + priorSigma
             + " and " + halfWidth);
       }
       if (pointsPerAxis < 5 || pointsPerAxis % 2 == 0) {
-        throw new IllegalArgumentException("points per axis must be odd and at least 5, got " + pointsPerAxis);
+        throw new InvalidInputException("points per axis must be odd and at least 5, got " + pointsPerAxis);
       }
     }
 
@@ -98,7 +99,7 @@ public final class MrfQuadrature {
   public static EvidenceEstimate estimate(MrfData data, Settings settings) {
     int f = data.featureCount();
     if (f > MAX_PARAMETERS) {
-      throw new IllegalArgumentException("quadrature integrates over at most " + MAX_PARAMETERS
+      throw new InvalidInputException("quadrature integrates over at most " + MAX_PARAMETERS
           + " parameters, but this model has F = " + f + " (" + data.graph().vertexCount() + " vertices, "
           + data.graph().edgeCount() + " edges); use AIS (method ais) instead");
     }

@@ -1,5 +1,6 @@
 package org.occam.mrf;
 
+import org.occam.data.InvalidInputException;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -40,20 +41,20 @@ public record MrfScoreSettings(double priorSigma, Lbfgs.Settings optimiser, Loop
 
   public MrfScoreSettings {
     if (!(priorSigma > 0 && priorSigma < Double.POSITIVE_INFINITY)) {
-      throw new IllegalArgumentException("the prior standard deviation must be finite and > 0, got " + priorSigma);
+      throw new InvalidInputException("the prior standard deviation must be finite and > 0, got " + priorSigma);
     }
     Objects.requireNonNull(optimiser, "optimiser");
     Objects.requireNonNull(bp, "bp");
     Objects.requireNonNull(exactStart, "exactStart");
     if (!(pmmCellPseudoCount > 0 && pmmCellPseudoCount < Double.POSITIVE_INFINITY)) {
-      throw new IllegalArgumentException("the PMM cell pseudo-count must be finite and > 0, got " + pmmCellPseudoCount);
+      throw new InvalidInputException("the PMM cell pseudo-count must be finite and > 0, got " + pmmCellPseudoCount);
     }
     if (!(mlPseudoObservations > 0 && mlPseudoObservations < Double.POSITIVE_INFINITY)) {
-      throw new IllegalArgumentException("the ML pseudo-observations must be finite and > 0, got "
+      throw new InvalidInputException("the ML pseudo-observations must be finite and > 0, got "
           + mlPseudoObservations);
     }
     if (threads < 1) {
-      throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+      throw new InvalidInputException("threads must be >= 1, got " + threads);
     }
   }
 

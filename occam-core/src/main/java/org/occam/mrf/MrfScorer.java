@@ -1,5 +1,6 @@
 package org.occam.mrf;
 
+import org.occam.data.InvalidInputException;
 import java.util.List;
 import java.util.Objects;
 import org.occam.evidence.EvidenceEstimate;
@@ -77,11 +78,11 @@ public final class MrfScorer {
       MrfScoreSettings settings) {
     Objects.requireNonNull(settings, "settings");
     if (methods.isEmpty()) {
-      throw new IllegalArgumentException("no methods given (known: " + MrfMethod.names() + ")");
+      throw new InvalidInputException("no methods given (known: " + MrfMethod.names() + ")");
     }
     for (MrfMethod m : methods) {
       if (!m.handledByScorer()) {
-        throw new IllegalArgumentException("method '" + m.label() + "' is not handled by MrfScorer (it is a separate "
+        throw new InvalidInputException("method '" + m.label() + "' is not handled by MrfScorer (it is a separate "
             + "estimator); MrfScorer computes map, bic-ml, bic-map, bp-lr, bp-lr-exactgrad, laplace-exact");
       }
     }

@@ -1,5 +1,6 @@
 package org.occam.mrf;
 
+import org.occam.data.InvalidInputException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -24,7 +25,7 @@ public final class PairwiseGraph {
    */
   public PairwiseGraph(int vertexCount, int[][] edges) {
     if (vertexCount < 1) {
-      throw new IllegalArgumentException("a graph needs at least one vertex, got " + vertexCount);
+      throw new InvalidInputException("a graph needs at least one vertex, got " + vertexCount);
     }
     this.vertexCount = vertexCount;
     this.from = new int[edges.length];
@@ -36,18 +37,18 @@ public final class PairwiseGraph {
     }
     for (int e = 0; e < edges.length; e++) {
       if (edges[e].length != 2) {
-        throw new IllegalArgumentException("edge " + e + " must have two ends, got " + Arrays.toString(edges[e]));
+        throw new InvalidInputException("edge " + e + " must have two ends, got " + Arrays.toString(edges[e]));
       }
       int a = Math.min(edges[e][0], edges[e][1]);
       int b = Math.max(edges[e][0], edges[e][1]);
       if (a < 0 || b >= vertexCount) {
-        throw new IllegalArgumentException("edge " + e + " " + Arrays.toString(edges[e]) + " has a vertex outside 0.." + (vertexCount - 1));
+        throw new InvalidInputException("edge " + e + " " + Arrays.toString(edges[e]) + " has a vertex outside 0.." + (vertexCount - 1));
       }
       if (a == b) {
-        throw new IllegalArgumentException("edge " + e + " is a self-loop on vertex " + a);
+        throw new InvalidInputException("edge " + e + " is a self-loop on vertex " + a);
       }
       if (seen[a][b]) {
-        throw new IllegalArgumentException("edge " + a + "-" + b + " appears twice");
+        throw new InvalidInputException("edge " + a + "-" + b + " appears twice");
       }
       seen[a][b] = true;
       from[e] = a;

@@ -1,5 +1,6 @@
 package org.occam.rbm;
 
+import org.occam.data.InvalidInputException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -72,13 +73,13 @@ public final class PersistentContrastiveDivergence {
     public Settings {
       if (iterations < 1 || chains < 1 || gibbsSweepsPerUpdate < 1 || batchSize < 0 || traceInterval < 1
           || traceMaxEnumeratedUnits < 0) {
-        throw new IllegalArgumentException("need iterations, chains, sweeps and trace interval >= 1, batch size"
+        throw new InvalidInputException("need iterations, chains, sweeps and trace interval >= 1, batch size"
             + " and trace limit >= 0, got " + iterations + ", " + chains + ", " + gibbsSweepsPerUpdate + ", "
             + traceInterval + ", " + batchSize + ", " + traceMaxEnumeratedUnits);
       }
       if (!(initialStepSize > 0) || !Double.isFinite(initialStepSize) || !(stepSizeDecay > 0)
           || !(priorSigma > 0) || !(initialScale >= 0) || !Double.isFinite(initialScale)) {
-        throw new IllegalArgumentException("need η0 > 0 (finite), τ > 0, σ0 > 0 and initial scale >= 0 (finite),"
+        throw new InvalidInputException("need η0 > 0 (finite), τ > 0, σ0 > 0 and initial scale >= 0 (finite),"
             + " got " + initialStepSize + ", " + stepSizeDecay + ", " + priorSigma + ", " + initialScale);
       }
     }
@@ -270,7 +271,7 @@ public final class PersistentContrastiveDivergence {
    */
   public Result train(Rbm initial, Settings settings, UniformRandomProvider rng, IntConsumer progress) {
     if (initial.visibleCount() != visibleCount) {
-      throw new IllegalArgumentException("the data have V=" + visibleCount + " visible units, the RBM has "
+      throw new InvalidInputException("the data have V=" + visibleCount + " visible units, the RBM has "
           + initial.visibleCount());
     }
     int f = initial.featureCount();

@@ -1,5 +1,6 @@
 package org.occam.rbm;
 
+import org.occam.data.InvalidInputException;
 import org.occam.math.Logistic;
 import java.util.Arrays;
 
@@ -31,16 +32,16 @@ public final class Rbm {
    */
   public Rbm(int visibleCount, int hiddenCount, double[] parameters) {
     if (visibleCount < 1 || hiddenCount < 1) {
-      throw new IllegalArgumentException("an RBM needs at least one visible and one hidden unit, got V="
+      throw new InvalidInputException("an RBM needs at least one visible and one hidden unit, got V="
           + visibleCount + ", K=" + hiddenCount);
     }
     long f = (long) visibleCount * hiddenCount + visibleCount + hiddenCount;
     if (f > Integer.MAX_VALUE - 8) {
-      throw new IllegalArgumentException("an RBM with V=" + visibleCount + ", K=" + hiddenCount
+      throw new InvalidInputException("an RBM with V=" + visibleCount + ", K=" + hiddenCount
           + " has too many parameters (" + f + ") for one array");
     }
     if (parameters.length != f) {
-      throw new IllegalArgumentException("an RBM with V=" + visibleCount + " visible and K=" + hiddenCount
+      throw new InvalidInputException("an RBM with V=" + visibleCount + " visible and K=" + hiddenCount
           + " hidden units has V·K + V + K = " + f + " parameters, got " + parameters.length);
     }
     for (int a = 0; a < parameters.length; a++) {

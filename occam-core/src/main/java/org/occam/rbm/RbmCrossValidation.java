@@ -1,5 +1,6 @@
 package org.occam.rbm;
 
+import org.occam.data.InvalidInputException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -66,16 +67,16 @@ public final class RbmCrossValidation {
       int maxEnumeratedUnits, RbmPartitionAis.Settings ais, double basePseudoCount) {
     public Settings {
       if (folds < 2) {
-        throw new IllegalArgumentException("cross-validation needs at least 2 folds, got " + folds);
+        throw new InvalidInputException("cross-validation needs at least 2 folds, got " + folds);
       }
       if (training == null || logZ == null || ais == null) {
-        throw new IllegalArgumentException("need training settings, a log Z method and AIS settings");
+        throw new InvalidInputException("need training settings, a log Z method and AIS settings");
       }
       if (maxEnumeratedUnits < 0 || maxEnumeratedUnits > 30) {
-        throw new IllegalArgumentException("the enumeration limit must be in 0..30, got " + maxEnumeratedUnits);
+        throw new InvalidInputException("the enumeration limit must be in 0..30, got " + maxEnumeratedUnits);
       }
       if (!(basePseudoCount >= 0) || Double.isInfinite(basePseudoCount)) {
-        throw new IllegalArgumentException("the base-rate pseudo-count must be finite and >= 0, got "
+        throw new InvalidInputException("the base-rate pseudo-count must be finite and >= 0, got "
             + basePseudoCount);
       }
     }
@@ -247,7 +248,7 @@ public final class RbmCrossValidation {
    */
   public RbmCrossValidation(RbmData data, Settings settings) {
     if (data.size() < settings.folds()) {
-      throw new IllegalArgumentException(settings.folds() + "-fold cross-validation needs at least "
+      throw new InvalidInputException(settings.folds() + "-fold cross-validation needs at least "
           + settings.folds() + " items, got " + data.size());
     }
     this.data = data;
@@ -292,13 +293,13 @@ public final class RbmCrossValidation {
    */
   public Selection selectHiddenCount(int[] hiddenCounts, long seed, int threads, IntConsumer progress) {
     if (hiddenCounts.length == 0) {
-      throw new IllegalArgumentException("give at least one number of hidden units");
+      throw new InvalidInputException("give at least one number of hidden units");
     }
     int[] sorted = hiddenCounts.clone();
     Arrays.sort(sorted);
     for (int j = 1; j < sorted.length; j++) {
       if (sorted[j] == sorted[j - 1]) {
-        throw new IllegalArgumentException("K=" + sorted[j] + " is given twice");
+        throw new InvalidInputException("K=" + sorted[j] + " is given twice");
       }
     }
     List<Result> results = runAll(sorted, seed, threads, progress);
@@ -321,13 +322,13 @@ public final class RbmCrossValidation {
   /** Every (K, fold) pair as one task, the largest K first so no thread idles at the end. */
   private List<Result> runAll(int[] hiddenCounts, long seed, int threads, IntConsumer progress) {
     if (threads < 1) {
-      throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+      throw new InvalidInputException("threads must be >= 1, got " + threads);
     }
     int v = data.visibleCount();
     RbmLogPartition.Method[] methods = new RbmLogPartition.Method[hiddenCounts.length];
     for (int j = 0; j < hiddenCounts.length; j++) {
       if (hiddenCounts[j] < 1) {
-        throw new IllegalArgumentException("an RBM needs at least one hidden unit, got K=" + hiddenCounts[j]);
+        throw new InvalidInputException("an RBM needs at least one hidden unit, got K=" + hiddenCounts[j]);
       }
       methods[j] = settings.methodFor(v, hiddenCounts[j]);
     }

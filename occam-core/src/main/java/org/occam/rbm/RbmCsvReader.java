@@ -1,5 +1,6 @@
 package org.occam.rbm;
 
+import org.occam.data.InvalidInputException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
@@ -49,11 +50,11 @@ public final class RbmCsvReader {
   public record Selection(List<String> names, int mostFrequent) {
     public Selection {
       if (mostFrequent < 0) {
-        throw new IllegalArgumentException("the number of most frequent columns must be >= 0, got " + mostFrequent);
+        throw new InvalidInputException("the number of most frequent columns must be >= 0, got " + mostFrequent);
       }
       if (names != null) {
         if (names.isEmpty()) {
-          throw new IllegalArgumentException("name at least one column");
+          throw new InvalidInputException("name at least one column");
         }
         names = List.copyOf(names);
       }
@@ -72,7 +73,7 @@ public final class RbmCsvReader {
     /** The m columns with the most 1s, in file order. */
     public static Selection mostFrequent(int m) {
       if (m < 1) {
-        throw new IllegalArgumentException("keep at least one column, got " + m);
+        throw new InvalidInputException("keep at least one column, got " + m);
       }
       return new Selection(null, m);
     }

@@ -1,5 +1,6 @@
 package org.occam.rbm;
 
+import org.occam.data.InvalidInputException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -61,7 +62,7 @@ public final class RbmData {
   /** Rows with counts, columns named {@code x0 … x(V−1)}. */
   public static RbmData of(int[][] rows, long[] rowCounts) {
     if (rows.length == 0) {
-      throw new IllegalArgumentException("need at least one data row");
+      throw new InvalidInputException("need at least one data row");
     }
     List<String> names = new ArrayList<>();
     for (int i = 0; i < rows[0].length; i++) {
@@ -80,22 +81,22 @@ public final class RbmData {
   public static RbmData of(List<String> columnNames, int[][] rows, long[] rowCounts) {
     int v = columnNames.size();
     if (v < 1) {
-      throw new IllegalArgumentException("need at least one column");
+      throw new InvalidInputException("need at least one column");
     }
     Set<String> seen = new HashSet<>();
     for (String name : columnNames) {
       if (name == null || name.isEmpty()) {
-        throw new IllegalArgumentException("column names must be non-empty");
+        throw new InvalidInputException("column names must be non-empty");
       }
       if (!seen.add(name)) {
-        throw new IllegalArgumentException("duplicate column name '" + name + "'");
+        throw new InvalidInputException("duplicate column name '" + name + "'");
       }
     }
     if (rows.length == 0) {
-      throw new IllegalArgumentException("need at least one data row");
+      throw new InvalidInputException("need at least one data row");
     }
     if (rowCounts != null && rowCounts.length != rows.length) {
-      throw new IllegalArgumentException("need one count per row (" + rows.length + "), got " + rowCounts.length);
+      throw new InvalidInputException("need one count per row (" + rows.length + "), got " + rowCounts.length);
     }
     Map<Row, Integer> index = new HashMap<>();
     List<int[]> distinct = new ArrayList<>();
@@ -106,17 +107,17 @@ public final class RbmData {
     for (int n = 0; n < rows.length; n++) {
       int[] x = rows[n];
       if (x.length != v) {
-        throw new IllegalArgumentException("row " + n + " has " + x.length + " values, expected " + v);
+        throw new InvalidInputException("row " + n + " has " + x.length + " values, expected " + v);
       }
       for (int i = 0; i < v; i++) {
         if (x[i] != 0 && x[i] != 1) {
-          throw new IllegalArgumentException("row " + n + ", column " + columnNames.get(i) + " must be 0 or 1, got "
+          throw new InvalidInputException("row " + n + ", column " + columnNames.get(i) + " must be 0 or 1, got "
               + x[i]);
         }
       }
       long c = rowCounts == null ? 1 : rowCounts[n];
       if (c < 0) {
-        throw new IllegalArgumentException("count of row " + n + " is negative: " + c);
+        throw new InvalidInputException("count of row " + n + " is negative: " + c);
       }
       if (c == 0) {
         continue;
@@ -136,7 +137,7 @@ public final class RbmData {
       runs++;
     }
     if (distinct.isEmpty()) {
-      throw new IllegalArgumentException("all counts are zero");
+      throw new InvalidInputException("all counts are zero");
     }
     return new RbmData(List.copyOf(columnNames), distinct.toArray(new int[0][]),
         distinctCounts.stream().mapToLong(Long::longValue).toArray(), Arrays.copyOf(runRows, runs),
@@ -211,7 +212,7 @@ public final class RbmData {
    */
   public double sumLogZGivenVisible(Rbm rbm) {
     if (rbm.visibleCount() != visibleCount()) {
-      throw new IllegalArgumentException("the data have V=" + visibleCount() + " columns, the RBM has "
+      throw new InvalidInputException("the data have V=" + visibleCount() + " columns, the RBM has "
           + rbm.visibleCount() + " visible units");
     }
     double s = 0;
@@ -233,7 +234,7 @@ public final class RbmData {
     for (int j = 0; j < at.length; j++) {
       at[j] = columnNames.indexOf(names.get(j));
       if (at[j] < 0) {
-        throw new IllegalArgumentException("no column '" + names.get(j) + "'; the columns are "
+        throw new InvalidInputException("no column '" + names.get(j) + "'; the columns are "
             + abbreviated(columnNames));
       }
     }
@@ -247,15 +248,15 @@ public final class RbmData {
    */
   public RbmData selectColumns(int[] indices) {
     if (indices.length == 0) {
-      throw new IllegalArgumentException("select at least one column");
+      throw new InvalidInputException("select at least one column");
     }
     List<String> names = new ArrayList<>();
     for (int i : indices) {
       if (i < 0 || i >= visibleCount()) {
-        throw new IllegalArgumentException("column index " + i + " out of range 0.." + (visibleCount() - 1));
+        throw new InvalidInputException("column index " + i + " out of range 0.." + (visibleCount() - 1));
       }
       if (names.contains(columnNames.get(i))) {
-        throw new IllegalArgumentException("column " + columnNames.get(i) + " selected twice");
+        throw new InvalidInputException("column " + columnNames.get(i) + " selected twice");
       }
       names.add(columnNames.get(i));
     }
@@ -279,7 +280,7 @@ public final class RbmData {
   public RbmData mostFrequentColumns(int m) {
     int v = visibleCount();
     if (m < 1 || m > v) {
-      throw new IllegalArgumentException("asked for the " + m + " most frequent columns of " + v);
+      throw new InvalidInputException("asked for the " + m + " most frequent columns of " + v);
     }
     long[] ones = columnOnes();
     Integer[] byFrequency = new Integer[v];
@@ -338,7 +339,7 @@ public final class RbmData {
 
   private void checkSubsetSize(long n) {
     if (n < 1 || n > total) {
-      throw new IllegalArgumentException("a subset needs between 1 and N=" + total + " items, got " + n);
+      throw new InvalidInputException("a subset needs between 1 and N=" + total + " items, got " + n);
     }
   }
 
@@ -355,7 +356,7 @@ public final class RbmData {
    */
   public Folds folds(int k, long seed) {
     if (k < 2 || k > total) {
-      throw new IllegalArgumentException("need 2 <= k <= N=" + total + " folds, got " + k);
+      throw new InvalidInputException("need 2 <= k <= N=" + total + " folds, got " + k);
     }
     int[] shuffled = shuffledPositions(RandomStreams.fromSeed(seed));
     int[] foldOf = new int[shuffled.length];

@@ -1,5 +1,6 @@
 package org.occam.rbm;
 
+import org.occam.data.InvalidInputException;
 import org.occam.math.Logistic;
 import java.util.ArrayList;
 import java.util.List;
@@ -112,7 +113,7 @@ public final class RbmEnumeration {
 
   private static void checkThreads(int threads) {
     if (threads < 1) {
-      throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+      throw new InvalidInputException("threads must be >= 1, got " + threads);
     }
   }
 
@@ -124,7 +125,7 @@ public final class RbmEnumeration {
   static double[] logMarginals(Rbm rbm, boolean enumerateHidden, int maxEnumeratedUnits) {
     Side side = new Side(rbm, enumerateHidden);
     if (side.m > maxEnumeratedUnits || side.m > 30) {
-      throw new IllegalArgumentException("tabulating the marginal of " + side.m + " "
+      throw new InvalidInputException("tabulating the marginal of " + side.m + " "
           + (enumerateHidden ? "hidden" : "visible") + " units (2^" + side.m + " states) is above the limit of "
           + Math.min(maxEnumeratedUnits, 30));
     }
@@ -222,13 +223,13 @@ public final class RbmEnumeration {
 
     static Side of(Rbm rbm, int maxEnumeratedUnits) {
       if (maxEnumeratedUnits < 1 || maxEnumeratedUnits > HARD_LIMIT) {
-        throw new IllegalArgumentException("the enumeration limit must be in 1.." + HARD_LIMIT + ", got "
+        throw new InvalidInputException("the enumeration limit must be in 1.." + HARD_LIMIT + ", got "
             + maxEnumeratedUnits);
       }
       boolean hidden = rbm.hiddenCount() <= rbm.visibleCount();
       int m = Math.min(rbm.visibleCount(), rbm.hiddenCount());
       if (m > maxEnumeratedUnits) {
-        throw new IllegalArgumentException("exact enumeration of an RBM with V=" + rbm.visibleCount() + ", K="
+        throw new InvalidInputException("exact enumeration of an RBM with V=" + rbm.visibleCount() + ", K="
             + rbm.hiddenCount() + " needs 2^" + m + " states of its smaller side, above the limit of min(V, K) <= "
             + maxEnumeratedUnits + "; use a sampling estimate (e.g. AIS) instead");
       }

@@ -1,5 +1,6 @@
 package org.occam.rbm;
 
+import org.occam.data.InvalidInputException;
 import org.occam.math.Logistic;
 import java.util.Arrays;
 import org.apache.commons.rng.UniformRandomProvider;
@@ -34,12 +35,12 @@ public final class RbmExactSampler {
    */
   public RbmExactSampler(Rbm rbm, int maxEnumeratedUnits) {
     if (maxEnumeratedUnits < 1 || maxEnumeratedUnits > HARD_LIMIT) {
-      throw new IllegalArgumentException("the exact sampler's limit must be in 1.." + HARD_LIMIT + ", got "
+      throw new InvalidInputException("the exact sampler's limit must be in 1.." + HARD_LIMIT + ", got "
           + maxEnumeratedUnits);
     }
     int m = Math.min(rbm.visibleCount(), rbm.hiddenCount());
     if (m > maxEnumeratedUnits) {
-      throw new IllegalArgumentException("exact sampling from an RBM with V=" + rbm.visibleCount() + ", K="
+      throw new InvalidInputException("exact sampling from an RBM with V=" + rbm.visibleCount() + ", K="
           + rbm.hiddenCount() + " tabulates 2^" + m + " states of its smaller side, above the limit of min(V, K) <= "
           + maxEnumeratedUnits + "; use Gibbs sampling instead");
     }
@@ -108,7 +109,7 @@ public final class RbmExactSampler {
   /** {@code n} independent visible draws x ~ p(x | λ) (rows of V, fresh arrays). */
   public int[][] sampleVisible(int n, UniformRandomProvider rng) {
     if (n < 0) {
-      throw new IllegalArgumentException("n must be >= 0, got " + n);
+      throw new InvalidInputException("n must be >= 0, got " + n);
     }
     int[][] out = new int[n][];
     int[] z = new int[rbm.hiddenCount()];

@@ -1,5 +1,6 @@
 package org.occam.rbm;
 
+import org.occam.data.InvalidInputException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -99,28 +100,28 @@ public final class RbmLaplace {
       int maxEnumeratedUnits, RbmPartitionAis.Settings ais, Lbfgs.Settings fineTuning, int pcdRestarts) {
     public Settings {
       if (pcdRestarts < 1) {
-        throw new IllegalArgumentException("need at least one PCD run, got " + pcdRestarts);
+        throw new InvalidInputException("need at least one PCD run, got " + pcdRestarts);
       }
       Objects.requireNonNull(training, "training");
       Objects.requireNonNull(logZ, "logZ");
       Objects.requireNonNull(ais, "ais");
       Objects.requireNonNull(fineTuning, "fineTuning");
       if (!training.isMap()) {
-        throw new IllegalArgumentException("the Laplace procedure needs a prior: give PCD a finite σ0");
+        throw new InvalidInputException("the Laplace procedure needs a prior: give PCD a finite σ0");
       }
       if (sampleChains < 1 || burnIn < 0 || samplesPerChain < 1 || thinning < 1) {
-        throw new IllegalArgumentException("need sample chains >= 1, burn-in >= 0, samples per chain >= 1 and"
+        throw new InvalidInputException("need sample chains >= 1, burn-in >= 0, samples per chain >= 1 and"
             + " thinning >= 1, got " + sampleChains + ", " + burnIn + ", " + samplesPerChain + ", " + thinning);
       }
       if (!(essFraction > 0 && essFraction <= 1)) {
-        throw new IllegalArgumentException("the ESS fraction must be in (0, 1], got " + essFraction);
+        throw new InvalidInputException("the ESS fraction must be in (0, 1], got " + essFraction);
       }
       if (!(eigenvalueThreshold >= 0) && !Double.isNaN(eigenvalueThreshold) || Double.isInfinite(eigenvalueThreshold)) {
-        throw new IllegalArgumentException("the eigenvalue threshold must be finite and >= 0 (NaN for 1/σ0²), got "
+        throw new InvalidInputException("the eigenvalue threshold must be finite and >= 0 (NaN for 1/σ0²), got "
             + eigenvalueThreshold);
       }
       if (maxEnumeratedUnits < 1 || maxEnumeratedUnits > RbmEnumeration.DEFAULT_MAX_ENUMERATED_UNITS) {
-        throw new IllegalArgumentException("the enumeration limit must be in 1.."
+        throw new InvalidInputException("the enumeration limit must be in 1.."
             + RbmEnumeration.DEFAULT_MAX_ENUMERATED_UNITS + ", got " + maxEnumeratedUnits);
       }
     }
@@ -450,7 +451,7 @@ public final class RbmLaplace {
   private Fit fit(int hiddenCount, Settings settings, PersistentContrastiveDivergence.Settings training,
       double priorVariance, boolean fineTune, long seed, int threads, Consumer<String> progress) {
     if (hiddenCount < 1) {
-      throw new IllegalArgumentException("the Laplace procedure needs at least one hidden unit, got " + hiddenCount);
+      throw new InvalidInputException("the Laplace procedure needs at least one hidden unit, got " + hiddenCount);
     }
     SplittableUniformRandomProvider root = RandomStreams.fromSeed(seed);
     SplittableUniformRandomProvider pcdStream = root.split();

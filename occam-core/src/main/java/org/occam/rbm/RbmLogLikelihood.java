@@ -1,5 +1,6 @@
 package org.occam.rbm;
 
+import org.occam.data.InvalidInputException;
 import org.occam.math.Logistic;
 import java.util.Arrays;
 import org.occam.math.DifferentiableFunction;
@@ -160,7 +161,7 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
     m = Math.min(v, k);
     n = Math.max(v, k);
     if (m > MAX_ENUMERATED_UNITS) {
-      throw new IllegalArgumentException("the exact likelihood of an RBM with V=" + v + ", K=" + k + " enumerates 2^"
+      throw new InvalidInputException("the exact likelihood of an RBM with V=" + v + ", K=" + k + " enumerates 2^"
           + m + " states of its smaller side per evaluation, above the limit of min(V, K) <= " + MAX_ENUMERATED_UNITS
           + "; use an approximation (e.g. Laplace with AIS for log Z) instead");
     }
@@ -239,7 +240,7 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
   /** L(λ) of an RBM of this shape. */
   public double value(Rbm rbm) {
     if (rbm.visibleCount() != data.visibleCount || rbm.hiddenCount() != data.hiddenCount) {
-      throw new IllegalArgumentException("the data are for V=" + data.visibleCount + ", K=" + data.hiddenCount
+      throw new InvalidInputException("the data are for V=" + data.visibleCount + ", K=" + data.hiddenCount
           + ", not " + rbm);
     }
     return value(rbm.parameters());
@@ -722,7 +723,7 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
 
   private void checkLength(double[] a) {
     if (a.length != data.featureCount) {
-      throw new IllegalArgumentException("an RBM with V=" + data.visibleCount + ", K=" + data.hiddenCount + " has "
+      throw new InvalidInputException("an RBM with V=" + data.visibleCount + ", K=" + data.hiddenCount + " has "
           + data.featureCount + " parameters, got a vector of length " + a.length);
     }
   }
@@ -750,13 +751,13 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
       long total, double[] visibleTotals) {
     static Data of(int hiddenCount, int[][] rows, long[] counts) {
       if (hiddenCount < 1) {
-        throw new IllegalArgumentException("an RBM needs at least one hidden unit, got K=" + hiddenCount);
+        throw new InvalidInputException("an RBM needs at least one hidden unit, got K=" + hiddenCount);
       }
       RbmData merged = RbmData.of(rows, counts);
       int v = merged.visibleCount();
       long f = (long) v * hiddenCount + v + hiddenCount;
       if (f > Integer.MAX_VALUE - 8) {
-        throw new IllegalArgumentException("an RBM with V=" + v + ", K=" + hiddenCount + " has too many parameters");
+        throw new InvalidInputException("an RBM with V=" + v + ", K=" + hiddenCount + " has too many parameters");
       }
       int distinct = merged.distinctRowCount();
       int[][] active = new int[distinct][];

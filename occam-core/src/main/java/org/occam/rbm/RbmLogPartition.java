@@ -1,5 +1,6 @@
 package org.occam.rbm;
 
+import org.occam.data.InvalidInputException;
 import java.util.Optional;
 
 /**
@@ -50,7 +51,7 @@ public final class RbmLogPartition {
       case AUTO -> small ? Method.EXACT : Method.AIS;
       case EXACT -> {
         if (!small) {
-          throw new IllegalArgumentException("exact log Z enumerates 2^min(V,K) = 2^"
+          throw new InvalidInputException("exact log Z enumerates 2^min(V,K) = 2^"
               + Math.min(visibleCount, hiddenCount) + " states, above the limit 2^" + maxEnumeratedUnits
               + "; use AIS or raise the limit");
         }
@@ -87,7 +88,7 @@ public final class RbmLogPartition {
     for (int i = 0; i < ones.length; i++) {
       double p = (ones[i] + pseudoCount) / (data.size() + 2 * pseudoCount);
       if (!(p > 0 && p < 1)) {
-        throw new IllegalArgumentException("column " + data.columnNames().get(i)
+        throw new InvalidInputException("column " + data.columnNames().get(i)
             + " is constant in the training items; use a base-rate pseudo-count > 0");
       }
       b0[i] = Math.log(p) - Math.log1p(-p);

@@ -1,5 +1,6 @@
 package org.occam.rbm;
 
+import org.occam.data.InvalidInputException;
 import org.occam.math.Logistic;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -74,7 +75,7 @@ public final class RbmPartitionAis {
   public record Settings(AnnealingSchedule schedule, int runs, boolean reverse) {
     public Settings {
       if (schedule == null || runs < 1) {
-        throw new IllegalArgumentException("need a schedule and runs >= 1");
+        throw new InvalidInputException("need a schedule and runs >= 1");
       }
     }
 
@@ -142,12 +143,12 @@ public final class RbmPartitionAis {
     visibleCount = a.length;
     hiddenCount = b.length;
     if (w.length != visibleCount || baseVisibleBias.length != visibleCount) {
-      throw new IllegalArgumentException("W, a and b0 need one row/entry per visible unit");
+      throw new InvalidInputException("W, a and b0 need one row/entry per visible unit");
     }
     weights = new double[visibleCount * hiddenCount];
     for (int i = 0; i < visibleCount; i++) {
       if (w[i].length != hiddenCount) {
-        throw new IllegalArgumentException("W row " + i + " needs one entry per hidden unit");
+        throw new InvalidInputException("W row " + i + " needs one entry per hidden unit");
       }
       System.arraycopy(w[i], 0, weights, i * hiddenCount, hiddenCount);
     }
@@ -204,17 +205,17 @@ public final class RbmPartitionAis {
    */
   public static double[] baseRatesFromData(int[][] data, double pseudoCount) {
     if (data.length == 0 || !(pseudoCount >= 0)) {
-      throw new IllegalArgumentException("need data rows and a pseudo-count >= 0");
+      throw new InvalidInputException("need data rows and a pseudo-count >= 0");
     }
     int v = data[0].length;
     double[] ones = new double[v];
     for (int[] row : data) {
       if (row.length != v) {
-        throw new IllegalArgumentException("rows of unequal length");
+        throw new InvalidInputException("rows of unequal length");
       }
       for (int i = 0; i < v; i++) {
         if (row[i] != 0 && row[i] != 1) {
-          throw new IllegalArgumentException("visible values must be 0 or 1");
+          throw new InvalidInputException("visible values must be 0 or 1");
         }
         ones[i] += row[i];
       }
@@ -223,7 +224,7 @@ public final class RbmPartitionAis {
     for (int i = 0; i < v; i++) {
       double p = (ones[i] + pseudoCount) / (data.length + 2 * pseudoCount);
       if (!(p > 0 && p < 1)) {
-        throw new IllegalArgumentException("unit " + i + " is constant in the data; use a pseudo-count > 0");
+        throw new InvalidInputException("unit " + i + " is constant in the data; use a pseudo-count > 0");
       }
       b0[i] = Math.log(p) - Math.log1p(-p);
     }
@@ -263,7 +264,7 @@ public final class RbmPartitionAis {
    */
   public double logUnnormalisedMarginal(double beta, int[] x) {
     if (x.length != visibleCount) {
-      throw new IllegalArgumentException("x needs " + visibleCount + " values");
+      throw new InvalidInputException("x needs " + visibleCount + " values");
     }
     double base = 0;
     double visible = 0;
@@ -318,7 +319,7 @@ public final class RbmPartitionAis {
 
   private static void requireFinite(double v) {
     if (!Double.isFinite(v)) {
-      throw new IllegalArgumentException("parameters must be finite");
+      throw new InvalidInputException("parameters must be finite");
     }
   }
 

@@ -1,5 +1,6 @@
 package org.occam.rbm;
 
+import org.occam.data.InvalidInputException;
 import java.util.Objects;
 import java.util.function.Consumer;
 import org.occam.sampling.ParameterSpaceAis;
@@ -35,13 +36,13 @@ public final class RbmProblem {
     this.aisPd = Objects.requireNonNull(aisPd, "aisPd");
     this.progress = Objects.requireNonNull(progress, "progress");
     if (hiddenCount < 1) {
-      throw new IllegalArgumentException("the number of hidden units must be >= 1, got " + hiddenCount);
+      throw new InvalidInputException("the number of hidden units must be >= 1, got " + hiddenCount);
     }
     if (threads < 1) {
-      throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+      throw new InvalidInputException("threads must be >= 1, got " + threads);
     }
     if (aisPd.priorSigma() != settings.priorSigma()) {
-      throw new IllegalArgumentException("ais-pd has σ0 = " + aisPd.priorSigma() + " but the other methods "
+      throw new InvalidInputException("ais-pd has σ0 = " + aisPd.priorSigma() + " but the other methods "
           + settings.priorSigma() + ": they would score different models");
     }
     this.hiddenCount = hiddenCount;

@@ -1,5 +1,6 @@
 package org.occam.sampling;
 
+import org.occam.data.InvalidInputException;
 import java.util.Arrays;
 
 /**
@@ -12,11 +13,11 @@ public final class AnnealingSchedule {
 
   private AnnealingSchedule(double[] tau, String description) {
     if (tau.length < 2 || tau[0] != 0.0 || tau[tau.length - 1] != 1.0) {
-      throw new IllegalArgumentException("a schedule runs from 0 to 1");
+      throw new InvalidInputException("a schedule runs from 0 to 1");
     }
     for (int k = 1; k < tau.length; k++) {
       if (!(tau[k] > tau[k - 1])) {
-        throw new IllegalArgumentException("a schedule must increase strictly, step " + k);
+        throw new InvalidInputException("a schedule must increase strictly, step " + k);
       }
     }
     this.tau = tau;
@@ -29,7 +30,7 @@ public final class AnnealingSchedule {
    */
   public static AnnealingSchedule beal(int steps, double e) {
     if (steps < 1 || !(e > 0)) {
-      throw new IllegalArgumentException("need steps >= 1 and e > 0");
+      throw new InvalidInputException("need steps >= 1 and e > 0");
     }
     double[] t = new double[steps + 1];
     for (int k = 0; k <= steps; k++) {
@@ -43,7 +44,7 @@ public final class AnnealingSchedule {
   /** Equally spaced temperatures. */
   public static AnnealingSchedule linear(int steps) {
     if (steps < 1) {
-      throw new IllegalArgumentException("need steps >= 1");
+      throw new InvalidInputException("need steps >= 1");
     }
     double[] t = new double[steps + 1];
     for (int k = 0; k <= steps; k++) {
@@ -61,12 +62,12 @@ public final class AnnealingSchedule {
    */
   public static AnnealingSchedule piecewiseLinear(double[] knots, int[] steps) {
     if (knots.length != steps.length + 1 || steps.length == 0) {
-      throw new IllegalArgumentException("need one more knot than segments");
+      throw new InvalidInputException("need one more knot than segments");
     }
     int total = 0;
     for (int s : steps) {
       if (s < 1) {
-        throw new IllegalArgumentException("need steps >= 1 in every segment");
+        throw new InvalidInputException("need steps >= 1 in every segment");
       }
       total += s;
     }

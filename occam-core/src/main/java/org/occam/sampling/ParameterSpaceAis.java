@@ -1,5 +1,6 @@
 package org.occam.sampling;
 
+import org.occam.data.InvalidInputException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -115,20 +116,20 @@ public final class ParameterSpaceAis implements AnnealedImportanceSampler.Target
 
     public Settings {
       if (steps < 1 || runs < 1 || leapfrogSteps < 1) {
-        throw new IllegalArgumentException("AIS needs steps >= 1, runs >= 1 and leapfrogSteps >= 1, got " + steps
+        throw new InvalidInputException("AIS needs steps >= 1, runs >= 1 and leapfrogSteps >= 1, got " + steps
             + ", " + runs + " and " + leapfrogSteps);
       }
       if (!(scheduleE > 0) || !(priorSigma > 0) || !Double.isFinite(priorSigma)) {
-        throw new IllegalArgumentException("need e > 0 and a positive finite prior sigma, got " + scheduleE + " and "
+        throw new InvalidInputException("need e > 0 and a positive finite prior sigma, got " + scheduleE + " and "
             + priorSigma);
       }
       if (!(targetAcceptance > 0 && targetAcceptance < 1) || !(adaptationGain > 0)
           || !(stepSizeJitter >= 0 && stepSizeJitter < 1)) {
-        throw new IllegalArgumentException("need target acceptance in (0, 1), gain > 0 and jitter in [0, 1), got "
+        throw new InvalidInputException("need target acceptance in (0, 1), gain > 0 and jitter in [0, 1), got "
             + targetAcceptance + ", " + adaptationGain + " and " + stepSizeJitter);
       }
       if (schedule == null || tuning == null) {
-        throw new IllegalArgumentException("schedule and tuning are required");
+        throw new InvalidInputException("schedule and tuning are required");
       }
     }
 
@@ -245,10 +246,10 @@ public final class ParameterSpaceAis implements AnnealedImportanceSampler.Target
   private ParameterSpaceAis(String method, ParameterLikelihood likelihood, Settings settings,
       double[] frozenStepFactors, List<Chain> startedChains) {
     if (method == null || likelihood == null || settings == null) {
-      throw new IllegalArgumentException("method, likelihood and settings are required");
+      throw new InvalidInputException("method, likelihood and settings are required");
     }
     if (likelihood.dimension() < 1 || !(likelihood.dataCount() >= 0) || Double.isInfinite(likelihood.dataCount())) {
-      throw new IllegalArgumentException("need a dimension >= 1 and a finite data count >= 0, got "
+      throw new InvalidInputException("need a dimension >= 1 and a finite data count >= 0, got "
           + likelihood.dimension() + " and " + likelihood.dataCount());
     }
     this.method = method;
@@ -267,12 +268,12 @@ public final class ParameterSpaceAis implements AnnealedImportanceSampler.Target
    */
   public ParameterSpaceAis withStepFactors(double[] stepFactors) {
     if (stepFactors.length != temperatures.length) {
-      throw new IllegalArgumentException("need " + temperatures.length + " step factors (k = 0…K), got "
+      throw new InvalidInputException("need " + temperatures.length + " step factors (k = 0…K), got "
           + stepFactors.length);
     }
     for (double f : stepFactors) {
       if (!(f > 0) || !Double.isFinite(f)) {
-        throw new IllegalArgumentException("step factors must be positive and finite, got " + f);
+        throw new InvalidInputException("step factors must be positive and finite, got " + f);
       }
     }
     return new ParameterSpaceAis(method, likelihood, settings, stepFactors.clone(), null);
