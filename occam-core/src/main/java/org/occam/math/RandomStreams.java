@@ -30,4 +30,24 @@ public final class RandomStreams {
     }
     return out;
   }
+
+  /**
+   * A task's seed, from a base seed and the task's coordinates (model, size, fold…): SplitMix64's
+   * finaliser (Steele, Lea &amp; Flood 2014) applied once per coordinate, so a task's numbers depend
+   * on what the task is, not on which other tasks run or in what order.
+   */
+  public static long taskSeed(long base, long... coordinates) {
+    long h = base;
+    for (long c : coordinates) {
+      h = mix64(h + 0x9E3779B97F4A7C15L * (c + 1));
+    }
+    return h;
+  }
+
+  /** SplitMix64's finaliser: a bijection of the 64-bit integers that mixes every bit. */
+  static long mix64(long z) {
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return z ^ (z >>> 31);
+  }
 }

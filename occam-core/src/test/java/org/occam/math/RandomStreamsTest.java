@@ -110,4 +110,20 @@ class RandomStreamsTest {
     // mean 1/2, standard error sqrt(1/12 / n) ≈ 0.0009
     assertThat(sum / n).isBetween(0.5 - 5 * Math.sqrt(1.0 / 12 / n), 0.5 + 5 * Math.sqrt(1.0 / 12 / n));
   }
+
+  @Test
+  void taskSeedsAreSplitMix64OverTheCoordinatesAndDifferBetweenTasks() {
+    // SplitMix64 seeded with 0 returns 0xE220A8397B1DCDAF first (Steele, Lea & Flood's reference output)
+    assertThat(RandomStreams.mix64(0x9E3779B97F4A7C15L)).isEqualTo(0xE220A8397B1DCDAFL);
+    assertThat(RandomStreams.taskSeed(5)).isEqualTo(5);
+    assertThat(RandomStreams.taskSeed(5, 0)).isEqualTo(RandomStreams.mix64(5 + 0x9E3779B97F4A7C15L));
+    java.util.Set<Long> seen = new java.util.HashSet<>();
+    for (long a = 0; a < 20; a++) {
+      for (long b = 0; b < 20; b++) {
+        seen.add(RandomStreams.taskSeed(1, a, b));
+      }
+    }
+    assertThat(seen).hasSize(400);
+    assertThat(RandomStreams.taskSeed(1, 2, 3)).isNotEqualTo(RandomStreams.taskSeed(1, 3, 2));
+  }
 }
