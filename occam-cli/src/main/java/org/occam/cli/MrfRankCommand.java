@@ -26,6 +26,7 @@ import org.occam.mrf.MrfData;
 import org.occam.mrf.MrfMethod;
 import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.PairwiseGraph;
+import org.occam.search.GreedyEdgePath;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
