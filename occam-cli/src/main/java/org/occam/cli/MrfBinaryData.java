@@ -49,6 +49,17 @@ final class MrfBinaryData {
         Tables.number(d.size()), d.distinctRows(), d.variables().size(), String.join(", ", coding));
   }
 
+  /** {@code {"file", "rows", "distinct", "variables": [{"name", "states"}, …]}} for JSON reports. */
+  static java.util.Map<String, Object> json(Path data, Dataset d) {
+    java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+    m.put("file", data.toString());
+    m.put("rows", d.size());
+    m.put("distinct", d.distinctRows());
+    m.put("variables", d.variables().stream().map(x -> java.util.Map.of("name", x.name(), "states", x.states()))
+        .toList());
+    return m;
+  }
+
   /** {@code a-b}. */
   static String edgeName(List<Variable> vars, int[] e) {
     return vars.get(e[0]).name() + "-" + vars.get(e[1]).name();

@@ -310,12 +310,7 @@ public final class MrfRankCommand implements Callable<Integer> {
       MrfScoreSettings settings, int threads, List<Model> models, Map<MrfMethod, int[]> ranks,
       List<GreedyEdgePath.Step> path, double seconds) {
     Map<String, Object> root = new LinkedHashMap<>();
-    Map<String, Object> dataInfo = new LinkedHashMap<>();
-    dataInfo.put("file", data.toString());
-    dataInfo.put("rows", d.size());
-    dataInfo.put("distinct", d.distinctRows());
-    dataInfo.put("variables", vars.stream().map(x -> Map.of("name", x.name(), "states", x.states())).toList());
-    root.put("data", dataInfo);
+    root.put("data", MrfBinaryData.json(data, d));
     root.put("methods", wanted.stream().map(MrfMethod::label).toList());
     root.put("criterion", by.label());
     root.put("class", graphClass.name().toLowerCase(Locale.ROOT));

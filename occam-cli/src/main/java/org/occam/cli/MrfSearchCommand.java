@@ -204,12 +204,7 @@ public final class MrfSearchCommand implements Callable<Integer> {
   private Map<String, Object> json(Dataset d, List<Variable> vars, MrfMethod method, MrfScoreSettings settings,
       MrfEdgeSearch.Result result, EvidenceEstimate best, double seconds) {
     Map<String, Object> root = new LinkedHashMap<>();
-    Map<String, Object> dataInfo = new LinkedHashMap<>();
-    dataInfo.put("file", data.toString());
-    dataInfo.put("rows", d.size());
-    dataInfo.put("distinct", d.distinctRows());
-    dataInfo.put("variables", vars.stream().map(x -> Map.of("name", x.name(), "states", x.states())).toList());
-    root.put("data", dataInfo);
+    root.put("data", MrfBinaryData.json(data, d));
     root.put("score", method.label());
     Map<String, Object> set = new LinkedHashMap<>();
     set.put("start", start);
