@@ -5,7 +5,7 @@ import picocli.CommandLine.Command;
 
 /** {@code occam mrf …}: fully observed Boltzmann machines (binary pairwise MRFs). */
 @Command(name = "mrf", mixinStandardHelpOptions = true,
-    subcommands = {MrfScoreCommand.class, MrfRankCommand.class, MrfSampleCommand.class},
+    subcommands = {MrfScoreCommand.class, MrfRankCommand.class, MrfSearchCommand.class, MrfSampleCommand.class},
     description = {
         "Fully observed Boltzmann machines, p(x) ∝ exp(Σ θ_i x_i + Σ w_ij x_i x_j) on x ∈ {0,1}"
             + " (Parise & Welling, NIPS 2006).",

@@ -9,15 +9,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.occam.cli.io.OutputFiles;
 import org.occam.cli.io.ResultJson;
 import org.occam.cli.report.Tables;
-import org.occam.data.CsvDatasetReader;
-import org.occam.data.DataFormatException;
 import org.occam.data.Dataset;
 import org.occam.data.Variable;
 import org.occam.evidence.EvidenceEstimate;
@@ -26,6 +23,8 @@ import org.occam.mrf.MrfData;
 import org.occam.mrf.MrfMethod;
 import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.PairwiseGraph;
+import org.occam.search.GreedyEdgePath;
+import org.occam.search.MrfGraphEnumeration;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -47,6 +46,8 @@ import picocli.CommandLine.Option;
             + " first seen) is x = 0, the other x = 1.", "",
         "The prior is N(0, σ0² I) on the 0/1 parameters, σ0 = 1 by default; Parise & Welling (2006) do not state"
             + " their prior.", "",
+        "With --class all, every graph on the variables instead: 2^(V(V-1)/2) structures, at most 2^15 (V <= 6).",
+        "",
         "Example: occam mrf rank --data data/reinis.csv --methods bic-ml,bp-lr,laplace-exact --json path.json"})
 public final class MrfRankCommand implements Callable<Integer> {
   @CommandLine.Spec
@@ -66,6 +67,27 @@ public final class MrfRankCommand implements Callable<Integer> {
   @Option(names = "--criterion", paramLabel = "METHOD", defaultValue = "laplace-exact",
       description = "The score that chooses the edge added at each step of the path (default: ${DEFAULT-VALUE}).")
   String criterion;
+
+  /** Which structures to rank. */
+  enum GraphClass { PATH, ALL }
+
+  @Option(names = "--class", paramLabel = "CLASS", defaultValue = "path",
+      converter = GraphClassConverter.class,
+      description = "path: the empty graph, the chain and the greedy path (the default); all: every graph on the"
+          + " variables, in parallel over graphs (at most " + MrfGraphEnumeration.DEFAULT_LIMIT + " graphs, V <= 6).")
+  GraphClass graphClass;
+
+  /** {@code path} or {@code all}, in any case. */
+  static final class GraphClassConverter implements CommandLine.ITypeConverter<GraphClass> {
+    @Override
+    public GraphClass convert(String value) {
+      return switch (value.trim().toLowerCase(Locale.ROOT)) {
+        case "path" -> GraphClass.PATH;
+        case "all" -> GraphClass.ALL;
+        default -> throw new CommandLine.TypeConversionException("expected path or all, got '" + value + "'");
+      };
+    }
+  }
 
   @Option(names = "--json", paramLabel = "OUT", description = "Write every model's edges, scores, ranks and full results as JSON.")
   Path json;
@@ -87,7 +109,7 @@ public final class MrfRankCommand implements Callable<Integer> {
     long t0 = System.nanoTime();
     MrfMethod by = MrfMethod.parse(criterion);
     List<MrfMethod> wanted = new ArrayList<>(MrfMethod.parseList(methods));
-    if (!wanted.contains(by)) {
+    if (graphClass == GraphClass.PATH && !wanted.contains(by)) {
       wanted.add(0, by);
     }
     MrfEstimators.requireAvailable(wanted);
@@ -101,19 +123,12 @@ public final class MrfRankCommand implements Callable<Integer> {
     double sigma = options.priorSigma(java.util.OptionalDouble.empty());
     // one thread per scored structure; the structures are scored in parallel
     MrfScoreSettings settings = options.settings(sigma, 1);
-    Dataset d = CsvDatasetReader.read(data, null, Set.of(), weightColumn);
+    Dataset d = MrfBinaryData.read(data, weightColumn);
     List<Variable> vars = d.variables();
-    for (int j = 0; j < vars.size(); j++) {
-      if (vars.get(j).cardinality() != 2) {
-        throw DataFormatException.at(data, 1, 0, "column " + vars.get(j).name() + " has " + vars.get(j).cardinality()
-            + " distinct values " + vars.get(j).states() + "; a Boltzmann machine needs exactly two");
-      }
-    }
     int v = vars.size();
-    if (v < 2) {
-      throw DataFormatException.at(data, 1, 0, "need at least two binary columns to compare structures, got " + v);
+    if (graphClass == GraphClass.ALL) {
+      return rankAll(d, wanted, by, settings, threads, sigma, t0);
     }
-    requireComplete(d);
 
     List<GreedyEdgePath.Step> path = GreedyEdgePath.run(v,
         g -> MrfEstimators.score(g, MrfData.of(g, d), List.of(by), settings, options.seed).get(0).logEvidence(),
@@ -140,20 +155,65 @@ public final class MrfRankCommand implements Callable<Integer> {
     double seconds = (System.nanoTime() - t0) * 1e-9;
 
     PrintWriter out = spec.commandLine().getOut();
-    List<String> coding = new ArrayList<>();
-    for (Variable x : vars) {
-      coding.add(x.name() + " " + x.states().get(0) + "/" + x.states().get(1));
-    }
-    out.printf("data %s: n = %s, %d distinct rows, %d binary variables, labels of x = 0/x = 1: %s%n", data,
-        Tables.number(d.size()), d.distinctRows(), v, String.join(", ", coding));
+    out.println(MrfBinaryData.describe(data, d));
     out.printf("prior N(0, %s² I); path by %s, %d steps, %d structures scored%n", Tables.number(sigma), by.label(),
         path.size() - 1, path.stream().mapToInt(GreedyEdgePath.Step::candidates).sum());
+    return report(out, d, vars, wanted, by, settings, threads, models, path, searchSeconds, seconds, false);
+  }
+
+  /** {@code --class all}: every graph on the variables, scored by every method in parallel over graphs. */
+  private int rankAll(Dataset d, List<MrfMethod> wanted, MrfMethod by, MrfScoreSettings settings, int threads,
+      double sigma, long t0) {
+    List<Variable> vars = d.variables();
+    List<PairwiseGraph> graphs = MrfGraphEnumeration.all(vars.size());
+    List<List<EvidenceEstimate>> scored;
+    try (Progress bar = Progress.start("mrf rank --class all", graphs.size())) {
+      java.util.function.IntConsumer listener = bar.listener();
+      java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
+      scored = Parallel.map(graphs.size(), threads, "occam-mrf-rank", i -> {
+        List<EvidenceEstimate> e = MrfEstimators.score(graphs.get(i), MrfData.of(graphs.get(i), d), wanted, settings,
+            options.seed);
+        int n = done.incrementAndGet();
+        if (listener != null) {
+          listener.accept(n);
+        }
+        return e;
+      });
+    }
+    List<Model> models = new ArrayList<>();
+    for (int k = 0; k < graphs.size(); k++) {
+      String name = k == 0 ? "empty" : k == graphs.size() - 1 ? "complete" : "graph-" + k;
+      models.add(new Model(name, null, graphs.get(k), null, scored.get(k)));
+    }
+    double seconds = (System.nanoTime() - t0) * 1e-9;
+    PrintWriter out = spec.commandLine().getOut();
+    out.println(MrfBinaryData.describe(data, d));
+    out.printf("prior N(0, %s² I); every graph on %d variables, %d structures scored%n", Tables.number(sigma),
+        vars.size(), graphs.size());
+    return report(out, d, vars, wanted, by, settings, threads, models, List.of(), seconds, seconds, true);
+  }
+
+  /** The table (with {@code topOnly}, the models in the top 10 by some method), the best models, JSON and CSV. */
+  private int report(PrintWriter out, Dataset d, List<Variable> vars, List<MrfMethod> wanted, MrfMethod by,
+      MrfScoreSettings settings, int threads, List<Model> models, List<GreedyEdgePath.Step> path,
+      double searchSeconds, double seconds, boolean topOnly) {
     List<String> header = new ArrayList<>(List.of("model", "edges"));
     wanted.forEach(m -> header.add(m.label()));
-    header.add("added edge");
+    header.add(topOnly ? "edge list" : "added edge");
     Map<MrfMethod, int[]> ranks = ranks(models, wanted);
     List<String[]> rows = new ArrayList<>();
+    List<Integer> order = new ArrayList<>();
     for (int i = 0; i < models.size(); i++) {
+      int index = i;
+      if (!topOnly || ranks.values().stream().anyMatch(r -> r[index] <= TOP)) {
+        order.add(i);
+      }
+    }
+    if (topOnly) {
+      int[] byFirst = ranks.get(wanted.get(0));
+      order.sort(java.util.Comparator.comparingInt((Integer i) -> byFirst[i]).thenComparingInt(i -> i));
+    }
+    for (int i : order) {
       Model m = models.get(i);
       List<String> r = new ArrayList<>(List.of(m.name(), Integer.toString(m.graph().edgeCount())));
       for (int k = 0; k < wanted.size(); k++) {
@@ -161,12 +221,13 @@ public final class MrfRankCommand implements Callable<Integer> {
         r.add(Tables.score(e.logEvidence()) + (ranks.get(wanted.get(k))[i] == 1 ? "*" : " ")
             + (e.converged() ? "" : "!"));
       }
-      r.add(m.added() == null ? "" : edgeName(vars, m.added()));
+      r.add(topOnly ? MrfBinaryData.edges(vars, m.graph()) : m.added() == null ? "" : edgeName(vars, m.added()));
       rows.add(r.toArray(new String[0]));
     }
     out.println();
     Tables.print(out, header.toArray(new String[0]), rows);
-    out.println("* best of the models by that method; ! not converged (see the JSON diagnostics)");
+    out.println((topOnly ? "the models in the top " + TOP + " by some method (all of them in --json and --csv); " : "")
+        + "* best of the models by that method; ! not converged (see the JSON diagnostics)");
     out.println();
     for (MrfMethod m : wanted) {
       int best = indexOfRank(ranks.get(m), 1);
@@ -192,11 +253,8 @@ public final class MrfRankCommand implements Callable<Integer> {
     return 0;
   }
 
-  private void requireComplete(Dataset d) {
-    if (d.hasMissing()) {
-      throw new DataFormatException(data + ": has empty or NA cells; Boltzmann-machine scores need complete rows");
-    }
-  }
+  /** The table of {@code --class all} shows the models ranked at most this by some method. */
+  private static final int TOP = 10;
 
   private List<List<EvidenceEstimate>> scoreAll(List<PairwiseGraph> graphs, Dataset d, List<MrfMethod> wanted,
       MrfScoreSettings settings, int threads) {
@@ -208,14 +266,23 @@ public final class MrfRankCommand implements Callable<Integer> {
   private static Map<MrfMethod, int[]> ranks(List<Model> models, List<MrfMethod> wanted) {
     Map<MrfMethod, int[]> out = new LinkedHashMap<>();
     for (int k = 0; k < wanted.size(); k++) {
+      int col = k;
+      double[] sorted = models.stream().mapToDouble(m -> m.results().get(col).logEvidence()).sorted().toArray();
       int[] r = new int[models.size()];
       for (int i = 0; i < models.size(); i++) {
         double s = models.get(i).results().get(k).logEvidence();
-        int above = 0;
-        for (Model o : models) {
-          above += o.results().get(k).logEvidence() > s ? 1 : 0;
+        // the scores above s: everything after the last copy of s in ascending order
+        int lo = 0;
+        int hi = sorted.length;
+        while (lo < hi) {
+          int mid = (lo + hi) >>> 1;
+          if (sorted[mid] <= s) {
+            lo = mid + 1;
+          } else {
+            hi = mid;
+          }
         }
-        r[i] = above + 1;
+        r[i] = sorted.length - lo + 1;
       }
       out.put(wanted.get(k), r);
     }
@@ -232,32 +299,21 @@ public final class MrfRankCommand implements Callable<Integer> {
   }
 
   private static String edgeName(List<Variable> vars, int[] e) {
-    return vars.get(e[0]).name() + "-" + vars.get(e[1]).name();
+    return MrfBinaryData.edgeName(vars, e);
   }
 
   private static String edges(List<Variable> vars, PairwiseGraph g) {
-    if (g.edgeCount() == 0) {
-      return "(no edges)";
-    }
-    List<String> s = new ArrayList<>();
-    for (int[] e : g.edges()) {
-      s.add(edgeName(vars, e));
-    }
-    return String.join(" ", s);
+    return MrfBinaryData.edges(vars, g);
   }
 
   private Map<String, Object> json(Dataset d, List<Variable> vars, List<MrfMethod> wanted, MrfMethod by,
       MrfScoreSettings settings, int threads, List<Model> models, Map<MrfMethod, int[]> ranks,
       List<GreedyEdgePath.Step> path, double seconds) {
     Map<String, Object> root = new LinkedHashMap<>();
-    Map<String, Object> dataInfo = new LinkedHashMap<>();
-    dataInfo.put("file", data.toString());
-    dataInfo.put("rows", d.size());
-    dataInfo.put("distinct", d.distinctRows());
-    dataInfo.put("variables", vars.stream().map(x -> Map.of("name", x.name(), "states", x.states())).toList());
-    root.put("data", dataInfo);
+    root.put("data", MrfBinaryData.json(data, d));
     root.put("methods", wanted.stream().map(MrfMethod::label).toList());
     root.put("criterion", by.label());
+    root.put("class", graphClass.name().toLowerCase(Locale.ROOT));
     Map<String, Object> set = new LinkedHashMap<>(settings.toMap());
     set.put("threads", threads);
     set.put("seed", options.seed);

@@ -1,0 +1,88 @@
+package org.occam.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.occam.cli.report.Tables;
+import org.occam.data.CsvDatasetReader;
+import org.occam.data.DataFormatException;
+import org.occam.data.Dataset;
+import org.occam.data.Variable;
+import org.occam.mrf.PairwiseGraph;
+
+/**
+ * The data of the Boltzmann-machine structure commands ({@code mrf rank}, {@code mrf search}): a CSV
+ * whose columns (but the weight column) are binary variables, complete, at least two of them; and
+ * how those commands name variables and edges.
+ */
+final class MrfBinaryData {
+  private MrfBinaryData() {}
+
+  /** Reads and checks the data, failing with a one-line message naming the file. */
+  static Dataset read(Path data, String weightColumn) {
+    Dataset d = CsvDatasetReader.read(data, null, Set.of(), weightColumn);
+    List<Variable> vars = d.variables();
+    for (Variable x : vars) {
+      if (x.cardinality() != 2) {
+        throw DataFormatException.at(data, 1, 0, "column " + x.name() + " has " + x.cardinality()
+            + " distinct values " + x.states() + "; a Boltzmann machine needs exactly two");
+      }
+    }
+    if (vars.size() < 2) {
+      throw DataFormatException.at(data, 1, 0, "need at least two binary columns to compare structures, got "
+          + vars.size());
+    }
+    if (d.hasMissing()) {
+      throw new DataFormatException(data + ": has empty or NA cells; Boltzmann-machine scores need complete rows");
+    }
+    return d;
+  }
+
+  /** {@code data FILE: n = …, m distinct rows, V binary variables, labels of x = 0/x = 1: a 0/1, …}. */
+  static String describe(Path data, Dataset d) {
+    List<String> coding = new ArrayList<>();
+    for (Variable x : d.variables()) {
+      coding.add(x.name() + " " + x.states().get(0) + "/" + x.states().get(1));
+    }
+    return String.format("data %s: n = %s, %d distinct rows, %d binary variables, labels of x = 0/x = 1: %s", data,
+        Tables.number(d.size()), d.distinctRows(), d.variables().size(), String.join(", ", coding));
+  }
+
+  /** {@code {"file", "rows", "distinct", "variables": [{"name", "states"}, …]}} for JSON reports. */
+  static java.util.Map<String, Object> json(Path data, Dataset d) {
+    java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+    m.put("file", data.toString());
+    m.put("rows", d.size());
+    m.put("distinct", d.distinctRows());
+    m.put("variables", d.variables().stream().map(x -> java.util.Map.of("name", x.name(), "states", x.states()))
+        .toList());
+    return m;
+  }
+
+  /** {@code a-b}. */
+  static String edgeName(List<Variable> vars, int[] e) {
+    return vars.get(e[0]).name() + "-" + vars.get(e[1]).name();
+  }
+
+  /** The edges as {@code a-b c-d …}, or {@code (no edges)}. */
+  static String edges(List<Variable> vars, PairwiseGraph g) {
+    if (g.edgeCount() == 0) {
+      return "(no edges)";
+    }
+    List<String> s = new ArrayList<>();
+    for (int[] e : g.edges()) {
+      s.add(edgeName(vars, e));
+    }
+    return String.join(" ", s);
+  }
+
+  /** The edges as {@code [["a", "b"], …]} for JSON. */
+  static List<List<String>> edgeList(List<Variable> vars, PairwiseGraph g) {
+    List<List<String>> out = new ArrayList<>();
+    for (int[] e : g.edges()) {
+      out.add(List.of(vars.get(e[0]).name(), vars.get(e[1]).name()));
+    }
+    return out;
+  }
+}

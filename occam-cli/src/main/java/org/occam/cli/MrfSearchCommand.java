@@ -1,0 +1,271 @@
+package org.occam.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.concurrent.Callable;
+import java.util.function.IntConsumer;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+import org.occam.cli.io.BoltzmannModelFile;
+import org.occam.cli.io.OutputFiles;
+import org.occam.cli.io.ResultJson;
+import org.occam.cli.report.Tables;
+import org.occam.data.DataFormatException;
+import org.occam.data.Dataset;
+import org.occam.data.Variable;
+import org.occam.evidence.EvidenceEstimate;
+import org.occam.mrf.MrfData;
+import org.occam.mrf.MrfMethod;
+import org.occam.mrf.MrfScoreSettings;
+import org.occam.mrf.PairwiseGraph;
+import org.occam.search.MrfEdgeSearch;
+import org.occam.search.MrfGraphScore;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code occam mrf search}: hill climbing over Boltzmann-machine edge sets ({@link MrfEdgeSearch})
+ * with one evidence method of Parise &amp; Welling (2006) as the score.
+ */
+@Command(name = "search", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Search Boltzmann-machine structures by adding and removing edges.",
+        "",
+        "Hill climbing over the edge sets of the data's binary columns: each step scores every graph one edge"
+            + " away (candidates in parallel, each edge set scored once) and moves to the best; without --tabu it"
+            + " stops when no move improves the score. --tabu T forbids toggling the last T edges again, takes the"
+            + " best allowed move even when it is worse, and stops after T steps without a new best. --restarts R"
+            + " adds R runs from random graphs (seeded by --seed). The same seed gives the same search with any"
+            + " --threads.", "",
+        "Each column must have exactly two values; the first (numerically smallest when all are integers, else"
+            + " first seen) is x = 0, the other x = 1. The prior is N(0, σ0² I) on the 0/1 parameters, σ0 = 1 by"
+            + " default.", "",
+        "Example: occam mrf search --data d.csv --score bp-lr --seed 1 --json search.json"})
+public final class MrfSearchCommand implements Callable<Integer> {
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--data", required = true, paramLabel = "D.csv",
+      description = "CSV with a header; every column but the weight column is a binary variable. No missing cells.")
+  Path data;
+
+  @Option(names = "--weight-column", paramLabel = "COL", description = "A column of row counts (e.g. Freq).")
+  String weightColumn;
+
+  @Option(names = "--score", paramLabel = "METHOD", defaultValue = "laplace-exact",
+      description = "The score to maximise, any MRF method (default: ${DEFAULT-VALUE}).")
+  String score;
+
+  @Option(names = "--start", paramLabel = "GRAPH", defaultValue = "empty",
+      description = "empty, full, or a Boltzmann model file (JSON) whose variables are the data's columns"
+          + " (default: ${DEFAULT-VALUE}).")
+  String start;
+
+  @Option(names = "--restarts", paramLabel = "R", defaultValue = "0",
+      description = "Further runs from random start graphs (default: ${DEFAULT-VALUE}).")
+  int restarts;
+
+  @Option(names = "--tabu", paramLabel = "T", defaultValue = "0",
+      description = "Tabu list length; 0 is plain steepest ascent (default: ${DEFAULT-VALUE}).")
+  int tabu;
+
+  @Option(names = "--max-degree", paramLabel = "K", description = "The most neighbours a variable may have.")
+  Integer maxDegree;
+
+  @Option(names = "--max-steps", paramLabel = "N", defaultValue = "10000",
+      description = "The most steps per run (default: ${DEFAULT-VALUE}).")
+  int maxSteps;
+
+  @Option(names = "--json", paramLabel = "OUT", description = "Write the search path, each run's best, the best graph"
+      + " with its full result, the settings and the timing as JSON.")
+  Path json;
+
+  @Option(names = "--csv", paramLabel = "OUT", description = "Write the search path as CSV, one row per step.")
+  Path csv;
+
+  @Option(names = "--force", description = "Overwrite existing output files.")
+  boolean force;
+
+  @Mixin
+  MrfScoreOptions options;
+
+  @Override
+  public Integer call() {
+    long t0 = System.nanoTime();
+    MrfMethod method = MrfMethod.parse(score);
+    MrfEstimators.requireAvailable(List.of(method));
+    if (json != null) {
+      OutputFiles.checkWritable(json, force);
+    }
+    if (csv != null) {
+      OutputFiles.checkWritable(csv, force);
+    }
+    int threads = options.threads();
+    double sigma = options.priorSigma(java.util.OptionalDouble.empty());
+    // one thread per scored structure; the candidates of a step are scored in parallel
+    MrfScoreSettings settings = options.settings(sigma, 1);
+    MrfEdgeSearch.Settings search = MrfEdgeSearch.Settings.defaults().withRestarts(restarts).withTabuLength(tabu)
+        .withMaxDegree(maxDegree == null ? OptionalInt.empty() : OptionalInt.of(maxDegree)).withMaxSteps(maxSteps)
+        .withSeed(options.seed).withThreads(threads);
+    Dataset d = MrfBinaryData.read(data, weightColumn);
+    List<Variable> vars = d.variables();
+    PairwiseGraph first = startGraph(vars);
+
+    MrfGraphScore graphScore = g -> MrfEstimators.score(g, MrfData.of(g, d), List.of(method), settings,
+        options.seed).get(0).logEvidence();
+    MrfEdgeSearch.Result result;
+    try (Progress bar = Progress.start("mrf search", -1)) {
+      IntConsumer listener = bar.listener();
+      int[] steps = {0};
+      result = MrfEdgeSearch.run(first, graphScore, search, s -> {
+        if (listener != null) {
+          listener.accept(++steps[0]);
+        }
+      });
+    }
+    double searchSeconds = (System.nanoTime() - t0) * 1e-9;
+    EvidenceEstimate best = MrfEstimators.score(result.best(), MrfData.of(result.best(), d), List.of(method),
+        settings, options.seed).get(0);
+    double seconds = (System.nanoTime() - t0) * 1e-9;
+
+    PrintWriter out = spec.commandLine().getOut();
+    out.println(MrfBinaryData.describe(data, d));
+    out.printf("score %s, prior N(0, %s² I); start %s, %d restart(s), tabu %d, max degree %s%n", method.label(),
+        Tables.number(sigma), start, restarts, tabu, maxDegree == null ? "none" : maxDegree.toString());
+    List<String[]> rows = new ArrayList<>();
+    for (MrfEdgeSearch.Run r : result.runs()) {
+      rows.add(new String[] {Integer.toString(r.restart()), Integer.toString(r.start().edgeCount()),
+          Integer.toString(r.steps()), r.localMaximum() ? "yes" : "no", Integer.toString(r.best().edgeCount()),
+          Tables.score(r.bestScore()) + (r.best().equals(result.best()) && r.bestScore() == result.bestScore() ? "*" : "")});
+    }
+    out.println();
+    Tables.print(out, new String[] {"run", "start edges", "steps", "local max", "best edges", "best " + method.label()},
+        rows);
+    out.println();
+    out.printf("best: %s = %s%s, %d edges: %s%n", method.label(), Tables.score(result.bestScore()),
+        best.converged() ? "" : " (not converged, see the JSON diagnostics)", result.best().edgeCount(),
+        MrfBinaryData.edges(vars, result.best()));
+    out.printf("%d distinct graphs scored, %d cache hits; search %.2f s, all %.2f s with %d thread(s)%n",
+        result.distinctGraphsScored(), result.cacheHits(), searchSeconds, seconds, threads);
+    if (json != null) {
+      OutputFiles.write(json, ResultJson.write(json(d, vars, method, settings, result, best, seconds)));
+      out.println("wrote " + json);
+    }
+    if (csv != null) {
+      OutputFiles.write(csv, csv(vars, result));
+      out.println("wrote " + csv);
+    }
+    return 0;
+  }
+
+  /** The graph of --start on the data's columns. */
+  private PairwiseGraph startGraph(List<Variable> vars) {
+    int v = vars.size();
+    switch (start.trim().toLowerCase(Locale.ROOT)) {
+      case "empty":
+        return new PairwiseGraph(v, new int[0][]);
+      case "full":
+      case "complete":
+        return PairwiseGraph.complete(v);
+      default:
+        break;
+    }
+    Path file = Path.of(start);
+    if (!java.nio.file.Files.isRegularFile(file)) {
+      throw new IllegalArgumentException("--start must be empty, full or a model file, got '" + start
+          + "' (no such file)");
+    }
+    BoltzmannModelFile.Loaded m = BoltzmannModelFile.read(file, false);
+    List<String> names = vars.stream().map(Variable::name).toList();
+    if (!new java.util.HashSet<>(m.names()).equals(new java.util.HashSet<>(names))) {
+      throw new DataFormatException(file + ": its variables " + m.names() + " are not the data's columns " + names);
+    }
+    int[][] edges = new int[m.graph().edgeCount()][];
+    for (int e = 0; e < edges.length; e++) {
+      List<String> pair = m.edgeNames().get(e);
+      edges[e] = new int[] {names.indexOf(pair.get(0)), names.indexOf(pair.get(1))};
+    }
+    return new PairwiseGraph(v, edges);
+  }
+
+  private static String move(List<Variable> vars, MrfEdgeSearch.Move m) {
+    return m == null ? null : (m.add() ? "add " : "remove ") + MrfBinaryData.edgeName(vars, new int[] {m.from(), m.to()});
+  }
+
+  private Map<String, Object> json(Dataset d, List<Variable> vars, MrfMethod method, MrfScoreSettings settings,
+      MrfEdgeSearch.Result result, EvidenceEstimate best, double seconds) {
+    Map<String, Object> root = new LinkedHashMap<>();
+    root.put("data", MrfBinaryData.json(data, d));
+    root.put("score", method.label());
+    Map<String, Object> set = new LinkedHashMap<>();
+    set.put("start", start);
+    set.putAll(result.settings().toMap());
+    set.put("scoreSettings", settings.toMap());
+    root.put("settings", set);
+    Map<String, Object> b = new LinkedHashMap<>();
+    b.put("score", result.bestScore());
+    b.put("edges", MrfBinaryData.edgeList(vars, result.best()));
+    b.put("run", result.runs().stream().filter(r -> r.bestScore() == result.bestScore()).findFirst().orElseThrow()
+        .restart());
+    b.put("result", ResultJson.estimate(best));
+    root.put("best", b);
+    List<Map<String, Object>> runs = new ArrayList<>();
+    for (MrfEdgeSearch.Run r : result.runs()) {
+      Map<String, Object> x = new LinkedHashMap<>();
+      x.put("run", r.restart());
+      x.put("start", MrfBinaryData.edgeList(vars, r.start()));
+      x.put("steps", r.steps());
+      x.put("localMaximum", r.localMaximum());
+      x.put("bestScore", r.bestScore());
+      x.put("best", MrfBinaryData.edgeList(vars, r.best()));
+      runs.add(x);
+    }
+    root.put("runs", runs);
+    List<Map<String, Object>> path = new ArrayList<>();
+    for (MrfEdgeSearch.Step s : result.path()) {
+      Map<String, Object> x = new LinkedHashMap<>();
+      x.put("run", s.restart());
+      x.put("step", s.step());
+      x.put("move", move(vars, s.move()));
+      x.put("score", s.score());
+      x.put("edgeCount", s.graph().edgeCount());
+      x.put("edges", MrfBinaryData.edgeList(vars, s.graph()));
+      x.put("candidates", s.candidates());
+      x.put("cacheHits", s.cacheHits());
+      path.add(x);
+    }
+    root.put("path", path);
+    root.put("distinctGraphsScored", result.distinctGraphsScored());
+    root.put("cacheHits", result.cacheHits());
+    root.put("seconds", seconds);
+    return root;
+  }
+
+  private static String csv(List<Variable> vars, MrfEdgeSearch.Result result) {
+    StringWriter text = new StringWriter();
+    try (CSVPrinter p = new CSVPrinter(text, CSVFormat.RFC4180.builder().setRecordSeparator('\n').get())) {
+      p.printRecord("run", "step", "move", "score", "edgeCount", "edges", "candidates", "cacheHits");
+      for (MrfEdgeSearch.Step s : result.path()) {
+        List<String> e = new ArrayList<>();
+        for (int[] pair : s.graph().edges()) {
+          e.add(MrfBinaryData.edgeName(vars, pair));
+        }
+        String m = move(vars, s.move());
+        p.printRecord(s.restart(), s.step(), m == null ? "" : m, String.format(Locale.ROOT, "%.6f", s.score()),
+            s.graph().edgeCount(), String.join(";", e), s.candidates(), s.cacheHits());
+      }
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+    return text.toString();
+  }
+}
