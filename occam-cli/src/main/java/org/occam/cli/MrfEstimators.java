@@ -2,6 +2,7 @@ package org.occam.cli;
 
 import java.util.List;
 import org.occam.evidence.EvidenceEstimate;
+import org.occam.evidence.EvidenceMethod;
 import org.occam.evidence.MethodRegistry;
 import org.occam.mrf.MrfData;
 import org.occam.mrf.MrfMethod;
@@ -26,7 +27,12 @@ final class MrfEstimators {
    */
   static List<EvidenceEstimate> score(PairwiseGraph graph, MrfData data, List<MrfMethod> methods,
       MrfScoreSettings settings, long seed) {
-    return MethodRegistry.estimateAll(new MrfProblem(graph, data, settings, seed),
-        methods.stream().map(m -> MrfMethods.get(m.label())).toList());
+    return estimate(graph, data, methods.stream().map(m -> MrfMethods.get(m.label())).toList(), settings, seed);
+  }
+
+  /** The estimates of registered methods for one structure, in the order given, sharing their work. */
+  static List<EvidenceEstimate> estimate(PairwiseGraph graph, MrfData data,
+      List<? extends EvidenceMethod<MrfProblem>> methods, MrfScoreSettings settings, long seed) {
+    return MethodRegistry.estimateAll(new MrfProblem(graph, data, settings, seed), methods);
   }
 }

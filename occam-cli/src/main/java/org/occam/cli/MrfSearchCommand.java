@@ -23,7 +23,9 @@ import org.occam.data.Dataset;
 import org.occam.data.Variable;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.mrf.MrfData;
-import org.occam.mrf.MrfMethod;
+import org.occam.evidence.EvidenceMethod;
+import org.occam.mrf.MrfProblem;
+import org.occam.mrf.methods.MrfMethods;
 import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.PairwiseGraph;
 import org.occam.search.MrfEdgeSearch;
@@ -62,7 +64,7 @@ public final class MrfSearchCommand implements Callable<Integer> {
   String weightColumn;
 
   @Option(names = "--score", paramLabel = "METHOD", defaultValue = "laplace-exact",
-      description = "The score to maximise, any MRF method (default: ${DEFAULT-VALUE}).")
+      description = "The score to maximise, one of " + MethodHelp.TOKEN + " (default: ${DEFAULT-VALUE}).")
   String score;
 
   @Option(names = "--start", paramLabel = "GRAPH", defaultValue = "empty",
@@ -101,8 +103,7 @@ public final class MrfSearchCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     long t0 = System.nanoTime();
-    MrfMethod method = MrfMethod.parse(score);
-    MrfEstimators.requireAvailable(List.of(method));
+    EvidenceMethod<MrfProblem> method = MrfMethods.get(score);
     if (json != null) {
       OutputFiles.checkWritable(json, force);
     }
@@ -120,7 +121,7 @@ public final class MrfSearchCommand implements Callable<Integer> {
     List<Variable> vars = d.variables();
     PairwiseGraph first = startGraph(vars);
 
-    MrfGraphScore graphScore = g -> MrfEstimators.score(g, MrfData.of(g, d), List.of(method), settings,
+    MrfGraphScore graphScore = g -> MrfEstimators.estimate(g, MrfData.of(g, d), List.of(method), settings,
         options.seed).get(0).logEvidence();
     MrfEdgeSearch.Result result;
     try (Progress bar = Progress.start("mrf search", -1)) {
@@ -133,13 +134,13 @@ public final class MrfSearchCommand implements Callable<Integer> {
       });
     }
     double searchSeconds = (System.nanoTime() - t0) * 1e-9;
-    EvidenceEstimate best = MrfEstimators.score(result.best(), MrfData.of(result.best(), d), List.of(method),
+    EvidenceEstimate best = MrfEstimators.estimate(result.best(), MrfData.of(result.best(), d), List.of(method),
         settings, options.seed).get(0);
     double seconds = (System.nanoTime() - t0) * 1e-9;
 
     PrintWriter out = spec.commandLine().getOut();
     out.println(MrfBinaryData.describe(data, d));
-    out.printf("score %s, prior N(0, %s² I); start %s, %d restart(s), tabu %d, max degree %s%n", method.label(),
+    out.printf("score %s, prior N(0, %s² I); start %s, %d restart(s), tabu %d, max degree %s%n", method.name(),
         Tables.number(sigma), start, restarts, tabu, maxDegree == null ? "none" : maxDegree.toString());
     List<String[]> rows = new ArrayList<>();
     for (MrfEdgeSearch.Run r : result.runs()) {
@@ -148,10 +149,10 @@ public final class MrfSearchCommand implements Callable<Integer> {
           Tables.score(r.bestScore()) + (r.best().equals(result.best()) && r.bestScore() == result.bestScore() ? "*" : "")});
     }
     out.println();
-    Tables.print(out, new String[] {"run", "start edges", "steps", "local max", "best edges", "best " + method.label()},
+    Tables.print(out, new String[] {"run", "start edges", "steps", "local max", "best edges", "best " + method.name()},
         rows);
     out.println();
-    out.printf("best: %s = %s%s, %d edges: %s%n", method.label(), Tables.score(result.bestScore()),
+    out.printf("best: %s = %s%s, %d edges: %s%n", method.name(), Tables.score(result.bestScore()),
         best.converged() ? "" : " (not converged, see the JSON diagnostics)", result.best().edgeCount(),
         MrfBinaryData.edges(vars, result.best()));
     out.printf("%d distinct graphs scored, %d cache hits; search %.2f s, all %.2f s with %d thread(s)%n",
@@ -201,11 +202,11 @@ public final class MrfSearchCommand implements Callable<Integer> {
     return m == null ? null : (m.add() ? "add " : "remove ") + MrfBinaryData.edgeName(vars, new int[] {m.from(), m.to()});
   }
 
-  private Map<String, Object> json(Dataset d, List<Variable> vars, MrfMethod method, MrfScoreSettings settings,
+  private Map<String, Object> json(Dataset d, List<Variable> vars, EvidenceMethod<MrfProblem> method, MrfScoreSettings settings,
       MrfEdgeSearch.Result result, EvidenceEstimate best, double seconds) {
     Map<String, Object> root = new LinkedHashMap<>();
     root.put("data", MrfBinaryData.json(data, d));
-    root.put("score", method.label());
+    root.put("score", method.name());
     Map<String, Object> set = new LinkedHashMap<>();
     set.put("start", start);
     set.putAll(result.settings().toMap());
