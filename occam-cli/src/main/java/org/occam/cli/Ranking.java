@@ -27,6 +27,7 @@ final class Ranking {
   private final Map<DagMethod, int[]> corrected = new LinkedHashMap<>();
   private final Map<DagMethod, int[]> uncorrected = new LinkedHashMap<>();
   private final Map<DagMethod, ModelAveraging.Result> posteriors = new LinkedHashMap<>();
+  private boolean averaged;
 
   /** @param trueIndex the true structure's index in {@code scored}, or −1 */
   Ranking(List<StructureRanker.Scored> scored, List<DagMethod> methods, int trueIndex) {
@@ -47,8 +48,11 @@ final class Ranking {
         candidates.add(new ModelAveraging.Candidate(StructureJson.compact(s.structure()),
             s.estimate(m).logEvidence(), arcs(s.structure())));
       }
-      posteriors.put(m, ModelAveraging.average(candidates, settings));
+      if (ModelAveraging.hasFiniteScore(candidates)) {
+        posteriors.put(m, ModelAveraging.average(candidates, settings));
+      }
     }
+    averaged = true;
   }
 
   /** A structure's arcs as {@code "parent->child"}. */
@@ -110,13 +114,22 @@ final class Ranking {
           + " labelled so that h1's children come before h2's (as bit masks over the observed variables), so an arc"
           + " probability is that of the canonical label%n");
     }
-    posteriors.forEach((m, r) -> PosteriorTables.print(out, m.label(), r, descriptions, "arc", overWindow, false));
+    for (DagMethod m : methods) {
+      if (posteriors.containsKey(m)) {
+        PosteriorTables.print(out, m.label(), posteriors.get(m), descriptions, "arc", overWindow, false);
+      } else {
+        out.printf("%nposterior by %s: %s%n", m.label(), PosteriorTables.nothingToAverage(m.label(), scored.size()));
+      }
+    }
   }
 
   /** {@code {"method": posterior, …}} (after {@link #average}). */
   Map<String, Object> posteriorJson() {
     Map<String, Object> o = new LinkedHashMap<>();
-    posteriors.forEach((m, r) -> o.put(m.label(), PosteriorTables.json(r)));
+    for (DagMethod m : methods) {
+      o.put(m.label(), posteriors.containsKey(m) ? PosteriorTables.json(posteriors.get(m))
+          : Map.of("error", PosteriorTables.nothingToAverage(m.label(), scored.size())));
+    }
     return o;
   }
 
@@ -204,8 +217,10 @@ final class Ranking {
                 ((Number) e.diagnostics().get("uncorrectedLogEvidence")).doubleValue()))
             .append(',').append(corrected.get(m)[i]).append(',').append(i == trueIndex).append(',')
             .append(e.converged());
-        if (posteriors.containsKey(m)) {
-          for (Object v : PosteriorTables.csvValues(posteriors.get(m), i)) {
+        if (averaged) {
+          List<Object> values = posteriors.containsKey(m) ? PosteriorTables.csvValues(posteriors.get(m), i)
+              : List.of("", "", "");
+          for (Object v : values) {
             b.append(',').append(v);
           }
         }
@@ -218,6 +233,6 @@ final class Ranking {
 
   /** {@link #CSV_HEADER}, plus the posterior columns after {@link #average}. */
   String csvHeader() {
-    return posteriors.isEmpty() ? CSV_HEADER : CSV_HEADER + "," + String.join(",", PosteriorTables.CSV_COLUMNS);
+    return !averaged ? CSV_HEADER : CSV_HEADER + "," + String.join(",", PosteriorTables.CSV_COLUMNS);
   }
 }

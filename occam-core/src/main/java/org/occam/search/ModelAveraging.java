@@ -175,6 +175,11 @@ public final class ModelAveraging {
     }
   }
 
+  /** Whether some candidate has a finite score, so that {@link #average} can average. */
+  public static boolean hasFiniteScore(List<Candidate> candidates) {
+    return candidates.stream().anyMatch(c -> Double.isFinite(c.logScore()));
+  }
+
   /**
    * Averages over {@code candidates}.
    *

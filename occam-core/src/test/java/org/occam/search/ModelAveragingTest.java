@@ -118,6 +118,9 @@ class ModelAveragingTest {
     assertThat(r.feature("b-c").overAll()).isZero();
     assertThat(r.best()).isEqualTo(1);
 
+    assertThat(ModelAveraging.hasFiniteScore(cs)).isTrue();
+    assertThat(ModelAveraging.hasFiniteScore(List.of(c("nan", Double.NaN), c("inf", Double.NEGATIVE_INFINITY))))
+        .isFalse();
     assertThatThrownBy(() -> ModelAveraging.average(List.of(c("nan", Double.NaN)), Settings.defaults()))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("finite");
   }

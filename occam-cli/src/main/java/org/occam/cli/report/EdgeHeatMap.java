@@ -77,7 +77,7 @@ public final class EdgeHeatMap {
   /** Renders the panels side by side under a title, as PNG bytes. */
   public static byte[] png(String title, List<Panel> panels) {
     if (panels.isEmpty()) {
-      throw new IllegalArgumentException("no panel to draw");
+      throw new IllegalArgumentException("no method has a finite score on any structure; no heat map to draw");
     }
     List<BufferedImage> images = new ArrayList<>();
     for (Panel p : panels) {

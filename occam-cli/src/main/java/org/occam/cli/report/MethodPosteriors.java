@@ -14,9 +14,14 @@ import org.occam.search.ModelAveraging;
  * inputs (method names, structure names, feature sets, a score matrix).
  */
 public final class MethodPosteriors {
+  private final List<String> methods;
+  private final int structures;
+  /** Methods none of whose scores is finite are missing. */
   private final Map<String, ModelAveraging.Result> byMethod;
 
-  private MethodPosteriors(Map<String, ModelAveraging.Result> byMethod) {
+  private MethodPosteriors(List<String> methods, int structures, Map<String, ModelAveraging.Result> byMethod) {
+    this.methods = List.copyOf(methods);
+    this.structures = structures;
     this.byMethod = byMethod;
   }
 
@@ -34,31 +39,43 @@ public final class MethodPosteriors {
       for (int i = 0; i < names.size(); i++) {
         candidates.add(new ModelAveraging.Candidate(names.get(i), scores[i][k], features.get(i)));
       }
-      out.put(methods.get(k), ModelAveraging.average(candidates, settings));
+      if (ModelAveraging.hasFiniteScore(candidates)) {
+        out.put(methods.get(k), ModelAveraging.average(candidates, settings));
+      }
     }
-    return new MethodPosteriors(out);
+    return new MethodPosteriors(methods, names.size(), out);
   }
 
-  public ModelAveraging.Result result(String method) {
-    return byMethod.get(method);
+  /** A method's result, if some of its scores were finite. */
+  public java.util.Optional<ModelAveraging.Result> result(String method) {
+    return java.util.Optional.ofNullable(byMethod.get(method));
   }
 
   /** One section per method listing every structure (see {@link PosteriorTables#print}). */
   public void print(PrintWriter out, List<String> descriptions, String featureWord, boolean overWindow) {
-    byMethod.forEach((m, r) -> PosteriorTables.print(out, m, r, descriptions, featureWord, overWindow, true));
+    for (String m : methods) {
+      if (byMethod.containsKey(m)) {
+        PosteriorTables.print(out, m, byMethod.get(m), descriptions, featureWord, overWindow, true);
+      } else {
+        out.printf("%nposterior by %s: %s%n", m, PosteriorTables.nothingToAverage(m, structures));
+      }
+    }
   }
 
   /** {@code {"method": {…}, …}} with {@link PosteriorTables#json} per method. */
   public Map<String, Object> json() {
     Map<String, Object> o = new LinkedHashMap<>();
-    byMethod.forEach((m, r) -> o.put(m, PosteriorTables.json(r)));
+    for (String m : methods) {
+      o.put(m, byMethod.containsKey(m) ? PosteriorTables.json(byMethod.get(m))
+          : Map.of("error", PosteriorTables.nothingToAverage(m, structures)));
+    }
     return o;
   }
 
   /** CSV column names: {@code method:logBayesFactor, method:posterior, method:inWindow} per method. */
   public List<String> csvHeader() {
     List<String> h = new ArrayList<>();
-    for (String m : byMethod.keySet()) {
+    for (String m : methods) {
       for (String c : PosteriorTables.CSV_COLUMNS) {
         h.add(m + ":" + c);
       }
@@ -69,11 +86,13 @@ public final class MethodPosteriors {
   /** The {@link #csvHeader} values of structure {@code index}. */
   public List<Object> csvValues(int index) {
     List<Object> v = new ArrayList<>();
-    byMethod.values().forEach(r -> v.addAll(PosteriorTables.csvValues(r, index)));
+    for (String m : methods) {
+      v.addAll(byMethod.containsKey(m) ? PosteriorTables.csvValues(byMethod.get(m), index) : List.of("", "", ""));
+    }
     return v;
   }
 
-  /** A PNG with one V×V edge-probability panel per method. */
+  /** A PNG with one V×V edge-probability panel per method that has a finite score. */
   public byte[] undirectedPng(String title, List<String> vertices, boolean overWindow) {
     List<EdgeHeatMap.Panel> panels = new ArrayList<>();
     byMethod.forEach((m, r) -> panels.add(EdgeHeatMap.undirected(m, vertices, r, overWindow)));

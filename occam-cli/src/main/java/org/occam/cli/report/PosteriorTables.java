@@ -171,6 +171,11 @@ public final class PosteriorTables {
     return m;
   }
 
+  /** The line printed, and the JSON {@code {"error": …}}, for a method none of whose scores is finite. */
+  public static String nothingToAverage(String method, int structures) {
+    return "none of the " + structures + " structures has a finite " + method + " score; nothing to average";
+  }
+
   /** A probability with three decimals, or in scientific notation below 0.001. */
   public static String probability(double p) {
     if (p != 0 && p < 0.0005) {

@@ -57,6 +57,22 @@ class PosteriorTablesTest {
   }
 
   @Test
+  void aMethodWithoutAFiniteScoreIsReportedNotAveraged() {
+    var mp = MethodPosteriors.average(List.of("ok", "broken"), List.of("x", "y"), List.of(Set.of("a-b"), Set.of()),
+        new double[][] {{0, Double.NaN}, {-LN2, Double.NEGATIVE_INFINITY}}, ModelAveraging.Settings.defaults());
+    assertThat(mp.result("ok")).isPresent();
+    assertThat(mp.result("broken")).isEmpty();
+    StringWriter text = new StringWriter();
+    mp.print(new PrintWriter(text, true), List.of("x", "y"), "edge", false);
+    assertThat(text.toString()).contains("posterior by broken: none of the 2 structures has a finite broken score");
+    assertThat(mp.json().get("broken")).isEqualTo(Map.of("error",
+        "none of the 2 structures has a finite broken score; nothing to average"));
+    assertThat(mp.csvHeader()).hasSize(6);
+    assertThat(mp.csvValues(0)).hasSize(6).endsWith("", "", "");
+    assertThat(mp.undirectedPng("t", List.of("a", "b"), false)[1]).isEqualTo((byte) 'P');
+  }
+
+  @Test
   void heatMapPanelsMirrorUndirectedEdgesAndRejectRaggedMatrices() {
     var p = EdgeHeatMap.undirected("bic", List.of("a", "b", "c"), result(), false);
     assertThat(p.probability()[0][1]).isEqualTo(p.probability()[1][0]).isBetween(0.857, 0.858);
