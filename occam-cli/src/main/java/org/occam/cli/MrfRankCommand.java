@@ -194,7 +194,8 @@ public final class MrfRankCommand implements Callable<Integer> {
     if (posteriors != null) {
       // a path model is its predecessor plus the edge added; the others are listed in full
       posteriors.print(out, models.stream().map(m -> m.name() + "  " + (m.added() == null ? edges(vars, m.graph())
-          : "+" + edgeName(vars, m.added()) + " (" + m.graph().edgeCount() + " edges)")).toList(), "edge",
+          : "+" + edgeName(vars, m.added()) + " (" + m.graph().edgeCount() + (m.graph().edgeCount() == 1 ? " edge)"
+              : " edges)"))).toList(), "edge",
           posterior.overWindow());
     }
     out.printf("%nsearch %.2f s, all %.2f s with %d thread(s)%n", searchSeconds, seconds, threads);
