@@ -155,9 +155,23 @@ public final class ModelAveraging {
       duplicates = Map.copyOf(duplicates);
     }
 
-    /** The posterior of candidate {@code index}, if it was averaged over. */
+    /** The posterior of candidate {@code index}, if it was averaged over (a binary search: structures are in index order). */
     public java.util.Optional<StructurePosterior> structure(int index) {
-      return structures.stream().filter(s -> s.index() == index).findFirst();
+      int lo = 0;
+      int hi = structures.size() - 1;
+      while (lo <= hi) {
+        int mid = (lo + hi) >>> 1;
+        int at = structures.get(mid).index();
+        if (at == index) {
+          return java.util.Optional.of(structures.get(mid));
+        }
+        if (at < index) {
+          lo = mid + 1;
+        } else {
+          hi = mid - 1;
+        }
+      }
+      return java.util.Optional.empty();
     }
 
     /** The structures in the window, most probable first. */
@@ -188,20 +202,24 @@ public final class ModelAveraging {
   public static Result average(List<Candidate> candidates, Settings settings) {
     List<Integer> excluded = new ArrayList<>();
     Map<Integer, Integer> duplicates = new LinkedHashMap<>();
-    Map<Set<String>, Integer> firstWith = new HashMap<>();
+    // keyed by the sorted features joined: sums of a few strings' hashes (Set.hashCode) collide a lot
+    Map<String, Integer> firstWith = new HashMap<>();
     List<Integer> kept = new ArrayList<>();
+    List<List<String>> sortedFeatures = new ArrayList<>();
     for (int i = 0; i < candidates.size(); i++) {
       Candidate c = candidates.get(i);
       if (!Double.isFinite(c.logScore())) {
         excluded.add(i);
         continue;
       }
-      Integer earlier = firstWith.putIfAbsent(c.features(), i);
+      List<String> sorted = c.features().stream().sorted().toList();
+      Integer earlier = firstWith.putIfAbsent(String.join("\u0000", sorted), i);
       if (earlier != null) {
         duplicates.put(i, earlier);
         continue;
       }
       kept.add(i);
+      sortedFeatures.add(sorted);
     }
     if (kept.isEmpty()) {
       throw new IllegalArgumentException("none of the " + candidates.size()
@@ -246,9 +264,8 @@ public final class ModelAveraging {
     }
     Map<String, double[]> sums = new LinkedHashMap<>();
     for (int a = 0; a < n; a++) {
-      Candidate c = candidates.get(kept.get(a));
       // features in a fixed order so first appearance does not depend on Set iteration order
-      for (String f : c.features().stream().sorted().toList()) {
+      for (String f : sortedFeatures.get(a)) {
         double[] s = sums.computeIfAbsent(f, k -> new double[2]);
         s[0] += post[a];
         s[1] += windowPost[a];

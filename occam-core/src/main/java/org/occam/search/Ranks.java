@@ -13,25 +13,15 @@ import java.util.stream.IntStream;
 public final class Ranks {
   private Ranks() {}
 
-  /** The rank of every score. {@code scores} is not modified. */
+  /** The rank of every score, in O(n log n). {@code scores} is not modified. */
   public static int[] of(double[] scores) {
-    int numbers = 0;
-    for (double s : scores) {
-      numbers += Double.isNaN(s) ? 0 : 1;
-    }
+    int[] order = bestFirst(scores);
     int[] rank = new int[scores.length];
-    for (int i = 0; i < scores.length; i++) {
-      if (Double.isNaN(scores[i])) {
-        rank[i] = numbers + 1;
-        continue;
-      }
-      int higher = 0;
-      for (double w : scores) {
-        if (w > scores[i]) {
-          higher++;
-        }
-      }
-      rank[i] = higher + 1;
+    for (int r = 0; r < order.length; r++) {
+      int i = order[r];
+      boolean tiesPrevious = r > 0 && (scores[i] == scores[order[r - 1]]
+          || Double.isNaN(scores[i]) && Double.isNaN(scores[order[r - 1]]));
+      rank[i] = tiesPrevious ? rank[order[r - 1]] : r + 1;
     }
     return rank;
   }
@@ -43,7 +33,7 @@ public final class Ranks {
   public static int[] bestFirst(double[] scores) {
     return IntStream.range(0, scores.length).boxed()
         .sorted(Comparator.comparingInt((Integer i) -> Double.isNaN(scores[i]) ? 1 : 0)
-            .thenComparing((Integer i) -> scores[i], Comparator.reverseOrder())
+            .thenComparing((Integer i) -> scores[i], (x, y) -> Double.compare(y, x))
             .thenComparingInt(i -> i))
         .mapToInt(Integer::intValue).toArray();
   }
