@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import org.occam.cli.io.DagModelFile;
 import org.occam.cli.io.OutputFiles;
 import org.occam.cli.io.ResultJson;
+import org.occam.cli.report.EdgeHeatMap;
 import org.occam.cli.report.Tables;
 import org.occam.dag.BipartiteStructureClass;
 import org.occam.dag.DagMethod;
@@ -22,6 +23,7 @@ import org.occam.data.CsvDatasetReader;
 import org.occam.data.DataFormatException;
 import org.occam.data.Dataset;
 import org.occam.data.Variable;
+import org.occam.search.ModelAveraging;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -32,7 +34,9 @@ import picocli.CommandLine.Option;
     description = {"Score every structure of the bipartite class (k hidden variables without parents, each",
         "observed variable with any subset of them as parents; structures equal up to a permutation of",
         "interchangeable hidden variables counted once) and rank them per method.", "",
-        "Example: occam dag rank --data d.csv --hidden 2 --hidden-states 2 --true examples/beal-true.json"})
+        "With --posterior: posterior probabilities of the structures and of each arc hidden -> observed over the"
+            + " structures of the class, Occam's window, and whether the data separate the top structures.", "",
+        "Example: occam dag rank --data d.csv --hidden 2 --hidden-states 2 --true examples/beal-true.json --posterior"})
 public final class DagRankCommand implements Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
@@ -85,6 +89,9 @@ public final class DagRankCommand implements Callable<Integer> {
   @Mixin
   DagScoreOptions options;
 
+  @Mixin
+  PosteriorOptions posterior;
+
   @Override
   public Integer call() {
     long t0 = System.nanoTime();
@@ -95,6 +102,7 @@ public final class DagRankCommand implements Callable<Integer> {
     if (csv != null) {
       OutputFiles.checkWritable(csv, force);
     }
+    ModelAveraging.Settings averaging = posterior.enabled() ? posterior.settings(force) : null;
     int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
     if (nThreads < 1) {
       throw new IllegalArgumentException("--threads must be >= 1, got " + nThreads);
@@ -130,12 +138,18 @@ public final class DagRankCommand implements Callable<Integer> {
     }
     double seconds = (System.nanoTime() - t0) * 1e-9;
     Ranking ranking = new Ranking(scored, wanted, trueIndex);
+    if (averaging != null) {
+      ranking.average(averaging);
+    }
     var out = spec.commandLine().getOut();
     out.printf("data %s: n = %s, %d distinct rows; %d hidden variable(s) with %s states; %d structures%n", data,
         Tables.number(d.size()), d.distinctRows(), hiddenVars.size(),
         hiddenVars.stream().map(v -> Integer.toString(v.cardinality())).toList(), cls.structures().size());
     ranking.printTables(out, top);
     ranking.printTrueRanks(out);
+    if (averaging != null) {
+      ranking.printPosteriors(out, posterior.overWindow());
+    }
     Map<String, Integer> nonConverged = ranking.nonConverged();
     nonConverged.forEach((m, c) -> {
       if (c > 0) {
@@ -162,6 +176,9 @@ public final class DagRankCommand implements Callable<Integer> {
       set.put("threads", nThreads);
       root.put("settings", set);
       root.put("structures", ranking.structuresJson());
+      if (averaging != null) {
+        root.put("posterior", ranking.posteriorJson());
+      }
       if (trueIndex >= 0) {
         Map<String, Object> t = new LinkedHashMap<>();
         t.put("index", trueIndex);
@@ -184,10 +201,16 @@ public final class DagRankCommand implements Callable<Integer> {
       out.println("wrote " + json);
     }
     if (csv != null) {
-      StringBuilder b = new StringBuilder(Ranking.CSV_HEADER).append('\n');
+      StringBuilder b = new StringBuilder(ranking.csvHeader()).append('\n');
       ranking.appendCsv(b, "");
       OutputFiles.write(csv, b.toString());
       out.println("wrote " + csv);
+    }
+    if (posterior.png != null) {
+      OutputFiles.write(posterior.png, EdgeHeatMap.png("arc posterior probabilities, hidden parents x observed"
+          + " children (" + averaging.prior() + " prior over " + cls.structures().size() + " structures)",
+          ranking.heatMapPanels(posterior.overWindow())));
+      out.println("wrote " + posterior.png);
     }
     return 0;
   }

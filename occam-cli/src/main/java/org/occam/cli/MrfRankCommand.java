@@ -9,11 +9,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.occam.cli.io.OutputFiles;
 import org.occam.cli.io.ResultJson;
+import org.occam.cli.report.MethodPosteriors;
+import org.occam.cli.report.PosteriorTables;
 import org.occam.cli.report.Tables;
 import org.occam.data.Dataset;
 import org.occam.data.Variable;
@@ -25,6 +28,8 @@ import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.PairwiseGraph;
 import org.occam.search.GreedyEdgePath;
 import org.occam.search.MrfGraphEnumeration;
+import org.occam.search.ModelAveraging;
+import org.occam.search.Ranks;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -48,7 +53,10 @@ import picocli.CommandLine.Option;
             + " their prior.", "",
         "With --class all, every graph on the variables instead: 2^(V(V-1)/2) structures, at most 2^15 (V <= 6).",
         "",
-        "Example: occam mrf rank --data data/reinis.csv --methods bic-ml,bp-lr,laplace-exact --json path.json"})
+        "With --posterior: posterior probabilities of the models ranked (conditional on the truth being one of"
+            + " them) and of each edge, Occam's window, and whether the data separate the top models.", "",
+        "Example: occam mrf rank --data data/reinis.csv --methods bic-ml,bp-lr,laplace-exact --json path.json",
+        "         occam mrf rank --data data/reinis.csv --posterior --posterior-png edges.png"})
 public final class MrfRankCommand implements Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
@@ -101,6 +109,12 @@ public final class MrfRankCommand implements Callable<Integer> {
   @Mixin
   MrfScoreOptions options;
 
+  @Mixin
+  PosteriorOptions posterior;
+
+  /** The model-averaging settings when --posterior is given, else null. */
+  private ModelAveraging.Settings averaging;
+
   /** One scored model: a name, its place on the path (or null), the edge added there, the results. */
   record Model(String name, Integer pathStep, PairwiseGraph graph, int[] added, List<EvidenceEstimate> results) {}
 
@@ -119,6 +133,7 @@ public final class MrfRankCommand implements Callable<Integer> {
     if (csv != null) {
       OutputFiles.checkWritable(csv, force);
     }
+    averaging = posterior.enabled() ? posterior.settings(force) : null;
     int threads = options.threads();
     double sigma = options.priorSigma(java.util.OptionalDouble.empty());
     // one thread per scored structure; the structures are scored in parallel
@@ -240,15 +255,33 @@ public final class MrfRankCommand implements Callable<Integer> {
     if (nonConverged > 0) {
       out.printf("warning: %d score(s) did not converge%n", nonConverged);
     }
+    MethodPosteriors posteriors = averaging == null ? null : average(vars, wanted, models, averaging);
+    if (posteriors != null) {
+      // a path model is its predecessor plus the edge added; the others are listed in full
+      posteriors.print(out, models.stream().map(m -> m.name() + "  " + (m.added() == null ? edges(vars, m.graph())
+          : "+" + edgeName(vars, m.added()) + " (" + m.graph().edgeCount() + (m.graph().edgeCount() == 1 ? " edge)"
+              : " edges)"))).toList(), "edge",
+          posterior.overWindow());
+    }
     out.printf("%nsearch %.2f s, all %.2f s with %d thread(s)%n", searchSeconds, seconds, threads);
 
     if (json != null) {
-      OutputFiles.write(json, ResultJson.write(json(d, vars, wanted, by, settings, threads, models, ranks, path, seconds)));
+      var root = json(d, vars, wanted, by, settings, threads, models, ranks, path, seconds);
+      if (posteriors != null) {
+        root.put("posterior", posteriors.json());
+      }
+      OutputFiles.write(json, ResultJson.write(root));
       out.println("wrote " + json);
     }
     if (csv != null) {
-      OutputFiles.write(csv, csv(vars, wanted, models));
+      OutputFiles.write(csv, csv(vars, wanted, models, posteriors));
       out.println("wrote " + csv);
+    }
+    if (posterior.png != null) {
+      OutputFiles.write(posterior.png, posteriors.undirectedPng("edge posterior probabilities (" + averaging.prior()
+          + " prior over the " + models.size() + " models ranked)", vars.stream().map(Variable::name).toList(),
+          posterior.overWindow()));
+      out.println("wrote " + posterior.png);
     }
     return 0;
   }
@@ -262,31 +295,32 @@ public final class MrfRankCommand implements Callable<Integer> {
         i -> MrfEstimators.score(graphs.get(i), MrfData.of(graphs.get(i), d), wanted, settings, options.seed));
   }
 
-  /** Rank 1 = highest score; equal scores share a rank. */
+  /** Rank 1 = highest score; equal scores share a rank ({@link Ranks#of}). */
   private static Map<MrfMethod, int[]> ranks(List<Model> models, List<MrfMethod> wanted) {
     Map<MrfMethod, int[]> out = new LinkedHashMap<>();
     for (int k = 0; k < wanted.size(); k++) {
-      int col = k;
-      double[] sorted = models.stream().mapToDouble(m -> m.results().get(col).logEvidence()).sorted().toArray();
-      int[] r = new int[models.size()];
-      for (int i = 0; i < models.size(); i++) {
-        double s = models.get(i).results().get(k).logEvidence();
-        // the scores above s: everything after the last copy of s in ascending order
-        int lo = 0;
-        int hi = sorted.length;
-        while (lo < hi) {
-          int mid = (lo + hi) >>> 1;
-          if (sorted[mid] <= s) {
-            lo = mid + 1;
-          } else {
-            hi = mid;
-          }
-        }
-        r[i] = sorted.length - lo + 1;
-      }
-      out.put(wanted.get(k), r);
+      int kk = k;
+      out.put(wanted.get(k), Ranks.of(models.stream().mapToDouble(m -> m.results().get(kk).logEvidence()).toArray()));
     }
     return out;
+  }
+
+  private static MethodPosteriors average(List<Variable> vars, List<MrfMethod> wanted, List<Model> models,
+      ModelAveraging.Settings averaging) {
+    double[][] scores = new double[models.size()][wanted.size()];
+    List<Set<String>> features = new ArrayList<>();
+    for (int i = 0; i < models.size(); i++) {
+      for (int k = 0; k < wanted.size(); k++) {
+        scores[i][k] = models.get(i).results().get(k).logEvidence();
+      }
+      Set<String> e = new java.util.LinkedHashSet<>();
+      for (int[] pair : models.get(i).graph().edges()) {
+        e.add(edgeName(vars, pair));
+      }
+      features.add(e);
+    }
+    return MethodPosteriors.average(wanted.stream().map(MrfMethod::label).toList(),
+        models.stream().map(Model::name).toList(), features, scores, averaging);
   }
 
   private static int indexOfRank(int[] ranks, int rank) {
@@ -359,13 +393,17 @@ public final class MrfRankCommand implements Callable<Integer> {
     return root;
   }
 
-  private static String csv(List<Variable> vars, List<MrfMethod> wanted, List<Model> models) {
+  private static String csv(List<Variable> vars, List<MrfMethod> wanted, List<Model> models, MethodPosteriors posteriors) {
     StringWriter text = new StringWriter();
     try (CSVPrinter p = new CSVPrinter(text, CSVFormat.RFC4180.builder().setRecordSeparator('\n').get())) {
       List<String> header = new ArrayList<>(List.of("model", "pathStep", "edgeCount", "added", "edges"));
       wanted.forEach(m -> header.add(m.label()));
+      if (posteriors != null) {
+        header.addAll(posteriors.csvHeader());
+      }
       p.printRecord(header);
-      for (Model m : models) {
+      for (int i = 0; i < models.size(); i++) {
+        Model m = models.get(i);
         List<Object> r = new ArrayList<>();
         r.add(m.name());
         r.add(m.pathStep() == null ? "" : m.pathStep());
@@ -378,6 +416,9 @@ public final class MrfRankCommand implements Callable<Integer> {
         r.add(String.join(";", e));
         for (EvidenceEstimate est : m.results()) {
           r.add(String.format(Locale.ROOT, "%.6f", est.logEvidence()));
+        }
+        if (posteriors != null) {
+          r.addAll(posteriors.csvValues(i));
         }
         p.printRecord(r);
       }

@@ -2,23 +2,32 @@ package org.occam.cli;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.occam.cli.report.EdgeHeatMap;
+import org.occam.cli.report.PosteriorTables;
 import org.occam.cli.report.Tables;
 import org.occam.dag.DagMethod;
+import org.occam.dag.DagStructure;
 import org.occam.dag.StructureRanker;
 import org.occam.evidence.EvidenceEstimate;
+import org.occam.search.ModelAveraging;
+import org.occam.search.Ranks;
 
-/** Scores of a structure class on one data set, with ranks per method, as tables, JSON and CSV. */
+/**
+ * Scores of a structure class on one data set, with ranks per method (by {@link StructureRanker#ranks})
+ * and, after {@link #average}, posteriors per method (by {@link ModelAveraging}), as tables, JSON and CSV.
+ */
 final class Ranking {
   final List<StructureRanker.Scored> scored;
   final List<DagMethod> methods;
   final int trueIndex;
   private final Map<DagMethod, int[]> corrected = new LinkedHashMap<>();
   private final Map<DagMethod, int[]> uncorrected = new LinkedHashMap<>();
+  private final Map<DagMethod, ModelAveraging.Result> posteriors = new LinkedHashMap<>();
+  private boolean averaged;
 
   /** @param trueIndex the true structure's index in {@code scored}, or −1 */
   Ranking(List<StructureRanker.Scored> scored, List<DagMethod> methods, int trueIndex) {
@@ -31,6 +40,32 @@ final class Ranking {
     }
   }
 
+  /** Averages over the structures under every method's (alias-corrected) score. */
+  void average(ModelAveraging.Settings settings) {
+    for (DagMethod m : methods) {
+      List<ModelAveraging.Candidate> candidates = new ArrayList<>();
+      for (var s : scored) {
+        candidates.add(new ModelAveraging.Candidate(StructureJson.compact(s.structure()),
+            s.estimate(m).logEvidence(), arcs(s.structure())));
+      }
+      if (ModelAveraging.hasFiniteScore(candidates)) {
+        posteriors.put(m, ModelAveraging.average(candidates, settings));
+      }
+    }
+    averaged = true;
+  }
+
+  /** A structure's arcs as {@code "parent->child"}. */
+  static java.util.Set<String> arcs(DagStructure s) {
+    java.util.Set<String> a = new java.util.LinkedHashSet<>();
+    for (int j = 0; j < s.size(); j++) {
+      for (int q : s.parents(j)) {
+        a.add(PosteriorTables.arc(s.name(q), s.name(j)));
+      }
+    }
+    return a;
+  }
+
   int rank(DagMethod m, int index, boolean aliasCorrected) {
     return (aliasCorrected ? corrected : uncorrected).get(m)[index];
   }
@@ -39,30 +74,73 @@ final class Ranking {
   void printTables(PrintWriter out, int top) {
     for (DagMethod m : methods) {
       out.printf("%n%s: top %d of %d structures%n", m.label(), Math.min(top, scored.size()), scored.size());
-      List<Integer> order = new ArrayList<>();
-      for (int i = 0; i < scored.size(); i++) {
-        order.add(i);
-      }
-      order.sort(Comparator.comparingDouble((Integer i) -> -scored.get(i).estimate(m).logEvidence())
-          .thenComparingInt(i -> i));
+      int[] order = Ranks.bestFirst(scored.stream().mapToDouble(s -> s.estimate(m).logEvidence()).toArray());
       List<String[]> rows = new ArrayList<>();
-      for (int r = 0; r < Math.min(top, order.size()); r++) {
-        int i = order.get(r);
-        rows.add(row(m, i));
+      for (int r = 0; r < Math.min(top, order.length); r++) {
+        rows.add(row(m, order[r]));
       }
       if (trueIndex >= 0 && corrected.get(m)[trueIndex] > top) {
         rows.add(row(m, trueIndex));
       }
-      Tables.print(out, new String[] {"rank", "score", "uncorrected", "d", "converged", "structure"}, rows);
+      List<String> header = new ArrayList<>(List.of("rank", "score", "uncorrected", "d", "converged"));
+      if (posteriors.containsKey(m)) {
+        header.addAll(List.of(PosteriorTables.COLUMNS));
+      }
+      header.add("structure");
+      Tables.print(out, header.toArray(new String[0]), rows);
     }
   }
 
   private String[] row(DagMethod m, int i) {
     EvidenceEstimate e = scored.get(i).estimate(m);
-    return new String[] {Integer.toString(corrected.get(m)[i]), Tables.score(e.logEvidence()),
+    List<String> cells = new ArrayList<>(List.of(Integer.toString(corrected.get(m)[i]), Tables.score(e.logEvidence()),
         Tables.score(((Number) e.diagnostics().get("uncorrectedLogEvidence")).doubleValue()),
-        Integer.toString(scored.get(i).structure().freeParameters()), e.converged() ? "yes" : "NO",
-        StructureJson.compact(scored.get(i).structure()) + (i == trueIndex ? "   <- true" : "")};
+        Integer.toString(scored.get(i).structure().freeParameters()), e.converged() ? "yes" : "NO"));
+    if (posteriors.containsKey(m)) {
+      cells.addAll(List.of(PosteriorTables.cells(posteriors.get(m), i)));
+    }
+    cells.add(StructureJson.compact(scored.get(i).structure()) + (i == trueIndex ? "   <- true" : ""));
+    return cells.toArray(new String[0]);
+  }
+
+  /** Each method's posterior section (after {@link #average}). */
+  void printPosteriors(PrintWriter out, boolean overWindow) {
+    List<String> descriptions = new ArrayList<>();
+    for (int i = 0; i < scored.size(); i++) {
+      descriptions.add(StructureJson.compact(scored.get(i).structure()) + (i == trueIndex ? "   <- true" : ""));
+    }
+    if (scored.get(0).structure().hiddenVariables().length > 1) {
+      out.printf("%nnote: hidden variables of equal cardinality are interchangeable; each structure is counted once,"
+          + " labelled so that h1's children come before h2's (as bit masks over the observed variables), so an arc"
+          + " probability is that of the canonical label%n");
+    }
+    for (DagMethod m : methods) {
+      if (posteriors.containsKey(m)) {
+        PosteriorTables.print(out, m.label(), posteriors.get(m), descriptions, "arc", overWindow, false);
+      } else {
+        out.printf("%nposterior by %s: %s%n", m.label(), PosteriorTables.nothingToAverage(m.label(), scored.size()));
+      }
+    }
+  }
+
+  /** {@code {"method": posterior, …}} (after {@link #average}). */
+  Map<String, Object> posteriorJson() {
+    Map<String, Object> o = new LinkedHashMap<>();
+    for (DagMethod m : methods) {
+      o.put(m.label(), posteriors.containsKey(m) ? PosteriorTables.json(posteriors.get(m))
+          : Map.of("error", PosteriorTables.nothingToAverage(m.label(), scored.size())));
+    }
+    return o;
+  }
+
+  /** Heat-map panels of arc probabilities, hidden parents × observed children, one per method. */
+  List<EdgeHeatMap.Panel> heatMapPanels(boolean overWindow) {
+    DagStructure any = scored.get(0).structure();
+    List<String> parents = java.util.Arrays.stream(any.hiddenVariables()).mapToObj(any::name).toList();
+    List<String> children = java.util.Arrays.stream(any.observedVariables()).mapToObj(any::name).toList();
+    List<EdgeHeatMap.Panel> panels = new ArrayList<>();
+    posteriors.forEach((m, r) -> panels.add(EdgeHeatMap.directed(m.label(), parents, children, r, overWindow)));
+    return panels;
   }
 
   /** One line per method: where the true structure ranks. */
@@ -138,10 +216,23 @@ final class Ranking {
             .append(String.format(Locale.ROOT, "%.6f",
                 ((Number) e.diagnostics().get("uncorrectedLogEvidence")).doubleValue()))
             .append(',').append(corrected.get(m)[i]).append(',').append(i == trueIndex).append(',')
-            .append(e.converged()).append('\n');
+            .append(e.converged());
+        if (averaged) {
+          List<Object> values = posteriors.containsKey(m) ? PosteriorTables.csvValues(posteriors.get(m), i)
+              : List.of("", "", "");
+          for (Object v : values) {
+            b.append(',').append(v);
+          }
+        }
+        b.append('\n');
       }
     }
   }
 
   static final String CSV_HEADER = "structure,parameters,parents,method,logEvidence,uncorrected,rank,true,converged";
+
+  /** {@link #CSV_HEADER}, plus the posterior columns after {@link #average}. */
+  String csvHeader() {
+    return !averaged ? CSV_HEADER : CSV_HEADER + "," + String.join(",", PosteriorTables.CSV_COLUMNS);
+  }
 }

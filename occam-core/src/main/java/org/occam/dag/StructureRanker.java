@@ -8,6 +8,7 @@ import org.occam.data.Dataset;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.math.Parallel;
 import org.occam.math.RandomStreams;
+import org.occam.search.Ranks;
 
 /**
  * Scores a list of candidate structures on one data set, in parallel, and ranks them per method.
@@ -65,7 +66,7 @@ public final class StructureRanker {
 
   /**
    * The rank of every structure under a method's alias-corrected score: 1 + the number of
-   * structures with a strictly higher score (ties share a rank).
+   * structures with a strictly higher score (ties share a rank; NaN last), by {@link Ranks#of}.
    */
   public static int[] ranks(List<Scored> scored, DagMethod m) {
     return ranks(scored, m, true);
@@ -77,16 +78,6 @@ public final class StructureRanker {
       EvidenceEstimate e = x.estimate(m);
       return aliasCorrected ? e.logEvidence() : ((Number) e.diagnostics().get("uncorrectedLogEvidence")).doubleValue();
     }).toArray();
-    int[] rank = new int[v.length];
-    for (int i = 0; i < v.length; i++) {
-      int higher = 0;
-      for (double w : v) {
-        if (w > v[i]) {
-          higher++;
-        }
-      }
-      rank[i] = higher + 1;
-    }
-    return rank;
+    return Ranks.of(v);
   }
 }
