@@ -113,20 +113,31 @@ final class OrderSelectionReport {
     }
   }
 
-  /** One warning per method whose best order is at an edge of the range searched; the lines, also printed. */
+  /**
+   * One warning per edge for the methods whose best order is there (methods with the same best
+   * share a line); the lines, also printed with a {@code warning: } prefix.
+   */
   static List<String> edgeWarnings(PrintWriter out, OrderSelection.Result<?> r, String orderName) {
     int[] orders = r.orders();
-    List<String> lines = new ArrayList<>();
+    List<String> upper = new ArrayList<>();
+    List<String> lower = new ArrayList<>();
     for (Choice c : r.choices()) {
       if (c.atUpperEdge()) {
-        lines.add(String.format(Locale.ROOT, "%s: the best %s is %d, the largest tried: the score is still rising"
-            + " at the largest order tried; try --extend with a larger range", c.method(), orderName,
-            orders[orders.length - 1]));
+        upper.add(c.method());
       }
       if (c.atLowerEdge()) {
-        lines.add(String.format(Locale.ROOT, "%s: the best %s is %d, the smallest tried: the score is still rising"
-            + " towards smaller orders; try a range that starts lower", c.method(), orderName, orders[0]));
+        lower.add(c.method());
       }
+    }
+    List<String> lines = new ArrayList<>();
+    if (!upper.isEmpty()) {
+      lines.add(String.format(Locale.ROOT, "%s: the best %s is %d, the largest tried: the score is still rising"
+          + " at the largest order tried; try --extend with a larger range", String.join(", ", upper), orderName,
+          orders[orders.length - 1]));
+    }
+    if (!lower.isEmpty()) {
+      lines.add(String.format(Locale.ROOT, "%s: the best %s is %d, the smallest tried: the score is still rising"
+          + " towards smaller orders; try a range that starts lower", String.join(", ", lower), orderName, orders[0]));
     }
     lines.forEach(l -> out.println("warning: " + l));
     return lines;

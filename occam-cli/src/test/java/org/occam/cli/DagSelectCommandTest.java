@@ -130,11 +130,12 @@ class DagSelectCommandTest {
     var both = CliRunner.run("dag", "select", "--data", data.toString(), "--hidden-states", "4,5", "--methods",
         "vb,bic", "--restarts", "2", "--json", json.toString());
     assertThat(both.exitCode()).as(both.err()).isZero();
-    assertThat(both.out()).contains("warning: vb: the best number of states is 4, the smallest tried: the score is"
-        + " still rising towards smaller orders", "warning: bic: ");
+    assertThat(both.out()).contains("warning: vb, bic: the best number of states is 4, the smallest tried: the score"
+        + " is still rising towards smaller orders; try a range that starts lower");
     JsonNode root = JSON.readTree(json.toFile());
     assertThat(root.at("/bestAtEdge/vb").asText()).isEqualTo("lower");
-    assertThat(root.get("warnings")).hasSize(2);
+    assertThat(root.at("/bestAtEdge/bic").asText()).isEqualTo("lower");
+    assertThat(root.get("warnings")).hasSize(1);
     // and inside the range, no warning
     var inside = CliRunner.run("dag", "select", "--data", data.toString(), "--hidden-states", "2..4", "--methods",
         "vb", "--restarts", "2");
@@ -151,12 +152,12 @@ class DagSelectCommandTest {
     var a = CliRunner.run(concat(new String[] {"dag", "select", "--hidden-states", "1..2", "--threads", "1",
         "--json", first.toString()}, common));
     assertThat(a.exitCode()).as(a.err()).isZero();
-    assertThat(a.out()).contains("warning: vb:");
+    assertThat(a.out()).contains("warning: vb");
     // --methods is taken from the previous run when not given
     var b = CliRunner.run("dag", "select", "--data", data.toString(), "--restarts", "2", "--seed", "7",
         "--hidden-states", "1..5", "--extend", first.toString(), "--threads", "2", "--json", extended.toString());
     assertThat(b.exitCode()).as(b.err()).isZero();
-    assertThat(b.out()).contains("extending " + first + " (states 1,2), scoring 3..5").doesNotContain("warning");
+    assertThat(b.out()).contains("extending " + first + " (states 1..2), scoring 3..5").doesNotContain("warning");
     var c = CliRunner.run(concat(new String[] {"dag", "select", "--hidden-states", "1..5", "--json",
         full.toString()}, common));
     assertThat(c.exitCode()).as(c.err()).isZero();
@@ -243,10 +244,14 @@ class DagSelectCommandTest {
         "--json", first.toString()}, CHEAP_RBM));
     assertThat(a.exitCode()).as(a.err()).isZero();
     assertThat(a.out()).contains("best K by map: ", "best K by cv: ", "within one standard error");
-    assertThat(a.out().lines().filter(l -> l.startsWith("warning: ")).count()).isEqualTo(3);
-    assertThat(a.out()).containsPattern("warning: map: the best K is (2, the smallest|3, the largest) tried");
+    // every method is named in one warning line or the other
+    List<String> warned = a.out().lines().filter(l -> l.startsWith("warning: "))
+        .flatMap(l -> java.util.Arrays.stream(l.substring(9, l.indexOf(": the best K is")).split(", "))).toList();
+    assertThat(warned).containsExactlyInAnyOrder("map", "ml-bic", "cv");
+    assertThat(a.out()).containsPattern("warning: [a-z, -]*map[a-z, -]*: the best K is (2, the smallest|3, the largest)"
+        + " tried");
     JsonNode root = JSON.readTree(first.toFile());
-    assertThat(root.get("warnings")).hasSize(3);
+    assertThat(root.get("warnings").size()).isBetween(1, 2);
     assertThat(root.at("/bestAtEdge/ml-bic").asText()).isIn("lower", "upper");
 
     Path extended = dir.resolve("rbm-extended.json");

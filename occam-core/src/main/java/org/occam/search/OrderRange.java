@@ -61,7 +61,7 @@ public final class OrderRange {
 
   /** How a set of orders is written back: {@code 1..6} when contiguous, else {@code 2,3,5}. */
   public static String format(int[] orders) {
-    if (orders.length > 2 && orders[orders.length - 1] - orders[0] == orders.length - 1) {
+    if (orders.length >= 2 && orders[orders.length - 1] - orders[0] == orders.length - 1) {
       return orders[0] + ".." + orders[orders.length - 1];
     }
     return String.join(",", Arrays.stream(orders).mapToObj(Integer::toString).toList());

@@ -33,5 +33,6 @@ class OrderRangeTest {
     assertThat(OrderRange.format(new int[] {1, 2, 3, 4})).isEqualTo("1..4");
     assertThat(OrderRange.format(new int[] {2, 3, 5})).isEqualTo("2,3,5");
     assertThat(OrderRange.format(new int[] {4})).isEqualTo("4");
+    assertThat(OrderRange.format(new int[] {1, 2})).isEqualTo("1..2");
   }
 }
