@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.occam.cli.OrderSelectionReport.Row;
 import org.occam.cli.io.OutputFiles;
 import org.occam.cli.io.ResultJson;
+import org.occam.cli.report.LinePlot;
 import org.occam.cli.report.Tables;
 import org.occam.dag.DagMethod;
 import org.occam.data.ColumnSpec;
@@ -57,10 +58,10 @@ public final class DagSelectCommand implements Callable<Integer> {
       description = "The numbers of hidden states to score: a range 1..6, a list 2,3,5, or both (1..3,5).")
   String hiddenStates;
 
-  @Option(names = "--hidden-variables", paramLabel = "K", defaultValue = "1",
+  @Option(names = "--hidden-variables", paramLabel = "RANGE", defaultValue = "1",
       description = "Hidden variables, each a parent of every observed variable, all with the same number of"
-          + " states (default: ${DEFAULT-VALUE}).")
-  int hiddenVariables;
+          + " states: one number or a range of them, each scored over --hidden-states (default: ${DEFAULT-VALUE}).")
+  String hiddenVariables;
 
   @Option(names = "--methods", paramLabel = "LIST",
       description = "Comma-separated: exact,map,bic,bicp,cs,cs-dagger,vb,ais (default: vb,bic,bicp,cs; with"
@@ -94,6 +95,12 @@ public final class DagSelectCommand implements Callable<Integer> {
   @Mixin
   DagScoreOptions options;
 
+  /** One number of hidden variables and the selection of their number of states. */
+  private record Block(int hiddenVariables, int[] scored, OrderSelection.Result<Row> result) {}
+
+  /** One method's best model over every number of hidden variables. */
+  private record Best(int hiddenVariables, int states, double score) {}
+
   @Override
   public Integer call() {
     long t0 = System.nanoTime();
@@ -103,9 +110,8 @@ public final class DagSelectCommand implements Callable<Integer> {
       }
     }
     int[] wanted = OrderRange.parse(hiddenStates, 1, "--hidden-states");
-    if (hiddenVariables < 1) {
-      throw new IllegalArgumentException("--hidden-variables must be >= 1, got " + hiddenVariables);
-    }
+    int[] asked = OrderRange.parse(hiddenVariables, 1, "--hidden-variables");
+    int[] counts = asked;
     int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
     if (nThreads < 1) {
       throw new IllegalArgumentException("--threads must be >= 1, got " + nThreads);
@@ -121,18 +127,24 @@ public final class DagSelectCommand implements Callable<Integer> {
     dataInfo.put("file", data.toString());
     dataInfo.put("rows", d.size());
     dataInfo.put("distinct", d.distinctRows());
-    dataInfo.put("variables", d.variables().stream().map(v -> Map.of("name", v.name(), "states", v.states())).toList());
+    List<Map<String, Object>> variables = new ArrayList<>();
+    for (Variable v : d.variables()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("name", v.name());
+      m.put("states", v.states());
+      variables.add(m);
+    }
+    dataInfo.put("variables", variables);
     dataInfo.put("fingerprint", fingerprint(d));
     Map<String, Object> model = new LinkedHashMap<>();
     model.put("type", "latent class");
-    model.put("hiddenVariables", hiddenVariables);
-    model.put("parentsOfEveryObservedVariable", true);
+    model.put("hiddenVariablesAreParentsOf", "every observed variable");
     Map<String, Object> set = new LinkedHashMap<>(settings.toMap());
     set.put("prior", "dirichlet(" + lambda + ")");
     set.put("seed", options.seed);
     List<String> methodNames = chosen.stream().map(DagMethod::label).toList();
 
-    OrderSelection.Result<Row> before = null;
+    List<OrderSelection.Scored<Row>> saved = List.of();
     if (previous != null) {
       Map<String, Object> previousData = new LinkedHashMap<>(dataInfo);
       previousData.remove("file");
@@ -140,61 +152,156 @@ public final class DagSelectCommand implements Callable<Integer> {
       OrderSelectionReport.requireSame(extend, previous, "model", model, "the model class");
       OrderSelectionReport.requireSame(extend, previous, "methods", methodNames, "the methods");
       OrderSelectionReport.requireSame(extend, previous, "settings", set, "the settings");
-      before = OrderSelection.choose(OrderSelectionReport.previousRows(previous, "states", DagSelectCommand::readRow), 1);
+      saved = OrderSelectionReport.previousRows(previous, "states", DagSelectCommand::readRow);
+      // a continued run keeps every number of hidden variables it had
+      counts = OrderRange.union(counts, saved.stream()
+          .mapToInt(r -> ((JsonNode) r.result().json()).path("hiddenVariables").asInt(1)).toArray());
     }
 
     PrintWriter out = spec.commandLine().getOut();
     out.printf(Locale.ROOT, "data %s: n = %s, %d distinct rows, %d observed variables%n", data,
         Tables.number(d.size()), d.distinctRows(), d.variables().size());
-    LatentClassOrders orders = new LatentClassOrders(d, lambda, chosen, settings, options.seed);
-    String hiddenName = LatentClassOrders.structure(d.variables(), hiddenVariables, 1).name(0);
-    int[] scoredBefore = before == null ? new int[0] : before.orders();
-    int[] toScore = java.util.Arrays.stream(wanted).filter(s -> java.util.Arrays.binarySearch(scoredBefore, s) < 0).toArray();
-    out.printf(Locale.ROOT, "latent class model: %s, the parent%s of every observed variable; states in %s; methods %s%s%n",
-        hiddenVariables == 1 ? "1 hidden variable " + hiddenName : hiddenVariables + " hidden variables",
-        hiddenVariables == 1 ? "" : "s", OrderRange.format(wanted), String.join(",", methodNames),
-        before == null ? "" : "; extending " + extend + " (states " + OrderRange.format(before.orders())
-            + "), scoring " + (toScore.length == 0 ? "nothing new" : OrderRange.format(toScore)));
+    String hiddenName = LatentClassOrders.structure(d.variables(), 1, 1).name(0);
+    out.printf(Locale.ROOT, "latent class model: %s, the parent%s of every observed variable; states in %s; methods %s%n",
+        counts.length == 1 && counts[0] == 1 ? "1 hidden variable " + hiddenName
+            : OrderRange.format(counts) + " hidden variables", counts.length == 1 && counts[0] == 1 ? "" : "s",
+        OrderRange.format(wanted), String.join(",", methodNames));
 
-    OrderSelection.Result<Row> result;
-    try (Progress bar = Progress.start("dag select", toScore.length)) {
-      AtomicInteger done = new AtomicInteger();
-      OrderSelection<Row> selection = new OrderSelection<>(1, s -> {
-        Row row = freshRow(s, orders.score(hiddenVariables, s), d.variables());
-        if (bar.listener() != null) {
-          bar.listener().accept(done.incrementAndGet());
+    LatentClassOrders orders = new LatentClassOrders(d, lambda, chosen, settings, options.seed);
+    List<Block> blocks = new ArrayList<>();
+    int total = 0;
+    List<OrderSelection.Result<Row>> befores = new ArrayList<>();
+    for (int k : counts) {
+      List<OrderSelection.Scored<Row>> mine = new ArrayList<>();
+      for (var row : saved) {
+        if (((JsonNode) row.result().json()).path("hiddenVariables").asInt(1) == k) {
+          mine.add(row);
         }
-        return row;
-      }, Row::scores, nThreads);
-      result = before == null ? selection.run(wanted) : selection.extend(before, wanted);
+      }
+      OrderSelection.Result<Row> before = mine.isEmpty() ? null : OrderSelection.choose(mine, 1);
+      befores.add(before);
+      int[] done = before == null ? new int[0] : before.orders();
+      int[] toScore = java.util.Arrays.stream(wanted).filter(s -> java.util.Arrays.binarySearch(done, s) < 0)
+          .toArray();
+      blocks.add(new Block(k, toScore, null));
+      total += toScore.length;
+      if (before != null) {
+        out.printf(Locale.ROOT, "extending %s%s: states %s scored before, scoring %s%n", extend,
+            counts.length == 1 && k == 1 ? "" : " (" + k + " hidden variable" + (k == 1 ? ")" : "s)"),
+            OrderRange.format(done),
+            toScore.length == 0 ? "nothing new" : OrderRange.format(toScore));
+      }
+    }
+    try (Progress bar = Progress.start("dag select", total)) {
+      AtomicInteger progress = new AtomicInteger();
+      for (int b = 0; b < blocks.size(); b++) {
+        int k = blocks.get(b).hiddenVariables();
+        OrderSelection<Row> selection = new OrderSelection<>(1, s -> {
+          Row row = freshRow(k, s, orders.score(k, s), d.variables());
+          if (bar.listener() != null) {
+            bar.listener().accept(progress.incrementAndGet());
+          }
+          return row;
+        }, Row::scores, nThreads);
+        OrderSelection.Result<Row> before = befores.get(b);
+        blocks.set(b, new Block(k, blocks.get(b).scored(),
+            before == null ? selection.run(wanted) : selection.extend(before, wanted)));
+      }
     }
     double seconds = (System.nanoTime() - t0) * 1e-9;
+    boolean several = blocks.size() > 1;
 
-    List<String> header = new ArrayList<>(List.of("states", "d"));
+    // the best model per method over every number of hidden variables (ties: fewer variables, fewer states)
+    List<Best> bests = new ArrayList<>();
+    for (int m = 0; m < methodNames.size(); m++) {
+      Best best = null;
+      for (Block b : blocks) {
+        var c = b.result().choices().get(m);
+        if (c.best().isPresent()) {
+          int s = c.best().getAsInt();
+          double v = b.result().scored().stream().filter(x -> x.order() == s).findFirst().orElseThrow()
+              .scores().get(m).value();
+          if (best == null || v > best.score()) {
+            best = new Best(b.hiddenVariables(), s, v);
+          }
+        }
+      }
+      bests.add(best);
+    }
+
+    List<String> header = new ArrayList<>(several ? List.of("k", "states", "d") : List.of("states", "d"));
     header.addAll(methodNames);
     List<String[]> rows = new ArrayList<>();
     boolean anyNotConverged = false;
-    for (OrderSelection.Scored<Row> s : result.scored()) {
-      List<String> cells = new ArrayList<>(List.of(Integer.toString(s.order()),
-          Integer.toString(freeParameters(d.variables(), s.order()))));
-      for (int m = 0; m < methodNames.size(); m++) {
-        var c = result.choices().get(m);
-        boolean best = c.best().isPresent() && c.best().getAsInt() == s.order();
-        boolean converged = s.result().converged().get(m);
-        anyNotConverged |= !converged;
-        cells.add(Tables.score(s.scores().get(m).value()) + (best ? "*" : converged ? " " : "") + (converged ? "" : "!"));
+    for (Block b : blocks) {
+      for (OrderSelection.Scored<Row> s : b.result().scored()) {
+        List<String> cells = new ArrayList<>();
+        if (several) {
+          cells.add(Integer.toString(b.hiddenVariables()));
+        }
+        cells.add(Integer.toString(s.order()));
+        cells.add(Integer.toString(freeParameters(d.variables(), b.hiddenVariables(), s.order())));
+        for (int m = 0; m < methodNames.size(); m++) {
+          Best best = bests.get(m);
+          boolean isBest = best != null && best.hiddenVariables() == b.hiddenVariables() && best.states() == s.order();
+          boolean converged = s.result().converged().get(m);
+          anyNotConverged |= !converged;
+          cells.add(Tables.score(s.scores().get(m).value()) + (isBest ? "*" : converged ? " " : "")
+              + (converged ? "" : "!"));
+        }
+        rows.add(cells.toArray(new String[0]));
       }
-      rows.add(cells.toArray(new String[0]));
     }
     out.println();
     Tables.print(out, header.toArray(new String[0]), rows);
-    out.println("* best of the numbers of states by that method" + (anyNotConverged
-        ? "; ! not converged (see the JSON diagnostics)" : ""));
+    out.println("* best by that method" + (anyNotConverged ? "; ! not converged (see the JSON diagnostics)" : ""));
     out.println();
-    OrderSelectionReport.printChoices(out, result, "best by", "number of states", methodNames);
-    List<String> warnings = OrderSelectionReport.edgeWarnings(out, result, "number of states");
+    List<String> warnings = new ArrayList<>();
+    if (!several) {
+      OrderSelection.Result<Row> r = blocks.get(0).result();
+      OrderSelectionReport.printChoices(out, r, "best by", "number of states", methodNames);
+      warnings.addAll(OrderSelectionReport.edgeWarnings(out, r, "number of states"));
+    } else {
+      for (int m = 0; m < methodNames.size(); m++) {
+        Best best = bests.get(m);
+        out.printf(Locale.ROOT, "best by %s: %s%n", methodNames.get(m), best == null ? "none (no finite score)"
+            : best.hiddenVariables() + " hidden variable" + (best.hiddenVariables() == 1 ? "" : "s") + " with "
+                + best.states() + " states");
+      }
+      for (Block b : blocks) {
+        List<String> lines = OrderSelectionReport.edgeWarnings(new PrintWriter(java.io.Writer.nullWriter()),
+            b.result(), "number of states");
+        for (String l : lines) {
+          String line = "k = " + b.hiddenVariables() + ": " + l;
+          out.println("warning: " + line);
+          warnings.add(line);
+        }
+      }
+      List<String> atTop = new ArrayList<>();
+      List<String> atBottom = new ArrayList<>();
+      for (int m = 0; m < methodNames.size(); m++) {
+        Best best = bests.get(m);
+        if (best != null && best.hiddenVariables() == counts[counts.length - 1]) {
+          atTop.add(methodNames.get(m));
+        }
+        if (best != null && best.hiddenVariables() == counts[0] && counts[0] > 1) {
+          atBottom.add(methodNames.get(m));
+        }
+      }
+      if (!atTop.isEmpty()) {
+        warnings.add(String.join(", ", atTop) + ": the best number of hidden variables is " + counts[counts.length - 1]
+            + ", the largest tried; try a larger --hidden-variables range");
+        out.println("warning: " + warnings.get(warnings.size() - 1));
+      }
+      if (!atBottom.isEmpty()) {
+        warnings.add(String.join(", ", atBottom) + ": the best number of hidden variables is " + counts[0]
+            + ", the smallest tried; try a range that starts lower");
+        out.println("warning: " + warnings.get(warnings.size() - 1));
+      }
+    }
+    int scored = blocks.stream().mapToInt(b -> b.scored().length).sum();
     out.printf(Locale.ROOT, "%nscored %d model(s) x %d method(s) (%d restarts each) in %.2f s with %d thread(s)%n",
-        toScore.length, methodNames.size(), settings.restarts(), seconds, nThreads);
+        scored, methodNames.size(), settings.restarts(), seconds, nThreads);
 
     if (json != null) {
       Map<String, Object> root = new LinkedHashMap<>();
@@ -203,37 +310,69 @@ public final class DagSelectCommand implements Callable<Integer> {
       root.put("model", model);
       root.put("methods", methodNames);
       root.put("settings", set);
-      root.put("orders", result.orders());
-      root.put("models", result.scored().stream().map(s -> s.result().json()).toList());
-      root.put("best", result.bestOrders());
-      Map<String, Object> edges = new LinkedHashMap<>();
-      for (var c : result.choices()) {
-        edges.put(c.method(), c.atUpperEdge() ? "upper" : c.atLowerEdge() ? "lower" : null);
+      root.put("hiddenVariables", blocks.stream().mapToInt(Block::hiddenVariables).toArray());
+      root.put("states", OrderRange.union(blocks.get(0).result().orders(),
+          blocks.stream().flatMapToInt(b -> java.util.Arrays.stream(b.result().orders())).toArray()));
+      List<Object> models = new ArrayList<>();
+      blocks.forEach(b -> b.result().scored().forEach(s -> models.add(s.result().json())));
+      root.put("models", models);
+      Map<String, Object> best = new LinkedHashMap<>();
+      for (int m = 0; m < methodNames.size(); m++) {
+        Best b = bests.get(m);
+        Map<String, Object> e = null;
+        if (b != null) {
+          e = new LinkedHashMap<>();
+          e.put("hiddenVariables", b.hiddenVariables());
+          e.put("states", b.states());
+          e.put("score", b.score());
+        }
+        best.put(methodNames.get(m), e);
       }
-      root.put("bestAtEdge", edges);
+      root.put("best", best);
+      Map<String, Object> bestStates = new LinkedHashMap<>();
+      Map<String, Object> edges = new LinkedHashMap<>();
+      for (Block b : blocks) {
+        bestStates.put(Integer.toString(b.hiddenVariables()), b.result().bestOrders());
+        Map<String, Object> e = new LinkedHashMap<>();
+        for (var c : b.result().choices()) {
+          e.put(c.method(), c.atUpperEdge() ? "upper" : c.atLowerEdge() ? "lower" : null);
+        }
+        edges.put(Integer.toString(b.hiddenVariables()), e);
+      }
+      root.put("bestStatesByHiddenVariables", bestStates);
+      root.put("bestStatesAtEdgeByHiddenVariables", edges);
       root.put("warnings", warnings);
       Map<String, Object> run = new LinkedHashMap<>();
       run.put("threads", nThreads);
       run.put("seconds", seconds);
-      run.put("scored", toScore);
+      Map<String, Object> newly = new LinkedHashMap<>();
+      blocks.forEach(b -> newly.put(Integer.toString(b.hiddenVariables()), b.scored()));
+      run.put("scoredStatesByHiddenVariables", newly);
       run.put("extended", extend == null ? null : extend.toString());
       root.put("run", run);
       OutputFiles.write(json, ResultJson.write(root));
       out.println("wrote " + json);
     }
     if (csv != null) {
-      StringBuilder b = new StringBuilder("states,d,method,score\n");
-      for (OrderSelection.Scored<Row> s : result.scored()) {
-        for (int m = 0; m < methodNames.size(); m++) {
-          b.append(s.order()).append(',').append(freeParameters(d.variables(), s.order())).append(',')
-              .append(methodNames.get(m)).append(',').append(s.scores().get(m).value()).append('\n');
+      StringBuilder b = new StringBuilder("hiddenVariables,states,d,method,score\n");
+      for (Block block : blocks) {
+        for (OrderSelection.Scored<Row> s : block.result().scored()) {
+          for (int m = 0; m < methodNames.size(); m++) {
+            b.append(block.hiddenVariables()).append(',').append(s.order()).append(',')
+                .append(freeParameters(d.variables(), block.hiddenVariables(), s.order())).append(',')
+                .append(methodNames.get(m)).append(',').append(s.scores().get(m).value()).append('\n');
+          }
         }
       }
       OutputFiles.write(csv, b.toString());
       out.println("wrote " + csv);
     }
     if (png != null) {
-      OutputFiles.write(png, OrderSelectionReport.png(result, "latent class order: " + data.getFileName(),
+      List<LinePlot.Series> series = new ArrayList<>();
+      for (Block b : blocks) {
+        series.addAll(OrderSelectionReport.series(b.result(), several ? " (k = " + b.hiddenVariables() + ")" : ""));
+      }
+      OutputFiles.write(png, OrderSelectionReport.png(series, "latent class order: " + data.getFileName(),
           "number of hidden states"));
       out.println("wrote " + png);
     }
@@ -251,10 +390,12 @@ public final class DagSelectCommand implements Callable<Integer> {
     OrderSelectionReport.requireSame(extend, root, "data", now, "the data");
   }
 
-  private Row freshRow(int states, List<EvidenceEstimate> estimates, List<Variable> observed) {
+  private static Row freshRow(int hiddenVariables, int states, List<EvidenceEstimate> estimates,
+      List<Variable> observed) {
     Map<String, Object> m = new LinkedHashMap<>();
+    m.put("hiddenVariables", hiddenVariables);
     m.put("states", states);
-    m.put("freeParameters", freeParameters(observed, states));
+    m.put("freeParameters", freeParameters(observed, hiddenVariables, states));
     m.put("results", estimates.stream().map(ResultJson::estimate).toList());
     return Row.of(m, estimates, List.of());
   }
@@ -269,7 +410,7 @@ public final class DagSelectCommand implements Callable<Integer> {
     return new Row(m, scores, converged);
   }
 
-  private int freeParameters(List<Variable> observed, int states) {
+  private static int freeParameters(List<Variable> observed, int hiddenVariables, int states) {
     return LatentClassOrders.structure(observed, hiddenVariables, states).freeParameters();
   }
 

@@ -145,6 +145,11 @@ final class OrderSelectionReport {
 
   /** The score curves, one line per method with a finite score, against the order. */
   static byte[] png(OrderSelection.Result<?> r, String title, String xLabel) {
+    return png(series(r, ""), title, xLabel);
+  }
+
+  /** Lines of score against order, one per method with a finite score, named method + suffix. */
+  static List<LinePlot.Series> series(OrderSelection.Result<?> r, String suffix) {
     List<LinePlot.Series> series = new ArrayList<>();
     double[] x = java.util.Arrays.stream(r.orders()).asDoubleStream().toArray();
     for (String m : r.methods()) {
@@ -156,10 +161,15 @@ final class OrderSelectionReport {
         }
       }
       if (!keep.isEmpty()) {
-        series.add(new LinePlot.Series(m, keep.stream().mapToDouble(i -> x[i]).toArray(),
+        series.add(new LinePlot.Series(m + suffix, keep.stream().mapToDouble(i -> x[i]).toArray(),
             keep.stream().mapToDouble(i -> y[i]).toArray()));
       }
     }
+    return series;
+  }
+
+  /** The lines as PNG. */
+  static byte[] png(List<LinePlot.Series> series, String title, String xLabel) {
     if (series.isEmpty()) {
       throw new IllegalArgumentException("no finite score to plot");
     }

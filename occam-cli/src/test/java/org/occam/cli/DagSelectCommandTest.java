@@ -87,7 +87,7 @@ class DagSelectCommandTest {
     assertThat(r.out()).containsPattern("(?m)^1 +8 ").containsPattern("(?m)^5 +44 ");
     assertThat(Files.size(png)).isGreaterThan(1000);
     assertThat(Files.readAllBytes(png)).startsWith(0x89, 'P', 'N', 'G');
-    assertThat(Files.readAllLines(csv)).hasSize(1 + 5 * 3).first().isEqualTo("states,d,method,score");
+    assertThat(Files.readAllLines(csv)).hasSize(1 + 5 * 3).first().isEqualTo("hiddenVariables,states,d,method,score");
 
     JsonNode root = JSON.readTree(json.toFile());
     assertThat(root.get("command").asText()).isEqualTo("dag select");
@@ -104,12 +104,13 @@ class DagSelectCommandTest {
           best = model.get("states").asInt();
         }
       }
-      assertThat(root.at("/best/" + methods.get(m)).asInt()).isEqualTo(best);
+      assertThat(root.at("/best/" + methods.get(m) + "/states").asInt()).isEqualTo(best);
+      assertThat(root.at("/best/" + methods.get(m) + "/hiddenVariables").asInt()).isEqualTo(1);
       assertThat(r.out()).contains("best by " + methods.get(m) + ": " + best);
     }
     // three well-separated classes on 400 rows: VB finds them, inside the range
-    assertThat(root.at("/best/vb").asInt()).isEqualTo(3);
-    assertThat(root.at("/bestAtEdge/vb").isNull()).isTrue();
+    assertThat(root.at("/best/vb/states").asInt()).isEqualTo(3);
+    assertThat(root.at("/bestStatesAtEdgeByHiddenVariables/1/vb").isNull()).isTrue();
     // the alias correction ln s! is in every corrected score
     JsonNode three = root.get("models").get(2).get("results").get(0);
     assertThat(three.get("logEvidence").asDouble() - three.at("/diagnostics/uncorrectedLogEvidence").asDouble())
@@ -133,8 +134,8 @@ class DagSelectCommandTest {
     assertThat(both.out()).contains("warning: vb, bic: the best number of states is 4, the smallest tried: the score"
         + " is still rising towards smaller orders; try a range that starts lower");
     JsonNode root = JSON.readTree(json.toFile());
-    assertThat(root.at("/bestAtEdge/vb").asText()).isEqualTo("lower");
-    assertThat(root.at("/bestAtEdge/bic").asText()).isEqualTo("lower");
+    assertThat(root.at("/bestStatesAtEdgeByHiddenVariables/1/vb").asText()).isEqualTo("lower");
+    assertThat(root.at("/bestStatesAtEdgeByHiddenVariables/1/bic").asText()).isEqualTo("lower");
     assertThat(root.get("warnings")).hasSize(1);
     // and inside the range, no warning
     var inside = CliRunner.run("dag", "select", "--data", data.toString(), "--hidden-states", "2..4", "--methods",
@@ -157,15 +158,15 @@ class DagSelectCommandTest {
     var b = CliRunner.run("dag", "select", "--data", data.toString(), "--restarts", "2", "--seed", "7",
         "--hidden-states", "1..5", "--extend", first.toString(), "--threads", "2", "--json", extended.toString());
     assertThat(b.exitCode()).as(b.err()).isZero();
-    assertThat(b.out()).contains("extending " + first + " (states 1..2), scoring 3..5").doesNotContain("warning");
+    assertThat(b.out()).contains("extending " + first + ": states 1..2 scored before, scoring 3..5").doesNotContain("warning");
     var c = CliRunner.run(concat(new String[] {"dag", "select", "--hidden-states", "1..5", "--json",
         full.toString()}, common));
     assertThat(c.exitCode()).as(c.err()).isZero();
     JsonNode e = JSON.readTree(extended.toFile());
-    assertThat(e.at("/run/scored").toString()).isEqualTo("[3,4,5]");
+    assertThat(e.at("/run/scoredStatesByHiddenVariables/1").toString()).isEqualTo("[3,4,5]");
     assertThat(withoutTimes(e)).isEqualTo(withoutTimes(JSON.readTree(full.toFile())));
-    assertThat(b.out().substring(b.out().indexOf("states   d"), b.out().indexOf("scored ")))
-        .isEqualTo(c.out().substring(c.out().indexOf("states   d"), c.out().indexOf("scored ")));
+    assertThat(b.out().substring(b.out().indexOf("states   d"), b.out().indexOf("\nscored ")))
+        .isEqualTo(c.out().substring(c.out().indexOf("states   d"), c.out().indexOf("\nscored ")));
   }
 
   @Test
@@ -187,7 +188,7 @@ class DagSelectCommandTest {
         {"--data", data.toString(), "--seed", "2", "the settings differ", "seed: 1 vs 2"},
         {"--data", data.toString(), "--restarts", "3", "the settings differ", "restarts: 1 vs 3"},
         {"--data", data.toString(), "--methods", "vb", "the methods differ"},
-        {"--data", data.toString(), "--hidden-variables", "2", "the model class differ"},
+        {"--data", data.toString(), "--prior", "2", "the settings differ", "prior: \"dirichlet(1.0)\" vs \"dirichlet(2.0)\""},
         {"--data", other.toString(), "the data differ", "rows: 400.0 vs 399.0"},
     };
     for (String[] c : cases) {
@@ -217,6 +218,35 @@ class DagSelectCommandTest {
         first.toString());
     assertThat(bad.exitCode()).isEqualTo(2);
     assertThat(bad.err()).contains("exists");
+  }
+
+  @Test
+  void severalHiddenVariablesAreScoredPerNumberAndExtendedAcrossThem() throws IOException {
+    Path data = latentClassData();
+    Path first = dir.resolve("k1.json");
+    Path extended = dir.resolve("k12.json");
+    Path full = dir.resolve("k12-full.json");
+    var a = CliRunner.run("dag", "select", "--data", data.toString(), "--hidden-states", "1..3", "--methods",
+        "vb,bic", "--restarts", "2", "--json", first.toString());
+    assertThat(a.exitCode()).as(a.err()).isZero();
+    var b = CliRunner.run("dag", "select", "--data", data.toString(), "--hidden-states", "1..3",
+        "--hidden-variables", "2", "--restarts", "2", "--extend", first.toString(), "--json", extended.toString());
+    assertThat(b.exitCode()).as(b.err()).isZero();
+    assertThat(b.out()).contains("1..2 hidden variables, the parents of every observed variable", "k  states   d",
+        "best by vb: 1 hidden variable with 3 states", "best by bic: 1 hidden variable with 3 states");
+    // two 2-state variables: 1 + 1 + 4·4·2 = 34 parameters
+    assertThat(b.out()).containsPattern("(?m)^2       2  34 ");
+    var c = CliRunner.run("dag", "select", "--data", data.toString(), "--hidden-states", "1..3",
+        "--hidden-variables", "1..2", "--methods", "vb,bic", "--restarts", "2", "--json", full.toString());
+    assertThat(c.exitCode()).as(c.err()).isZero();
+    JsonNode root = JSON.readTree(full.toFile());
+    assertThat(root.get("models")).hasSize(6);
+    assertThat(root.at("/best/vb/hiddenVariables").asInt()).isEqualTo(1);
+    assertThat(root.at("/bestStatesByHiddenVariables/2/vb").asInt()).isBetween(2, 3);
+    // one state is the independence model for any number of hidden variables
+    assertThat(root.at("/models/3/results/0/logEvidence").asDouble())
+        .isEqualTo(root.at("/models/0/results/0/logEvidence").asDouble());
+    assertThat(withoutTimes(JSON.readTree(extended.toFile()))).isEqualTo(withoutTimes(root));
   }
 
   @Test

@@ -105,10 +105,12 @@ public final class LatentClassOrders {
 
   /**
    * The model with {@code hiddenVariables} hidden variables of {@code states} states each, scored
-   * with the restarts of the stream numbered by the pair (thread-safe).
+   * with the restarts of the stream numbered by the pair (thread-safe). With one state it is the
+   * independence model whatever the number of hidden variables, and is scored with one: permuting
+   * one-state variables relabels nothing, so there is no alias to correct for.
    */
   public List<EvidenceEstimate> score(int hiddenVariables, int states) {
-    DagStructure s = structure(data.variables(), hiddenVariables, states);
+    DagStructure s = structure(data.variables(), states == 1 ? 1 : hiddenVariables, states);
     var compiled = new HiddenStateEnumeration(s, data, settings.configurationLimit());
     return DagScorer.score(compiled, DirichletPrior.uniform(s.size(), lambda), methods, settings,
         stream(hiddenVariables, states), seed);
