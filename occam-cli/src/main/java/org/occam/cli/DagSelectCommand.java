@@ -32,11 +32,11 @@ import picocli.CommandLine.Option;
 
 /** {@code occam dag select}: the number of states of a latent class variable, by the evidence. */
 @Command(name = "select", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Choose the order of a latent class model — one hidden variable, the parent of every observed",
-        "variable — by scoring each number of hidden states of a range with the DAG scores (BIC, BICp, CS and VB",
-        "with the alias correction ln s!). One state is the independence model. Prints the scores per number of",
-        "states, the best per method, and a warning when a best is at the edge of the range searched;",
-        "--extend continues a saved run to more states without redoing the others.", "",
+    description = {"Choose the order of a latent class model — one hidden variable, the parent of every observed"
+        + " variable — by scoring each number of hidden states of a range with the DAG scores (BIC, BICp, CS and VB"
+        + " with the alias correction ln s!). One state is the independence model. Prints the scores per number of"
+        + " states, the best per method, and a warning when a best is at the edge of the range searched; --extend"
+        + " continues a saved run to more states without redoing the others.", "",
         "Example: occam dag select --data d.csv --hidden-states 1..6 --methods vb,bic --png curve.png"})
 public final class DagSelectCommand implements Callable<Integer> {
   static final String COMMAND = "dag select";
