@@ -110,8 +110,7 @@ public final class DagSelectCommand implements Callable<Integer> {
       }
     }
     int[] wanted = OrderRange.parse(hiddenStates, 1, "--hidden-states");
-    int[] asked = OrderRange.parse(hiddenVariables, 1, "--hidden-variables");
-    int[] counts = asked;
+    int[] counts = OrderRange.parse(hiddenVariables, 1, "--hidden-variables");
     int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
     if (nThreads < 1) {
       throw new IllegalArgumentException("--threads must be >= 1, got " + nThreads);
@@ -146,9 +145,7 @@ public final class DagSelectCommand implements Callable<Integer> {
 
     List<OrderSelection.Scored<Row>> saved = List.of();
     if (previous != null) {
-      Map<String, Object> previousData = new LinkedHashMap<>(dataInfo);
-      previousData.remove("file");
-      requireSameData(previous, previousData);
+      OrderSelectionReport.requireSameData(extend, previous, dataInfo);
       OrderSelectionReport.requireSame(extend, previous, "model", model, "the model class");
       OrderSelectionReport.requireSame(extend, previous, "methods", methodNames, "the methods");
       OrderSelectionReport.requireSame(extend, previous, "settings", set, "the settings");
@@ -377,17 +374,6 @@ public final class DagSelectCommand implements Callable<Integer> {
       out.println("wrote " + png);
     }
     return 0;
-  }
-
-  private void requireSameData(JsonNode previous, Map<String, Object> now) {
-    JsonNode then = previous.get("data");
-    com.fasterxml.jackson.databind.node.ObjectNode root = ResultJson.mapper().createObjectNode();
-    if (then != null && then.isObject()) {
-      com.fasterxml.jackson.databind.node.ObjectNode copy = then.deepCopy();
-      copy.remove("file"); // the data may have moved; the fingerprint says whether it is the same
-      root.set("data", copy);
-    }
-    OrderSelectionReport.requireSame(extend, root, "data", now, "the data");
   }
 
   private static Row freshRow(int hiddenVariables, int states, List<EvidenceEstimate> estimates,

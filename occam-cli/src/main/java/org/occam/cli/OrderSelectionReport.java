@@ -216,6 +216,22 @@ final class OrderSelectionReport {
     }
   }
 
+  /**
+   * Fails with one line unless the previous run's {@code data} equals this run's, leaving out the
+   * file name: the data may have moved, and the fingerprint says whether it is the same.
+   */
+  static void requireSameData(Path file, JsonNode previous, Map<String, Object> now) {
+    Map<String, Object> mine = new java.util.LinkedHashMap<>(now);
+    mine.remove("file");
+    com.fasterxml.jackson.databind.node.ObjectNode root = ResultJson.mapper().createObjectNode();
+    if (previous.get("data") instanceof com.fasterxml.jackson.databind.node.ObjectNode then) {
+      com.fasterxml.jackson.databind.node.ObjectNode copy = then.deepCopy();
+      copy.remove("file");
+      root.set("data", copy);
+    }
+    requireSame(file, root, "data", mine, "the data");
+  }
+
   /** A map tree as it reads back from its JSON text (so numbers compare as they were written). */
   static JsonNode tree(Object value) {
     try {

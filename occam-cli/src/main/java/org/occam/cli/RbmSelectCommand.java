@@ -89,15 +89,7 @@ public final class RbmSelectCommand implements Callable<Integer> {
 
     OrderSelection.Result<Row> before = null;
     if (previous != null) {
-      Map<String, Object> sameData = new LinkedHashMap<>(dataInfo);
-      sameData.remove("file");
-      com.fasterxml.jackson.databind.node.ObjectNode wrapped = ResultJson.mapper().createObjectNode();
-      if (previous.get("data") instanceof com.fasterxml.jackson.databind.node.ObjectNode then) {
-        com.fasterxml.jackson.databind.node.ObjectNode copy = then.deepCopy();
-        copy.remove("file"); // the data may have moved; the fingerprint says whether it is the same
-        wrapped.set("data", copy);
-      }
-      OrderSelectionReport.requireSame(extend, wrapped, "data", sameData, "the data");
+      OrderSelectionReport.requireSameData(extend, previous, dataInfo);
       OrderSelectionReport.requireSame(extend, previous, "methods", methodNames, "the methods");
       OrderSelectionReport.requireSame(extend, previous, "settings", settings, "the settings");
       before = OrderSelection.choose(OrderSelectionReport.previousRows(previous, "hidden", RbmSelectCommand::readRow),
