@@ -1,5 +1,6 @@
 package org.occam.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -7,8 +8,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeSet;
+import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.occam.cli.OrderSelectionReport.Row;
 import org.occam.cli.io.OutputFiles;
 import org.occam.cli.io.ResultJson;
 import org.occam.cli.report.Tables;
@@ -16,6 +19,8 @@ import org.occam.evidence.EvidenceEstimate;
 import org.occam.rbm.RbmCrossValidation;
 import org.occam.rbm.RbmData;
 import org.occam.rbm.RbmMethod;
+import org.occam.search.OrderRange;
+import org.occam.search.OrderSelection;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -25,9 +30,12 @@ import picocli.CommandLine.Option;
 @Command(name = "select", mixinStandardHelpOptions = true, sortOptions = false,
     description = {"Score RBMs with K hidden units over a range of K and report the best K per method.", "",
         "Evidence scores pick the K with the highest log evidence; cv picks the K with the highest mean test"
-            + " log-likelihood (PCD training per fold, log Z exact or by AIS).", "",
+            + " log-likelihood (PCD training per fold, log Z exact or by AIS). A warning says when a best K is at"
+            + " the edge of the range; --extend continues a saved run to more K without redoing the others.", "",
         "Example: occam rbm select --data docs.csv --hidden 1..10 --methods laplace,cv"})
 public final class RbmSelectCommand implements Callable<Integer> {
+  static final String COMMAND = "rbm select";
+
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
@@ -35,9 +43,15 @@ public final class RbmSelectCommand implements Callable<Integer> {
       description = "The K to score: a range 1..10, a list 1,2,4, or both (1..3,5).")
   String hidden;
 
-  @Option(names = "--methods", paramLabel = "LIST", defaultValue = "laplace,cv",
-      description = "Comma-separated: laplace,laplace0,map,ml-bic,ais-pd,cv (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--methods", paramLabel = "LIST",
+      description = "Comma-separated: laplace,laplace0,map,ml-bic,ais-pd,cv (default: laplace,cv; with --extend,"
+          + " those of the previous run).")
   String methods;
+
+  @Option(names = "--extend", paramLabel = "PREVIOUS.json",
+      description = "Continue a run saved with --json: score only the K it has not scored, on the same data with"
+          + " the same settings (checked), and choose over all.")
+  Path extend;
 
   @Option(names = "--json", paramLabel = "OUT", description = "Write every score and the choices as JSON.")
   Path json;
@@ -48,60 +62,63 @@ public final class RbmSelectCommand implements Callable<Integer> {
   @Mixin
   RbmOptions options;
 
-  /** Parses "1..10", "1,2,4" or "1..3,5" into ascending distinct K ≥ 1. */
-  static int[] parseHidden(String text) {
-    TreeSet<Integer> ks = new TreeSet<>();
-    for (String part : text.split(",")) {
-      String p = part.trim();
-      try {
-        int dots = p.indexOf("..");
-        if (dots >= 0) {
-          int from = Integer.parseInt(p.substring(0, dots).trim());
-          int to = Integer.parseInt(p.substring(dots + 2).trim());
-          if (to < from) {
-            throw new IllegalArgumentException("--hidden: the range " + p + " is empty");
-          }
-          for (int k = from; k <= to; k++) {
-            ks.add(k);
-          }
-        } else {
-          ks.add(Integer.parseInt(p));
-        }
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("--hidden: cannot read \"" + p + "\" (write e.g. 1..10 or 1,2,4)");
-      }
-    }
-    if (ks.isEmpty() || ks.first() < 1) {
-      throw new IllegalArgumentException("--hidden needs K >= 1, got " + text);
-    }
-    return ks.stream().mapToInt(Integer::intValue).toArray();
-  }
-
   @Override
   public Integer call() {
-    RbmOptions.Methods wanted = RbmOptions.parseMethods(methods);
-    int[] ks = parseHidden(hidden);
+    int[] ks = OrderRange.parse(hidden, 1, "--hidden");
     if (json != null) {
       OutputFiles.checkWritable(json, force);
     }
+    JsonNode previous = extend == null ? null : OrderSelectionReport.readPrevious(extend, COMMAND);
+    String methodList = methods;
+    if (methodList == null) {
+      List<String> before = new ArrayList<>();
+      if (previous != null) {
+        previous.path("methods").forEach(m -> before.add(m.asText()));
+      }
+      methodList = before.isEmpty() ? "laplace,cv" : String.join(",", before);
+    }
+    RbmOptions.Methods wanted = RbmOptions.parseMethods(methodList);
+    List<String> methodNames = new ArrayList<>(wanted.scores().stream().map(RbmMethod::label).toList());
+    if (wanted.crossValidation()) {
+      methodNames.add("cv");
+    }
     RbmData d = options.read();
+    Map<String, Object> dataInfo = RbmEstimators.dataJson(options, d);
+    dataInfo.put("fingerprint", fingerprint(d));
+    Map<String, Object> settings = settingsJson();
+
+    OrderSelection.Result<Row> before = null;
+    if (previous != null) {
+      OrderSelectionReport.requireSameData(extend, previous, dataInfo);
+      OrderSelectionReport.requireSame(extend, previous, "methods", methodNames, "the methods");
+      OrderSelectionReport.requireSame(extend, previous, "settings", settings, "the settings");
+      before = OrderSelection.choose(OrderSelectionReport.previousRows(previous, "hidden", RbmSelectCommand::readRow),
+          1);
+    }
     PrintWriter out = spec.commandLine().getOut();
     RbmEstimators.describe(out, d, options, 0);
-    out.printf(Locale.ROOT, "K in %s; methods %s%n", java.util.Arrays.toString(ks), methods);
+    int[] scoredBefore = before == null ? new int[0] : before.orders();
+    int[] toScore = java.util.Arrays.stream(ks).filter(k -> java.util.Arrays.binarySearch(scoredBefore, k) < 0)
+        .toArray();
+    out.printf(Locale.ROOT, "K in %s; methods %s%s%n", java.util.Arrays.toString(ks), String.join(",", methodNames),
+        before == null ? "" : "; extending " + extend + " (K in " + java.util.Arrays.toString(scoredBefore)
+            + "), scoring " + (toScore.length == 0 ? "nothing new" : java.util.Arrays.toString(toScore)));
 
-    List<List<EvidenceEstimate>> byK = new ArrayList<>();
-    try (Progress bar = Progress.start("rbm select", ks.length)) {
-      for (int i = 0; i < ks.length; i++) {
-        byK.add(RbmEstimators.score(d, ks[i], wanted.scores(), options, s -> { }));
+    RbmCrossValidation cv = wanted.crossValidation()
+        ? new RbmCrossValidation(d, options.crossValidationSettings()) : null;
+    OrderSelection.Result<Row> result;
+    try (Progress bar = Progress.start("rbm select", toScore.length)) {
+      AtomicInteger done = new AtomicInteger();
+      // one K at a time: the scores and the folds of each K run on all the threads
+      OrderSelection<Row> selection = new OrderSelection<>(1, k -> {
+        Row row = freshRow(d, k, wanted, cv);
         if (bar.listener() != null) {
-          bar.listener().accept(i + 1);
+          bar.listener().accept(done.incrementAndGet());
         }
-      }
+        return row;
+      }, Row::scores, 1);
+      result = before == null ? selection.run(ks) : selection.extend(before, ks);
     }
-    RbmCrossValidation.Selection cv = wanted.crossValidation()
-        ? new RbmCrossValidation(d, options.crossValidationSettings()).selectHiddenCount(ks, options.seed,
-            options.threads(), null)
-        : null;
 
     List<String> header = new ArrayList<>(List.of("K", "F"));
     for (RbmMethod m : wanted.scores()) {
@@ -113,61 +130,113 @@ public final class RbmSelectCommand implements Callable<Integer> {
     }
     List<String[]> rows = new ArrayList<>();
     int v = d.visibleCount();
-    for (int i = 0; i < ks.length; i++) {
-      List<String> row = new ArrayList<>(List.of(Integer.toString(ks[i]), Integer.toString(v * ks[i] + v + ks[i])));
-      for (EvidenceEstimate e : byK.get(i)) {
-        row.add(Tables.score(e.logEvidence()) + (e.converged() ? "" : " *"));
+    boolean anyNotConverged = false;
+    for (OrderSelection.Scored<Row> s : result.scored()) {
+      int k = s.order();
+      List<String> row = new ArrayList<>(List.of(Integer.toString(k), Integer.toString(v * k + v + k)));
+      for (int m = 0; m < wanted.scores().size(); m++) {
+        boolean converged = s.result().converged().get(m);
+        anyNotConverged |= !converged;
+        row.add(Tables.score(s.scores().get(m).value()) + (converged ? "" : " *"));
       }
       if (cv != null) {
-        RbmCrossValidation.Result r = cv.results().get(i);
-        row.add(String.format(Locale.ROOT, "%.4f", r.meanTestLogLikelihood()));
-        row.add(String.format(Locale.ROOT, "%.4f", r.stdError()));
+        OrderSelection.Score c = s.score("cv");
+        row.add(String.format(Locale.ROOT, "%.4f", c.value()));
+        row.add(String.format(Locale.ROOT, "%.4f", c.stdError().orElse(Double.NaN)));
       }
       rows.add(row.toArray(new String[0]));
     }
     Tables.print(out, header.toArray(new String[0]), rows);
-
-    Map<String, Object> choices = new LinkedHashMap<>();
-    for (int j = 0; j < wanted.scores().size(); j++) {
-      int best = -1;
-      double bestValue = Double.NEGATIVE_INFINITY;
-      for (int i = 0; i < ks.length; i++) {
-        double value = byK.get(i).get(j).logEvidence();
-        if (value > bestValue) {
-          bestValue = value;
-          best = ks[i];
-        }
-      }
-      String label = wanted.scores().get(j).label();
-      choices.put(label, best);
-      out.printf(Locale.ROOT, "best K by %s: %s%n", label, best < 0 ? "none (no finite score)" : best);
-    }
-    if (cv != null) {
-      choices.put("cv", cv.bestHiddenCount());
-      out.printf(Locale.ROOT, "best K by cv: %d (the smallest K within one standard error of the best: %d)%n",
-          cv.bestHiddenCount(), cv.oneStandardErrorHiddenCount());
-    }
-    if (byK.stream().flatMap(List::stream).anyMatch(e -> !e.converged())) {
+    OrderSelectionReport.printChoices(out, result, "best K by", "K", List.of("cv"));
+    if (anyNotConverged) {
       out.println("* the optimiser stopped without converging; see the JSON diagnostics");
     }
+    List<String> warnings = OrderSelectionReport.edgeWarnings(out, result, "K");
     if (json != null) {
       Map<String, Object> root = new LinkedHashMap<>();
-      root.put("data", RbmEstimators.dataJson(options, d));
-      List<Map<String, Object>> perK = new ArrayList<>();
-      for (int i = 0; i < ks.length; i++) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("hidden", ks[i]);
-        m.put("results", byK.get(i).stream().map(ResultJson::estimate).toList());
-        if (cv != null) {
-          m.put("cv", RbmEstimators.crossValidationJson(cv.results().get(i)));
-        }
-        perK.add(m);
+      root.put("command", COMMAND);
+      root.put("data", dataInfo);
+      root.put("methods", methodNames);
+      root.put("settings", settings);
+      root.put("models", result.scored().stream().map(s -> s.result().json()).toList());
+      root.put("bestHidden", result.bestOrders());
+      if (cv != null) {
+        var c = result.choice("cv");
+        root.put("cvOneStandardErrorHidden", c.withinOneStandardError().isPresent()
+            ? c.withinOneStandardError().getAsInt() : null);
       }
-      root.put("models", perK);
-      root.put("bestHidden", choices);
+      Map<String, Object> edges = new LinkedHashMap<>();
+      for (var c : result.choices()) {
+        edges.put(c.method(), c.atUpperEdge() ? "upper" : c.atLowerEdge() ? "lower" : null);
+      }
+      root.put("bestAtEdge", edges);
+      root.put("warnings", warnings);
+      Map<String, Object> run = new LinkedHashMap<>();
+      run.put("threads", options.threads());
+      run.put("scored", toScore);
+      run.put("extended", extend == null ? null : extend.toString());
+      root.put("run", run);
       OutputFiles.write(json, ResultJson.write(root));
       out.println("wrote " + json);
     }
     return 0;
+  }
+
+  /** The scores of one K, and its cross-validation when asked for. */
+  private Row freshRow(RbmData d, int k, RbmOptions.Methods wanted, RbmCrossValidation cv) {
+    List<EvidenceEstimate> estimates = RbmEstimators.score(d, k, wanted.scores(), options, s -> { });
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("hidden", k);
+    m.put("results", estimates.stream().map(ResultJson::estimate).toList());
+    List<OrderSelection.Score> extra = new ArrayList<>();
+    if (cv != null) {
+      RbmCrossValidation.Result r = cv.run(k, options.seed, options.threads(), null);
+      m.put("cv", RbmEstimators.crossValidationJson(r));
+      extra.add(new OrderSelection.Score("cv", r.meanTestLogLikelihood(), OptionalDouble.of(r.stdError())));
+    }
+    return Row.of(m, estimates, extra);
+  }
+
+  private static Row readRow(JsonNode m) {
+    List<OrderSelection.Score> scores = new ArrayList<>();
+    List<Boolean> converged = new ArrayList<>();
+    for (JsonNode e : m.path("results")) {
+      scores.add(OrderSelectionReport.estimateScore(e));
+      converged.add(OrderSelectionReport.estimateConverged(e));
+    }
+    JsonNode cv = m.get("cv");
+    if (cv != null && !cv.isNull()) {
+      scores.add(new OrderSelection.Score("cv", OrderSelectionReport.number(cv.get("meanTestLogLikelihoodPerRow")),
+          OptionalDouble.of(OrderSelectionReport.number(cv.get("stdError")))));
+      converged.add(true);
+    }
+    return new Row(m, scores, converged);
+  }
+
+  /** Every option that changes a score (the thread count does not). */
+  private Map<String, Object> settingsJson() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("priorSigma", options.priorSigma);
+    m.put("pcdIterations", options.pcdIterations);
+    m.put("pcdChains", options.pcdChains);
+    m.put("gibbsChains", options.gibbsChains);
+    m.put("samplesPerChain", options.samplesPerChain);
+    m.put("burnIn", options.burnIn);
+    m.put("thinning", options.thinning);
+    m.put("logZ", options.logZ);
+    m.put("aisRuns", options.aisRuns);
+    m.put("aisPdSteps", options.aisPdSteps);
+    m.put("aisPdRuns", options.aisPdRuns);
+    m.put("folds", options.folds);
+    m.put("seed", options.seed);
+    return m;
+  }
+
+  private static String fingerprint(RbmData d) {
+    StringBuilder b = new StringBuilder(String.join(",", d.columnNames())).append(';');
+    for (int r = 0; r < d.distinctRowCount(); r++) {
+      b.append(java.util.Arrays.toString(d.row(r))).append('x').append(d.count(r)).append(';');
+    }
+    return OrderSelectionReport.fingerprint(b.toString());
   }
 }

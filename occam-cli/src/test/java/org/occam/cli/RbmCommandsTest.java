@@ -1,7 +1,6 @@
 package org.occam.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -109,15 +108,6 @@ class RbmCommandsTest {
   }
 
   @Test
-  void hiddenRangesParse() {
-    assertThat(RbmSelectCommand.parseHidden("1..4")).containsExactly(1, 2, 3, 4);
-    assertThat(RbmSelectCommand.parseHidden("1..3,5, 3")).containsExactly(1, 2, 3, 5);
-    assertThatThrownBy(() -> RbmSelectCommand.parseHidden("0..2")).hasMessageContaining("K >= 1");
-    assertThatThrownBy(() -> RbmSelectCommand.parseHidden("3..1")).hasMessageContaining("empty");
-    assertThatThrownBy(() -> RbmSelectCommand.parseHidden("a")).hasMessageContaining("cannot read");
-  }
-
-  @Test
   void badInputIsOneLineWithANonZeroExit() throws IOException {
     Path bad = dir.resolve("bad.csv");
     Files.writeString(bad, "a,b\n0,1\n1,2\n");
@@ -130,6 +120,8 @@ class RbmCommandsTest {
         {"rbm", "score", "--data", SOTU.toString(), "--hidden", "1", "--methods", "laplace,best", "best"},
         {"rbm", "score", "--data", SOTU.toString(), "--hidden", "1", "--columns", "nosuchword", "nosuchword"},
         {"rbm", "select", "--data", SOTU.toString(), "--hidden", "2..1", "empty"},
+        {"rbm", "select", "--data", SOTU.toString(), "--hidden", "0..2", "--hidden needs orders >= 1"},
+        {"rbm", "select", "--data", SOTU.toString(), "--hidden", "1,x", "--hidden: cannot read \"x\""},
     };
     for (String[] c : cases) {
       String[] a = java.util.Arrays.copyOf(c, c.length - 1);

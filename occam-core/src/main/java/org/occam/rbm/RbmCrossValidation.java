@@ -303,20 +303,19 @@ public final class RbmCrossValidation {
       }
     }
     List<Result> results = runAll(sorted, seed, threads, progress);
-    Result best = results.get(0);
+    // the choice is the one every order selection makes (org.occam.search.OrderSelection)
+    List<org.occam.search.OrderSelection.Scored<Result>> scored = new ArrayList<>();
     for (Result r : results) {
-      if (r.meanTestLogLikelihood() > best.meanTestLogLikelihood()) {
-        best = r;
-      }
+      scored.add(new org.occam.search.OrderSelection.Scored<>(r.hiddenCount(), r, List.of(
+          new org.occam.search.OrderSelection.Score("cv", r.meanTestLogLikelihood(),
+              java.util.OptionalDouble.of(r.stdError())))));
     }
-    int oneStandardError = best.hiddenCount();
-    for (Result r : results) {
-      if (r.meanTestLogLikelihood() >= best.meanTestLogLikelihood() - best.stdError()) {
-        oneStandardError = r.hiddenCount();
-        break;
-      }
+    var choice = org.occam.search.OrderSelection.choose(scored, 1).choice("cv");
+    if (choice.best().isEmpty()) {
+      throw new IllegalStateException("no finite cross-validated score for K in " + Arrays.toString(sorted));
     }
-    return new Selection(results, best.hiddenCount(), oneStandardError);
+    int best = choice.best().getAsInt();
+    return new Selection(results, best, choice.withinOneStandardError().orElse(best));
   }
 
   /** Every (K, fold) pair as one task, the largest K first so no thread idles at the end. */
