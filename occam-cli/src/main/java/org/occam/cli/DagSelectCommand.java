@@ -16,7 +16,9 @@ import org.occam.cli.io.OutputFiles;
 import org.occam.cli.io.ResultJson;
 import org.occam.cli.report.LinePlot;
 import org.occam.cli.report.Tables;
-import org.occam.dag.DagMethod;
+import org.occam.dag.DagProblem;
+import org.occam.dag.methods.DagMethods;
+import org.occam.evidence.EvidenceMethod;
 import org.occam.data.ColumnSpec;
 import org.occam.data.CsvDatasetReader;
 import org.occam.data.Dataset;
@@ -64,7 +66,7 @@ public final class DagSelectCommand implements Callable<Integer> {
   String hiddenVariables;
 
   @Option(names = "--methods", paramLabel = "LIST",
-      description = "Comma-separated: exact,map,bic,bicp,cs,cs-dagger,vb,ais (default: vb,bic,bicp,cs; with"
+      description = "Comma-separated, from " + MethodHelp.TOKEN + " (default: vb,bic,bicp,cs; with"
           + " --extend, those of the previous run).")
   String methods;
 
@@ -118,7 +120,7 @@ public final class DagSelectCommand implements Callable<Integer> {
     JsonNode previous = extend == null ? null : OrderSelectionReport.readPrevious(extend, COMMAND);
     String methodList = methods != null ? methods
         : previous != null ? String.join(",", textList(previous.get("methods"))) : "vb,bic,bicp,cs";
-    List<DagMethod> chosen = DagMethod.parseList(methodList);
+    List<EvidenceMethod<DagProblem>> chosen = DagMethods.parseList(methodList);
     var settings = options.settings();
     Dataset d = CsvDatasetReader.read(data, columnSpecs(), Set.of(), weightColumn);
 
@@ -141,7 +143,7 @@ public final class DagSelectCommand implements Callable<Integer> {
     Map<String, Object> set = new LinkedHashMap<>(settings.toMap());
     set.put("prior", "dirichlet(" + lambda + ")");
     set.put("seed", options.seed);
-    List<String> methodNames = chosen.stream().map(DagMethod::label).toList();
+    List<String> methodNames = chosen.stream().map(EvidenceMethod::name).toList();
 
     List<OrderSelection.Scored<Row>> saved = List.of();
     if (previous != null) {

@@ -11,8 +11,9 @@ import org.occam.evidence.EvidenceEstimate;
 import org.occam.rbm.RbmCrossValidation;
 import org.occam.rbm.RbmData;
 import org.occam.rbm.RbmLaplace;
-import org.occam.rbm.RbmMethod;
-import org.occam.rbm.RbmScorer;
+import org.occam.evidence.EvidenceMethod;
+import org.occam.evidence.MethodRegistry;
+import org.occam.rbm.RbmProblem;
 
 /** What {@code rbm score} and {@code rbm select} share: running the scores, their table rows and JSON. */
 final class RbmEstimators {
@@ -21,13 +22,13 @@ final class RbmEstimators {
   private RbmEstimators() {}
 
   /** The scores for one K, in the order asked. */
-  static List<EvidenceEstimate> score(RbmData d, int hidden, List<RbmMethod> methods, RbmOptions options,
-      Consumer<String> stages) {
+  static List<EvidenceEstimate> score(RbmData d, int hidden, List<? extends EvidenceMethod<RbmProblem>> methods,
+      RbmOptions options, Consumer<String> stages) {
     if (methods.isEmpty()) {
       return List.of();
     }
-    return RbmScorer.score(new RbmLaplace(d), hidden, methods, options.laplaceSettings(), options.aisPdSettings(),
-        options.seed, options.threads(), stages);
+    return MethodRegistry.estimateAll(new RbmProblem(new RbmLaplace(d), hidden, options.laplaceSettings(),
+        options.aisPdSettings(), options.seed, options.threads(), stages), methods);
   }
 
   /** The lines that say what is being scored. */

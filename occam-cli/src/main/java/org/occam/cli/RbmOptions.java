@@ -11,7 +11,9 @@ import org.occam.rbm.RbmCsvReader;
 import org.occam.rbm.RbmData;
 import org.occam.rbm.RbmLaplace;
 import org.occam.rbm.RbmLogPartition;
-import org.occam.rbm.RbmMethod;
+import org.occam.evidence.EvidenceMethod;
+import org.occam.rbm.RbmProblem;
+import org.occam.rbm.methods.RbmMethods;
 import org.occam.rbm.RbmParameterAis;
 import org.occam.rbm.RbmPartitionAis;
 import org.occam.sampling.ParameterSpaceAis;
@@ -152,15 +154,16 @@ public final class RbmOptions {
   }
 
   /** A parsed --methods list: the evidence scores, and whether cross-validation was asked for. */
-  record Methods(List<RbmMethod> scores, boolean crossValidation) {}
+  record Methods(List<EvidenceMethod<RbmProblem>> scores, boolean crossValidation) {}
 
   static Methods parseMethods(String list) {
     List<String> names = new ArrayList<>(Arrays.stream(list.split(",")).map(String::trim)
         .filter(s -> !s.isEmpty()).toList());
     boolean cv = names.removeIf(s -> s.equalsIgnoreCase("cv"));
-    List<RbmMethod> scores = names.isEmpty() ? List.of() : RbmMethod.parseList(String.join(",", names));
+    List<EvidenceMethod<RbmProblem>> scores = names.isEmpty() ? List.of()
+        : RbmMethods.parseList(String.join(",", names));
     if (scores.isEmpty() && !cv) {
-      throw new IllegalArgumentException("--methods names no method (choose from " + RbmMethod.names() + ",cv)");
+      throw new IllegalArgumentException("--methods names no method (choose from " + RbmMethods.REGISTRY.names() + ",cv)");
     }
     return new Methods(scores, cv);
   }

@@ -36,7 +36,7 @@ public final class RbmScoreCommand implements Callable<Integer> {
   int hidden;
 
   @Option(names = "--methods", paramLabel = "LIST", defaultValue = DEFAULT_METHODS,
-      description = "Comma-separated: laplace,laplace0,map,ml-bic,ais-pd,cv (default: ${DEFAULT-VALUE}).")
+      description = "Comma-separated, from " + MethodHelp.TOKEN + ",cv (cv: k-fold cross-validated test log-likelihood; default: ${DEFAULT-VALUE}).")
   String methods;
 
   @Option(names = "--json", paramLabel = "OUT", description = "Write the results as JSON.")

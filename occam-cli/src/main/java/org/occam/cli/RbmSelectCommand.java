@@ -18,7 +18,8 @@ import org.occam.cli.report.Tables;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.rbm.RbmCrossValidation;
 import org.occam.rbm.RbmData;
-import org.occam.rbm.RbmMethod;
+import org.occam.evidence.EvidenceMethod;
+import org.occam.rbm.RbmProblem;
 import org.occam.search.OrderRange;
 import org.occam.search.OrderSelection;
 import picocli.CommandLine;
@@ -44,7 +45,7 @@ public final class RbmSelectCommand implements Callable<Integer> {
   String hidden;
 
   @Option(names = "--methods", paramLabel = "LIST",
-      description = "Comma-separated: laplace,laplace0,map,ml-bic,ais-pd,cv (default: laplace,cv; with --extend,"
+      description = "Comma-separated, from " + MethodHelp.TOKEN + ",cv (cv: k-fold cross-validated test log-likelihood; default: laplace,cv; with --extend,"
           + " those of the previous run).")
   String methods;
 
@@ -78,7 +79,7 @@ public final class RbmSelectCommand implements Callable<Integer> {
       methodList = before.isEmpty() ? "laplace,cv" : String.join(",", before);
     }
     RbmOptions.Methods wanted = RbmOptions.parseMethods(methodList);
-    List<String> methodNames = new ArrayList<>(wanted.scores().stream().map(RbmMethod::label).toList());
+    List<String> methodNames = new ArrayList<>(wanted.scores().stream().map(EvidenceMethod::name).toList());
     if (wanted.crossValidation()) {
       methodNames.add("cv");
     }
@@ -121,8 +122,8 @@ public final class RbmSelectCommand implements Callable<Integer> {
     }
 
     List<String> header = new ArrayList<>(List.of("K", "F"));
-    for (RbmMethod m : wanted.scores()) {
-      header.add(m.label());
+    for (EvidenceMethod<RbmProblem> m : wanted.scores()) {
+      header.add(m.name());
     }
     if (cv != null) {
       header.add("cv per row");

@@ -4,7 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.apache.commons.rng.SplittableUniformRandomProvider;
-import org.occam.dag.DagMethod;
+import org.occam.dag.DagProblem;
+import org.occam.evidence.EvidenceMethod;
 import org.occam.dag.DagScoreSettings;
 import org.occam.dag.DagScorer;
 import org.occam.dag.DagStructure;
@@ -33,7 +34,7 @@ import org.occam.math.RandomStreams;
 public final class LatentClassOrders {
   private final Dataset data;
   private final double lambda;
-  private final List<DagMethod> methods;
+  private final List<EvidenceMethod<DagProblem>> methods;
   private final DagScoreSettings settings;
   private final long seed;
 
@@ -44,7 +45,8 @@ public final class LatentClassOrders {
    * @param settings restarts, iteration limits, AIS settings…
    * @param seed the seed of every model's restarts
    */
-  public LatentClassOrders(Dataset data, double lambda, List<DagMethod> methods, DagScoreSettings settings,
+  public LatentClassOrders(Dataset data, double lambda, List<? extends EvidenceMethod<DagProblem>> methods,
+      DagScoreSettings settings,
       long seed) {
     if (!(lambda > 0) || Double.isInfinite(lambda)) {
       throw new IllegalArgumentException("the Dirichlet λ must be a finite number > 0, got " + lambda);
@@ -95,7 +97,7 @@ public final class LatentClassOrders {
 
   /** The methods' names, in order. */
   public List<String> methodNames() {
-    return methods.stream().map(DagMethod::label).toList();
+    return methods.stream().map(EvidenceMethod::name).toList();
   }
 
   /** The model with {@code states} hidden states, scored (thread-safe). */
@@ -112,8 +114,8 @@ public final class LatentClassOrders {
   public List<EvidenceEstimate> score(int hiddenVariables, int states) {
     DagStructure s = structure(data.variables(), states == 1 ? 1 : hiddenVariables, states);
     var compiled = new HiddenStateEnumeration(s, data, settings.configurationLimit());
-    return DagScorer.score(compiled, DirichletPrior.uniform(s.size(), lambda), methods, settings,
-        stream(hiddenVariables, states), seed);
+    return DagScorer.score(compiled, DirichletPrior.uniform(s.size(), lambda), settings,
+        stream(hiddenVariables, states), seed, methods);
   }
 
   /** A fresh stream for the pair: the states-th split of the hiddenVariables-th split of the root. */

@@ -8,7 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.occam.dag.AncestralSampler;
 import org.occam.dag.CompleteDataEvidence;
-import org.occam.dag.DagMethod;
+import org.occam.dag.methods.DagMethods;
 import org.occam.dag.DagScoreSettings;
 import org.occam.dag.DagStructure;
 import org.occam.dag.DirichletPrior;
@@ -69,7 +69,7 @@ class LatentClassOrdersTest {
   @Test
   void oneHiddenStateIsTheIndependenceModel() {
     Dataset d = sample(3, 0.7, 300, 7);
-    var lc = new LatentClassOrders(d, 1.0, List.of(DagMethod.VB, DagMethod.CS, DagMethod.BIC, DagMethod.MAP),
+    var lc = new LatentClassOrders(d, 1.0, DagMethods.parseList("vb,cs,bic,map"),
         SETTINGS, 7);
     List<EvidenceEstimate> one = lc.score(1);
     List<Variable> vars = d.variables();
@@ -105,7 +105,7 @@ class LatentClassOrdersTest {
   @Test
   void theScoresOfAnOrderDoNotDependOnTheRangeOrTheThreads() {
     Dataset d = sample(2, 0.7, 200, 3);
-    var lc = new LatentClassOrders(d, 1.0, List.of(DagMethod.VB, DagMethod.BIC), SETTINGS, 5);
+    var lc = new LatentClassOrders(d, 1.0, DagMethods.parseList("vb,bic"), SETTINGS, 5);
     var wide = lc.selection(2).run(new int[] {1, 2, 3, 4});
     var narrow = lc.selection(1).run(new int[] {3, 4});
     assertThat(narrow.curve("vb")).containsExactly(java.util.Arrays.copyOfRange(wide.curve("vb"), 2, 4));
@@ -138,7 +138,7 @@ class LatentClassOrdersTest {
     List<Integer> chosen = new ArrayList<>();
     for (long seed = 201; seed <= 205; seed++) {
       Dataset d = sample(classes, 0.7, 5000, seed);
-      var r = new LatentClassOrders(d, 1.0, List.of(DagMethod.VB), SETTINGS, seed).selection(2)
+      var r = new LatentClassOrders(d, 1.0, DagMethods.parseList("vb"), SETTINGS, seed).selection(2)
           .run(new int[] {1, 2, 3, 4, 5, 6});
       int best = r.choice("vb").best().getAsInt();
       chosen.add(best);
@@ -159,7 +159,7 @@ class LatentClassOrdersTest {
     List<String> chosen = new ArrayList<>();
     for (long seed = 101; seed <= 105; seed++) {
       Dataset d = sample(3, 0.6, 100, seed);
-      var r = new LatentClassOrders(d, 1.0, List.of(DagMethod.VB, DagMethod.BIC), SETTINGS, seed).selection(2)
+      var r = new LatentClassOrders(d, 1.0, DagMethods.parseList("vb,bic"), SETTINGS, seed).selection(2)
           .run(new int[] {1, 2, 3, 4, 5, 6});
       int vb = r.choice("vb").best().getAsInt();
       int bic = r.choice("bic").best().getAsInt();
