@@ -1,0 +1,12 @@
+/**
+ * Structure and order selection on top of the evidence methods: ranking ({@link
+ * org.occam.search.Ranks}, the one rank rule), hill climbing over DAG structures with hidden
+ * variables ({@code DagHillClimbing}) and over Boltzmann-machine edge sets ({@link
+ * org.occam.search.MrfEdgeSearch}, {@link org.occam.search.GreedyEdgePath}, every graph by {@link
+ * org.occam.search.MrfGraphEnumeration}), Bayesian model averaging over a ranked or searched set
+ * ({@link org.occam.search.ModelAveraging}: structure and edge posteriors, Occam's window), and the
+ * choice of a model order over a range ({@link org.occam.search.OrderSelection}, {@link
+ * org.occam.search.LatentClassOrders}). Scores come in as small thread-safe functions, so every
+ * registered evidence method can drive a search; the searches know nothing of files or printing.
+ */
+package org.occam.search;
