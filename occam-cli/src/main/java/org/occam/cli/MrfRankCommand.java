@@ -23,7 +23,9 @@ import org.occam.data.Variable;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.math.Parallel;
 import org.occam.mrf.MrfData;
-import org.occam.mrf.MrfMethod;
+import org.occam.evidence.EvidenceMethod;
+import org.occam.mrf.MrfProblem;
+import org.occam.mrf.methods.MrfMethods;
 import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.PairwiseGraph;
 import org.occam.search.GreedyEdgePath;
@@ -69,7 +71,7 @@ public final class MrfRankCommand implements Callable<Integer> {
   String weightColumn;
 
   @Option(names = "--methods", paramLabel = "LIST", defaultValue = MrfScoreCommand.DEFAULT_METHODS,
-      description = "Comma-separated: map,bic-ml,bic-map,bp-lr,bp-lr-exactgrad,laplace-exact (default: ${DEFAULT-VALUE}).")
+      description = "Comma-separated, from " + MethodHelp.TOKEN + " (default: ${DEFAULT-VALUE}).")
   String methods;
 
   @Option(names = "--criterion", paramLabel = "METHOD", defaultValue = "laplace-exact",
@@ -121,12 +123,11 @@ public final class MrfRankCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     long t0 = System.nanoTime();
-    MrfMethod by = MrfMethod.parse(criterion);
-    List<MrfMethod> wanted = new ArrayList<>(MrfMethod.parseList(methods));
+    EvidenceMethod<MrfProblem> by = MrfMethods.get(criterion);
+    List<EvidenceMethod<MrfProblem>> wanted = new ArrayList<>(MrfMethods.parseList(methods));
     if (graphClass == GraphClass.PATH && !wanted.contains(by)) {
       wanted.add(0, by);
     }
-    MrfEstimators.requireAvailable(wanted);
     if (json != null) {
       OutputFiles.checkWritable(json, force);
     }
@@ -146,7 +147,7 @@ public final class MrfRankCommand implements Callable<Integer> {
     }
 
     List<GreedyEdgePath.Step> path = GreedyEdgePath.run(v,
-        g -> MrfEstimators.score(g, MrfData.of(g, d), List.of(by), settings, options.seed).get(0).logEvidence(),
+        g -> MrfEstimators.estimate(g, MrfData.of(g, d), List.of(by), settings, options.seed).get(0).logEvidence(),
         threads);
     double searchSeconds = (System.nanoTime() - t0) * 1e-9;
     int[][] chainEdges = new int[v - 1][];
@@ -171,13 +172,13 @@ public final class MrfRankCommand implements Callable<Integer> {
 
     PrintWriter out = spec.commandLine().getOut();
     out.println(MrfBinaryData.describe(data, d));
-    out.printf("prior N(0, %s² I); path by %s, %d steps, %d structures scored%n", Tables.number(sigma), by.label(),
+    out.printf("prior N(0, %s² I); path by %s, %d steps, %d structures scored%n", Tables.number(sigma), by.name(),
         path.size() - 1, path.stream().mapToInt(GreedyEdgePath.Step::candidates).sum());
     return report(out, d, vars, wanted, by, settings, threads, models, path, searchSeconds, seconds, false);
   }
 
   /** {@code --class all}: every graph on the variables, scored by every method in parallel over graphs. */
-  private int rankAll(Dataset d, List<MrfMethod> wanted, MrfMethod by, MrfScoreSettings settings, int threads,
+  private int rankAll(Dataset d, List<EvidenceMethod<MrfProblem>> wanted, EvidenceMethod<MrfProblem> by, MrfScoreSettings settings, int threads,
       double sigma, long t0) {
     List<Variable> vars = d.variables();
     List<PairwiseGraph> graphs = MrfGraphEnumeration.all(vars.size());
@@ -186,7 +187,7 @@ public final class MrfRankCommand implements Callable<Integer> {
       java.util.function.IntConsumer listener = bar.listener();
       java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
       scored = Parallel.map(graphs.size(), threads, "occam-mrf-rank", i -> {
-        List<EvidenceEstimate> e = MrfEstimators.score(graphs.get(i), MrfData.of(graphs.get(i), d), wanted, settings,
+        List<EvidenceEstimate> e = MrfEstimators.estimate(graphs.get(i), MrfData.of(graphs.get(i), d), wanted, settings,
             options.seed);
         int n = done.incrementAndGet();
         if (listener != null) {
@@ -209,13 +210,13 @@ public final class MrfRankCommand implements Callable<Integer> {
   }
 
   /** The table (with {@code topOnly}, the models in the top 10 by some method), the best models, JSON and CSV. */
-  private int report(PrintWriter out, Dataset d, List<Variable> vars, List<MrfMethod> wanted, MrfMethod by,
+  private int report(PrintWriter out, Dataset d, List<Variable> vars, List<EvidenceMethod<MrfProblem>> wanted, EvidenceMethod<MrfProblem> by,
       MrfScoreSettings settings, int threads, List<Model> models, List<GreedyEdgePath.Step> path,
       double searchSeconds, double seconds, boolean topOnly) {
     List<String> header = new ArrayList<>(List.of("model", "edges"));
-    wanted.forEach(m -> header.add(m.label()));
+    wanted.forEach(m -> header.add(m.name()));
     header.add(topOnly ? "edge list" : "added edge");
-    Map<MrfMethod, int[]> ranks = ranks(models, wanted);
+    Map<EvidenceMethod<MrfProblem>, int[]> ranks = ranks(models, wanted);
     List<String[]> rows = new ArrayList<>();
     List<Integer> order = new ArrayList<>();
     for (int i = 0; i < models.size(); i++) {
@@ -244,9 +245,9 @@ public final class MrfRankCommand implements Callable<Integer> {
     out.println((topOnly ? "the models in the top " + TOP + " by some method (all of them in --json and --csv); " : "")
         + "* best of the models by that method; ! not converged (see the JSON diagnostics)");
     out.println();
-    for (MrfMethod m : wanted) {
+    for (EvidenceMethod<MrfProblem> m : wanted) {
       int best = indexOfRank(ranks.get(m), 1);
-      out.printf("best by %-16s %s: %s%n", m.label() + ":", models.get(best).name(), edges(vars, models.get(best).graph()));
+      out.printf("best by %-16s %s: %s%n", m.name() + ":", models.get(best).name(), edges(vars, models.get(best).graph()));
     }
     int nonConverged = 0;
     for (Model m : models) {
@@ -289,15 +290,15 @@ public final class MrfRankCommand implements Callable<Integer> {
   /** The table of {@code --class all} shows the models ranked at most this by some method. */
   private static final int TOP = 10;
 
-  private List<List<EvidenceEstimate>> scoreAll(List<PairwiseGraph> graphs, Dataset d, List<MrfMethod> wanted,
+  private List<List<EvidenceEstimate>> scoreAll(List<PairwiseGraph> graphs, Dataset d, List<EvidenceMethod<MrfProblem>> wanted,
       MrfScoreSettings settings, int threads) {
     return Parallel.map(graphs.size(), threads, "occam-mrf-rank",
-        i -> MrfEstimators.score(graphs.get(i), MrfData.of(graphs.get(i), d), wanted, settings, options.seed));
+        i -> MrfEstimators.estimate(graphs.get(i), MrfData.of(graphs.get(i), d), wanted, settings, options.seed));
   }
 
   /** Rank 1 = highest score; equal scores share a rank ({@link Ranks#of}). */
-  private static Map<MrfMethod, int[]> ranks(List<Model> models, List<MrfMethod> wanted) {
-    Map<MrfMethod, int[]> out = new LinkedHashMap<>();
+  private static Map<EvidenceMethod<MrfProblem>, int[]> ranks(List<Model> models, List<EvidenceMethod<MrfProblem>> wanted) {
+    Map<EvidenceMethod<MrfProblem>, int[]> out = new LinkedHashMap<>();
     for (int k = 0; k < wanted.size(); k++) {
       int kk = k;
       out.put(wanted.get(k), Ranks.of(models.stream().mapToDouble(m -> m.results().get(kk).logEvidence()).toArray()));
@@ -305,7 +306,7 @@ public final class MrfRankCommand implements Callable<Integer> {
     return out;
   }
 
-  private static MethodPosteriors average(List<Variable> vars, List<MrfMethod> wanted, List<Model> models,
+  private static MethodPosteriors average(List<Variable> vars, List<EvidenceMethod<MrfProblem>> wanted, List<Model> models,
       ModelAveraging.Settings averaging) {
     double[][] scores = new double[models.size()][wanted.size()];
     List<Set<String>> features = new ArrayList<>();
@@ -319,7 +320,7 @@ public final class MrfRankCommand implements Callable<Integer> {
       }
       features.add(e);
     }
-    return MethodPosteriors.average(wanted.stream().map(MrfMethod::label).toList(),
+    return MethodPosteriors.average(wanted.stream().map(EvidenceMethod::name).toList(),
         models.stream().map(Model::name).toList(), features, scores, averaging);
   }
 
@@ -340,13 +341,13 @@ public final class MrfRankCommand implements Callable<Integer> {
     return MrfBinaryData.edges(vars, g);
   }
 
-  private Map<String, Object> json(Dataset d, List<Variable> vars, List<MrfMethod> wanted, MrfMethod by,
-      MrfScoreSettings settings, int threads, List<Model> models, Map<MrfMethod, int[]> ranks,
+  private Map<String, Object> json(Dataset d, List<Variable> vars, List<EvidenceMethod<MrfProblem>> wanted, EvidenceMethod<MrfProblem> by,
+      MrfScoreSettings settings, int threads, List<Model> models, Map<EvidenceMethod<MrfProblem>, int[]> ranks,
       List<GreedyEdgePath.Step> path, double seconds) {
     Map<String, Object> root = new LinkedHashMap<>();
     root.put("data", MrfBinaryData.json(data, d));
-    root.put("methods", wanted.stream().map(MrfMethod::label).toList());
-    root.put("criterion", by.label());
+    root.put("methods", wanted.stream().map(EvidenceMethod::name).toList());
+    root.put("criterion", by.name());
     root.put("class", graphClass.name().toLowerCase(Locale.ROOT));
     Map<String, Object> set = new LinkedHashMap<>(settings.toMap());
     set.put("threads", threads);
@@ -385,19 +386,19 @@ public final class MrfRankCommand implements Callable<Integer> {
     }
     root.put("models", list);
     Map<String, Object> best = new LinkedHashMap<>();
-    for (MrfMethod m : wanted) {
-      best.put(m.label(), models.get(indexOfRank(ranks.get(m), 1)).name());
+    for (EvidenceMethod<MrfProblem> m : wanted) {
+      best.put(m.name(), models.get(indexOfRank(ranks.get(m), 1)).name());
     }
     root.put("best", best);
     root.put("seconds", seconds);
     return root;
   }
 
-  private static String csv(List<Variable> vars, List<MrfMethod> wanted, List<Model> models, MethodPosteriors posteriors) {
+  private static String csv(List<Variable> vars, List<EvidenceMethod<MrfProblem>> wanted, List<Model> models, MethodPosteriors posteriors) {
     StringWriter text = new StringWriter();
     try (CSVPrinter p = new CSVPrinter(text, CSVFormat.RFC4180.builder().setRecordSeparator('\n').get())) {
       List<String> header = new ArrayList<>(List.of("model", "pathStep", "edgeCount", "added", "edges"));
-      wanted.forEach(m -> header.add(m.label()));
+      wanted.forEach(m -> header.add(m.name()));
       if (posteriors != null) {
         header.addAll(posteriors.csvHeader());
       }
