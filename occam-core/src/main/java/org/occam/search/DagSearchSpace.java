@@ -136,6 +136,46 @@ public final class DagSearchSpace {
     return m;
   }
 
+  /**
+   * The same graph over this space's variables: variables are matched by name (e.g. a true model
+   * read from a file, whose variables may be listed in another order).
+   *
+   * @throws IllegalArgumentException if the variables' names, states or hidden flags differ, or the
+   *     graph is outside the space (see {@link #masks})
+   */
+  public DagStructure structureLike(DagStructure other) {
+    if (other.size() != size()) {
+      throw new IllegalArgumentException("the structure has " + other.size() + " variables, the search space "
+          + size());
+    }
+    long[] m = new long[size()];
+    for (int j = 0; j < size(); j++) {
+      int o = other.indexOf(variables.get(j).name());
+      if (o < 0) {
+        throw new IllegalArgumentException("the structure has no variable " + variables.get(j).name());
+      }
+      if (other.isHidden(o) != hidden[j] || other.cardinality(o) != variables.get(j).cardinality()) {
+        throw new IllegalArgumentException("variable " + variables.get(j).name() + " differs in states or in being"
+            + " hidden");
+      }
+      for (int q : other.parents(o)) {
+        m[j] |= 1L << indexOf(other.name(q));
+      }
+    }
+    DagStructure s = structure(m);
+    masks(s); // checks the constraint and the in-degree
+    return s;
+  }
+
+  private int indexOf(String name) {
+    for (int j = 0; j < size(); j++) {
+      if (variables.get(j).name().equals(name)) {
+        return j;
+      }
+    }
+    throw new IllegalArgumentException("no variable " + name);
+  }
+
   /** The legal moves from a structure, in the search's fixed order. */
   public List<DagMove> moves(DagStructure s) {
     return moves(masks(s));
