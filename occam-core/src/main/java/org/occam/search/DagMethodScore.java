@@ -56,16 +56,21 @@ public final class DagMethodScore implements DagStructureScore {
     return estimate(structure).logEvidence();
   }
 
-  /** The method's full estimate (settings and diagnostics) for a structure. */
-  public EvidenceEstimate estimate(DagStructure s) {
+  /**
+   * The method's full estimate (settings and diagnostics) for a structure. A structure of the
+   * given class is scored as the class lists it (its hidden variables relabelled), so that a
+   * relabelling gets exactly {@code dag rank}'s number, not one from other random starts.
+   */
+  public EvidenceEstimate estimate(DagStructure structure) {
+    int index = rankStreams == null ? -1 : rankStreams.indexOf(structure);
+    DagStructure s = index >= 0 ? rankStreams.structures().get(index) : structure;
     var compiled = new HiddenStateEnumeration(s, data, settings.configurationLimit());
     return DagScorer.score(compiled, DirichletPrior.uniform(s.size(), lambda), java.util.List.of(method), settings,
-        stream(s), seed).get(0);
+        stream(s, index), seed).get(0);
   }
 
-  /** The random stream of a structure's restarts. */
-  SplittableUniformRandomProvider stream(DagStructure s) {
-    int index = rankStreams == null ? -1 : rankStreams.indexOf(s);
+  /** The random stream of a structure's restarts (index: its place in the class, or −1). */
+  private SplittableUniformRandomProvider stream(DagStructure s, int index) {
     if (index >= 0) {
       SplittableUniformRandomProvider root = RandomStreams.fromSeed(seed);
       SplittableUniformRandomProvider stream = null;

@@ -107,18 +107,33 @@ class DagHillClimbingCompleteDataTest {
     assertThat(whole.familiesScored()).isZero();
   }
 
+  /**
+   * Greedy search in DAG space can stop at the complete triangle over a v-structure (one parameter
+   * more than the truth, every single move downhill; Chickering 2002), so the search needs tabu moves
+   * to walk the equivalent orientations: with 20 restarts, a tabu list of 20 and 10 non-improving
+   * moves it recovered the class on 8 of data seeds 101–110 (where these settings were chosen) and
+   * on all of the fresh seeds 111–120 used here; Beal-class defaults recovered 3 of 10.
+   */
   @Test
   void bdeRecoversTheEquivalenceClassOfTheEightNodeDagFromTenThousandRows() {
     DagStructure truth = eightNodes();
     var space = space(3);
-    for (long seed = 1; seed <= 3; seed++) {
+    var settings = new DagHillClimbing.Settings(20, 20, 10, 2, DagHillClimbing.Settings.DEFAULT_MAX_STEPS, 1);
+    int recovered = 0;
+    List<String> misses = new ArrayList<>();
+    for (long seed = 11; seed <= 20; seed++) {
       Dataset data = sample(truth, 10_000, 100 + seed);
       var bde = DagCompleteDataScore.bde(space, data, 1.0);
-      var result = new DagHillClimbing(space, DagHillClimbing.Settings.defaults(1)).search(bde, seed, null);
-      assertThat(DagEquivalence.equivalent(result.best(), truth))
-          .as("seed %d: found %s, truth %s", seed, result.best(), truth).isTrue();
-      assertThat(result.bestScore()).isGreaterThanOrEqualTo(sum(bde, truth) - 1e-6 * Math.abs(result.bestScore()));
-      assertThat(DagEquivalence.vStructures(result.best())).isEqualTo(2);
+      var result = new DagHillClimbing(space, settings).search(bde, seed, null);
+      assertThat(result.bestScore()).isEqualTo(sum(bde, result.best()));
+      if (DagEquivalence.equivalent(result.best(), truth)) {
+        recovered++;
+        assertThat(DagEquivalence.vStructures(result.best())).isEqualTo(2);
+        assertThat(result.bestScore()).isGreaterThanOrEqualTo(sum(bde, truth) - 1e-9 * Math.abs(result.bestScore()));
+      } else {
+        misses.add("seed " + seed + ": " + result.best() + " at " + result.bestScore() + ", truth at " + sum(bde, truth));
+      }
     }
+    assertThat(recovered).as("misses: %s", misses).isGreaterThanOrEqualTo(9);
   }
 }
