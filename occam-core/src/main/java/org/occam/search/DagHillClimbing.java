@@ -26,7 +26,8 @@ import org.occam.math.RandomStreams;
  * ({@link DagSearchSpace#moves}: add, remove or reverse one arc) that is not on the tabu list —
  * the last {@code tabuLength} structures visited — and moves to the best one. Uphill moves are
  * always taken; once none is left the climb may take up to {@code maxTabuMoves} moves in a row that
- * do not improve its best structure, then stops. Climb 0 starts from the empty graph, climb r ≥ 1
+ * do not improve its best structure, then stops. Climb 0 starts from the empty graph (or a given
+ * structure), climb r ≥ 1
  * from the best structure so far after {@code perturbation} random legal moves drawn from the r-th
  * stream split off the seed.
  *
@@ -180,7 +181,18 @@ public final class DagHillClimbing {
    * @param onStep called after every step on the calling thread, or null
    */
   public Result search(DagStructureScore score, long seed, Consumer<Step> onStep) {
-    return new Run(masks -> score.logScore(space.structure(masks)), null, seed, onStep).run();
+    return search(score, seed, null, onStep);
+  }
+
+  /**
+   * Searches with a structure score, the first climb starting from a given structure.
+   *
+   * @param start the first climb's start (a structure of the space), or null for the empty graph
+   */
+  public Result search(DagStructureScore score, long seed, DagStructure start, Consumer<Step> onStep) {
+    Run run = new Run(masks -> score.logScore(space.structure(masks)), null, seed, onStep);
+    run.start = start == null ? new long[space.size()] : space.masks(start);
+    return run.run();
   }
 
   /** Searches with a decomposable score, caching local scores by family. */
@@ -225,6 +237,7 @@ public final class DagHillClimbing {
     final List<Step> path = new ArrayList<>();
     final List<Climb> climbs = new ArrayList<>();
     AtomicLong familyLookups;
+    long[] start;
     long cacheHits;
     long[] bestMasks;
     double bestScore = Double.NEGATIVE_INFINITY;
@@ -240,7 +253,7 @@ public final class DagHillClimbing {
       long t0 = System.nanoTime();
       List<SplittableUniformRandomProvider> streams =
           RandomStreams.split(RandomStreams.fromSeed(seed), settings.restarts());
-      climb(0, new long[space.size()]);
+      climb(0, start == null ? new long[space.size()] : start);
       for (int r = 1; r <= settings.restarts(); r++) {
         climb(r, perturb(bestMasks, streams.get(r - 1)));
       }

@@ -21,7 +21,9 @@ import org.occam.math.RandomStreams;
 /**
  * The search on Beal's 136-structure class (2 binary hidden, 4 five-valued observed variables,
  * arcs only hidden → observed) against exhaustive scoring, on 10 fresh data sets of n = 480 drawn
- * from Beal's true model. The exhaustive scores ({@link StructureRanker#scoreAll}) are computed
+ * from Beal's true model (data seeds 9601–9610; the search defaults were chosen on 4801–4810).
+ * Measured: the optimum found for all five scores on all 10 data sets, 47.5 of the 136 structures
+ * scored on average (about 40 s on 2 idle cores, most of it the exhaustive scoring). The exhaustive scores ({@link StructureRanker#scoreAll}) are computed
  * once per data set and the search reads them through its score function, which is exactly what
  * {@link DagMethodScore} with the class's streams would compute (checked bit for bit in
  * {@link DagMethodScoreTest}); the search only sees the structures it asks for, counted once each.
