@@ -51,6 +51,11 @@ public final class DagSearchCommand implements Callable<Integer> {
           + " variables' states.")
   Path trueModel;
 
+  @Option(names = "--start", paramLabel = "M.json",
+      description = "Start the first climb from this model's structure instead of the empty graph (e.g. the best"
+          + " structure of the bipartite class when searching the general one).")
+  Path startModel;
+
   @Option(names = "--class", paramLabel = "C", defaultValue = "bipartite",
       description = "bipartite (arcs only hidden -> observed, as dag rank) or general (any arc except observed ->"
           + " hidden) (default: ${DEFAULT-VALUE}).")
@@ -138,6 +143,15 @@ public final class DagSearchCommand implements Callable<Integer> {
         throw new DataFormatException(trueModel + ": the true structure is not in the search space: " + e.getMessage());
       }
     }
+    DagStructure start = null;
+    if (startModel != null) {
+      try {
+        start = space.structureLike(DagModelFile.read(startModel, false).model().structure());
+      } catch (IllegalArgumentException e) {
+        throw new DataFormatException(startModel + ": the start structure is not in the search space: "
+            + e.getMessage());
+      }
+    }
     var search = new DagHillClimbing(space, settings);
     DagMethodScore methodScore = null;
     DagHillClimbing.Result result;
@@ -147,13 +161,13 @@ public final class DagSearchCommand implements Callable<Integer> {
       if (hiddenVars.isEmpty() && (method == DagMethod.EXACT || method == DagMethod.BIC)) {
         var family = method == DagMethod.EXACT ? DagCompleteDataScore.bde(space, d, lambda)
             : DagCompleteDataScore.bic(space, d);
-        result = search.search(family, options.seed, onStep);
+        result = search.search(family, options.seed, start, onStep);
       } else {
         BipartiteStructureClass rankClass = constraint == DagArcConstraint.BIPARTITE
             && hiddenVars.size() * d.variables().size() <= RANK_STREAMS_MAX_ARCS
             ? new BipartiteStructureClass(hiddenVars, d.variables()) : null;
         methodScore = new DagMethodScore(d, lambda, method, scoreSettings, options.seed, rankClass);
-        result = search.search(methodScore, options.seed, onStep);
+        result = search.search(methodScore, options.seed, start, onStep);
       }
     }
     double seconds = (System.nanoTime() - t0) * 1e-9;

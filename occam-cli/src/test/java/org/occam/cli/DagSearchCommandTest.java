@@ -90,6 +90,22 @@ class DagSearchCommandTest {
   }
 
   @Test
+  void startFromAGivenStructure() throws IOException {
+    Path data = bealData(80);
+    Path json = dir.resolve("start.json");
+    var r = CliRunner.run("dag", "search", "--data", data.toString(), "--true", BEAL.toString(), "--start",
+        BEAL.toString(), "--score", "bic", "--restarts", "0", "--json", json.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode root = JSON.readTree(json.toFile());
+    assertThat(root.get("path").get(0).get("structure").asText()).isEqualTo(root.get("true").get("structure").asText());
+    assertThat(root.get("true").get("firstVisit").get("step").asInt()).isZero();
+    var general = CliRunner.run("dag", "search", "--data", data.toString(), "--hidden", "2", "--class", "bipartite",
+        "--max-parents", "1", "--start", BEAL.toString());
+    assertThat(general.exitCode()).isEqualTo(2);
+    assertThat(general.err()).contains("start structure is not in the search space");
+  }
+
+  @Test
   void badInputExitsWithTwo() throws IOException {
     Path data = bealData(50);
     var cls = CliRunner.run("dag", "search", "--data", data.toString(), "--hidden", "2", "--class", "tree");

@@ -197,6 +197,11 @@ public final class DagHillClimbing {
 
   /** Searches with a decomposable score, caching local scores by family. */
   public Result search(DagFamilyScore score, long seed, Consumer<Step> onStep) {
+    return search(score, seed, null, onStep);
+  }
+
+  /** The same, the first climb starting from a given structure (null: the empty graph). */
+  public Result search(DagFamilyScore score, long seed, DagStructure start, Consumer<Step> onStep) {
     Map<Long, Double>[] families = newFamilyCaches();
     AtomicLong lookups = new AtomicLong();
     MaskScore byFamily = masks -> {
@@ -210,6 +215,7 @@ public final class DagHillClimbing {
     };
     Run run = new Run(byFamily, families, seed, onStep);
     run.familyLookups = lookups;
+    run.start = start == null ? null : space.masks(start);
     return run.run();
   }
 
