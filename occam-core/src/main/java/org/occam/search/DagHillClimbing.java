@@ -34,8 +34,9 @@ import org.occam.math.RandomStreams;
  * <p>Candidates of a step are scored in parallel ({@link Parallel}); ties are broken by the
  * neighbourhood's fixed move order. Scores are cached by structure, keyed up to a permutation of
  * interchangeable hidden variables ({@link DagSearchSpace#key}); a decomposable score
- * ({@link DagFamilyScore}) is also cached by family, so a candidate costs only the local scores of
- * the families its move changed. With a score that gives each structure the same value whatever was
+ * ({@link DagFamilyScore}) is also cached by family (variable, parent set), so a candidate
+ * computes only the local scores of the families its move changed (one, or two for a reversal)
+ * and sums the others from the cache. With a score that gives each structure the same value whatever was
  * scored before (as {@link DagMethodScore} does) the search is the same for any number of threads.
  */
 public final class DagHillClimbing {
