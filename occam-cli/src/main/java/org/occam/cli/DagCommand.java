@@ -5,7 +5,8 @@ import picocli.CommandLine.Command;
 
 /** {@code occam dag …}: discrete directed graphs with hidden variables. */
 @Command(name = "dag", mixinStandardHelpOptions = true,
-    subcommands = {DagScoreCommand.class, DagRankCommand.class, DagSampleCommand.class, DagSelectCommand.class},
+    subcommands = {DagScoreCommand.class, DagRankCommand.class, DagSearchCommand.class, DagSelectCommand.class,
+        DagSampleCommand.class},
     description = {
         "Discrete DAGs with hidden variables (Beal 2003, chapter 6).",
         "",

@@ -1,12 +1,9 @@
 package org.occam.cli;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import org.occam.cli.io.DagModelFile;
 import org.occam.cli.io.OutputFiles;
@@ -16,10 +13,7 @@ import org.occam.cli.report.Tables;
 import org.occam.dag.BipartiteStructureClass;
 import org.occam.dag.DagMethod;
 import org.occam.dag.DagModel;
-import org.occam.dag.DagStructure;
 import org.occam.dag.StructureRanker;
-import org.occam.data.ColumnSpec;
-import org.occam.data.CsvDatasetReader;
 import org.occam.data.DataFormatException;
 import org.occam.data.Dataset;
 import org.occam.data.Variable;
@@ -41,27 +35,12 @@ public final class DagRankCommand implements Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--data", required = true, paramLabel = "D.csv", description = "CSV with a header naming the observed variables.")
-  Path data;
-
-  @Option(names = "--weight-column", paramLabel = "COL", description = "A column of row counts (e.g. Freq).")
-  String weightColumn;
-
-  @Option(names = "--hidden", paramLabel = "K", description = "Number of hidden variables (default: those of --true).")
-  Integer hidden;
-
-  @Option(names = "--hidden-states", paramLabel = "S[,S…]", split = ",",
-      description = "States of each hidden variable: one number for all, or one per hidden variable (default: 2).")
-  List<Integer> hiddenStates;
+  @Mixin
+  DagDataOptions input;
 
   @Option(names = "--true", paramLabel = "M.json",
       description = "The true model: reports its rank, and declares the variables' states.")
   Path trueModel;
-
-  @Option(names = "--states", paramLabel = "NAME=K", split = ",",
-      description = "Declare observed variables' state counts (integer cells are 0-based). Without this or"
-          + " --true, states are inferred from the data, which misses states no row shows.")
-  Map<String, Integer> states;
 
   @Option(names = "--methods", paramLabel = "LIST", defaultValue = "map,bic,bicp,cs,vb",
       description = "Comma-separated: exact,map,bic,bicp,cs,cs-dagger,vb,ais (default: ${DEFAULT-VALUE}; exact only for small data).")
@@ -110,18 +89,9 @@ public final class DagRankCommand implements Callable<Integer> {
     var settings = options.settings();
     DagModelFile.Loaded truthFile = trueModel == null ? null : DagModelFile.read(trueModel, false);
     DagModel truth = truthFile == null ? null : truthFile.model();
-    List<Variable> hiddenVars = hiddenVariables(truth);
-    Set<String> hiddenNames = new HashSet<>();
-    hiddenVars.forEach(v -> hiddenNames.add(v.name()));
-    Dataset d = CsvDatasetReader.read(data, columnSpecs(truthFile, hiddenNames), hiddenNames, weightColumn);
-    if (truth == null && states == null) {
-      List<String> inferred = new ArrayList<>();
-      for (Variable v : d.variables()) {
-        inferred.add(v.name() + "=" + v.cardinality());
-      }
-      spec.commandLine().getErr().println("occam: states inferred from the data (" + String.join(", ", inferred)
-          + "); declare them with --states or --true if some states do not occur");
-    }
+    var loaded = input.read(truthFile, 1, spec.commandLine().getErr());
+    Dataset d = loaded.data();
+    List<Variable> hiddenVars = loaded.hidden();
     var cls = new BipartiteStructureClass(hiddenVars, d.variables());
     int trueIndex = -1;
     if (truth != null) {
@@ -142,7 +112,7 @@ public final class DagRankCommand implements Callable<Integer> {
       ranking.average(averaging);
     }
     var out = spec.commandLine().getOut();
-    out.printf("data %s: n = %s, %d distinct rows; %d hidden variable(s) with %s states; %d structures%n", data,
+    out.printf("data %s: n = %s, %d distinct rows; %d hidden variable(s) with %s states; %d structures%n", input.data,
         Tables.number(d.size()), d.distinctRows(), hiddenVars.size(),
         hiddenVars.stream().map(v -> Integer.toString(v.cardinality())).toList(), cls.structures().size());
     ranking.printTables(out, top);
@@ -164,7 +134,7 @@ public final class DagRankCommand implements Callable<Integer> {
     if (json != null) {
       Map<String, Object> root = new LinkedHashMap<>();
       Map<String, Object> dataInfo = new LinkedHashMap<>();
-      dataInfo.put("file", data.toString());
+      dataInfo.put("file", input.data.toString());
       dataInfo.put("rows", d.size());
       dataInfo.put("distinct", d.distinctRows());
       root.put("data", dataInfo);
@@ -213,75 +183,5 @@ public final class DagRankCommand implements Callable<Integer> {
       out.println("wrote " + posterior.png);
     }
     return 0;
-  }
-
-  private List<Variable> hiddenVariables(DagModel truth) {
-    List<Variable> fromTruth = new ArrayList<>();
-    if (truth != null) {
-      DagStructure s = truth.structure();
-      for (int j : s.hiddenVariables()) {
-        fromTruth.add(s.variable(j));
-      }
-    }
-    if (hidden == null && truth == null) {
-      throw new IllegalArgumentException("say how many hidden variables with --hidden K (or give --true M.json)");
-    }
-    int k = hidden != null ? hidden : fromTruth.size();
-    if (k < 1) {
-      throw new IllegalArgumentException("--hidden must be >= 1, got " + k);
-    }
-    if (truth != null && k != fromTruth.size()) {
-      throw new IllegalArgumentException("--hidden " + k + " but the true model has " + fromTruth.size()
-          + " hidden variables");
-    }
-    List<Integer> card = new ArrayList<>();
-    if (hiddenStates == null || hiddenStates.isEmpty()) {
-      for (int i = 0; i < k; i++) {
-        card.add(truth != null ? fromTruth.get(i).cardinality() : 2);
-      }
-    } else if (hiddenStates.size() == 1) {
-      for (int i = 0; i < k; i++) {
-        card.add(hiddenStates.get(0));
-      }
-    } else if (hiddenStates.size() == k) {
-      card.addAll(hiddenStates);
-    } else {
-      throw new IllegalArgumentException("--hidden-states needs one number or " + k + ", got " + hiddenStates);
-    }
-    List<Variable> out = new ArrayList<>();
-    for (int i = 0; i < k; i++) {
-      if (card.get(i) < 2) {
-        throw new IllegalArgumentException("a hidden variable needs at least 2 states, got " + card.get(i));
-      }
-      if (truth != null && card.get(i) != fromTruth.get(i).cardinality()) {
-        throw new IllegalArgumentException("--hidden-states " + card + " disagrees with the true model's hidden "
-            + "variables " + fromTruth.stream().map(v -> v.name() + "=" + v.cardinality()).toList());
-      }
-      out.add(truth != null ? fromTruth.get(i) : Variable.withCount("h" + (i + 1), card.get(i)));
-    }
-    return out;
-  }
-
-  private List<ColumnSpec> columnSpecs(DagModelFile.Loaded truth, Set<String> hiddenNames) {
-    if (truth != null) {
-      if (states != null) {
-        throw new IllegalArgumentException("give the observed variables' states by --true or by --states, not both");
-      }
-      return truth.observedColumns();
-    }
-    if (states == null) {
-      return null;
-    }
-    List<ColumnSpec> specs = new ArrayList<>();
-    for (var e : states.entrySet()) {
-      if (e.getValue() == null || e.getValue() < 1) {
-        throw new IllegalArgumentException("--states " + e.getKey() + "=" + e.getValue() + ": need a count >= 1");
-      }
-      if (hiddenNames.contains(e.getKey())) {
-        throw new IllegalArgumentException("--states names hidden variable " + e.getKey());
-      }
-      specs.add(ColumnSpec.count(e.getKey(), e.getValue()));
-    }
-    return specs;
   }
 }

@@ -1,76 +1,16 @@
 package org.occam.cli;
 
-import org.occam.dag.DagAnnealingTarget;
 import org.occam.dag.DagScoreSettings;
-import org.occam.dag.ExactEvidence;
-import org.occam.dag.HiddenStateEnumeration;
-import org.occam.dag.ExpectationMaximisation;
 import picocli.CommandLine.Option;
 
 /** The options shared by the DAG scoring commands (defaults: Beal, section 6.4.1). */
-public final class DagScoreOptions {
+public final class DagScoreOptions extends DagFitOptions {
   @Option(names = "--restarts", paramLabel = "R", defaultValue = "" + DagScoreSettings.DEFAULT_RESTARTS,
       description = "Random initialisations of EM and VBEM, best kept (default: ${DEFAULT-VALUE}).")
   int restarts;
 
-  @Option(names = "--max-iterations", paramLabel = "N", defaultValue = "" + DagScoreSettings.DEFAULT_MAX_ITERATIONS,
-      description = "Iteration limit per EM/VBEM run (default: ${DEFAULT-VALUE}).")
-  int maxIterations;
-
-  @Option(names = "--tolerance", paramLabel = "T", defaultValue = "" + DagScoreSettings.DEFAULT_TOLERANCE_PER_DATUM,
-      description = "Stop when the objective changes by less than T per datum (default: ${DEFAULT-VALUE}).")
-  double tolerance;
-
-  @Option(names = "--configuration-limit", paramLabel = "C", defaultValue = "" + HiddenStateEnumeration.DEFAULT_CONFIGURATION_LIMIT,
-      description = "Refuse rows whose unobserved variables have more joint configurations (default: ${DEFAULT-VALUE}).")
-  long configurationLimit;
-
-  @Option(names = "--exact-term-limit", paramLabel = "T", defaultValue = "" + ExactEvidence.DEFAULT_TERM_LIMIT,
-      description = "Method exact with hidden variables sums over completions grouped by distinct row; refuse"
-          + " above T terms (default: ${DEFAULT-VALUE}).")
-  double exactTermLimit;
-
-  @Option(names = "--map-basis", paramLabel = "B",
-      description = "MAP basis: simplex (Beal 6.23, needs every λ >= 1) or softmax (MacKay; any λ)."
-          + " Default: simplex when every λ >= 1, else softmax.")
-  ExpectationMaximisation.MapBasis mapBasis;
-
-  @Option(names = "--ais-steps", paramLabel = "K", defaultValue = "" + DagAnnealingTarget.Settings.DEFAULT_STEPS,
-      description = "AIS: temperatures of Beal's schedule (default: ${DEFAULT-VALUE}).")
-  int aisSteps;
-
-  @Option(names = "--ais-runs", paramLabel = "G", defaultValue = "" + DagAnnealingTarget.Settings.DEFAULT_RUNS,
-      description = "AIS: independent runs averaged (default: ${DEFAULT-VALUE}).")
-  int aisRuns;
-
-  @Option(names = "--ais-schedule-e", paramLabel = "E", defaultValue = "" + DagAnnealingTarget.Settings.DEFAULT_SCHEDULE_E,
-      description = "AIS: e of Beal's schedule tau(k) = e(k/K)/(1 - k/K + e) (default: ${DEFAULT-VALUE}).")
-  double aisScheduleE;
-
-  @Option(names = "--ais-proposal", paramLabel = "P", defaultValue = "ROW_SWEEP",
-      description = "AIS: ROW_SWEEP (one Dirichlet proposal per CPT row, incremental likelihood) or ALL_AT_ONCE"
-          + " (Beal's runs) (default: ${DEFAULT-VALUE}).")
-  DagAnnealingTarget.Proposal aisProposal;
-
-  @Option(names = "--ais-strength", paramLabel = "A", defaultValue = "" + DagAnnealingTarget.Settings.DEFAULT_STRENGTH,
-      description = "AIS: Dirichlet proposal strength alpha0 in alpha = alpha0 + n*tau/L_j (default: ${DEFAULT-VALUE}).")
-  double aisStrength;
-
-  @Option(names = "--ais-fixed-strength", description = "AIS: use a fixed strength alpha = A instead of scaling it with n*tau.")
-  boolean aisFixedStrength;
-
-  @Option(names = "--ais-reverse", description = "AIS: follow each run by a reverse run (tau from 1 back to 0, twice the "
-      + "time) and report the reverse estimate and the forward/reverse discrepancy (hysteresis) in the diagnostics.")
-  boolean aisReverse;
-
-  @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
-      description = "Seed of the random restarts (default: ${DEFAULT-VALUE}).")
-  long seed;
-
   /** The settings these options describe. */
   DagScoreSettings settings() {
-    return new DagScoreSettings(restarts, maxIterations, tolerance, configurationLimit, mapBasis, exactTermLimit,
-        new DagAnnealingTarget.Settings(aisSteps, aisScheduleE, aisRuns, aisProposal, !aisFixedStrength,
-            aisStrength, aisReverse));
+    return settings(restarts);
   }
 }

@@ -1,0 +1,298 @@
+package org.occam.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.function.IntConsumer;
+import org.occam.cli.io.DagModelFile;
+import org.occam.cli.io.OutputFiles;
+import org.occam.cli.io.ResultJson;
+import org.occam.cli.report.Tables;
+import org.occam.dag.BipartiteStructureClass;
+import org.occam.dag.DagMethod;
+import org.occam.dag.DagScoreSettings;
+import org.occam.dag.DagStructure;
+import org.occam.data.DataFormatException;
+import org.occam.data.Dataset;
+import org.occam.data.Variable;
+import org.occam.search.DagArcConstraint;
+import org.occam.search.DagCompleteDataScore;
+import org.occam.search.DagHillClimbing;
+import org.occam.search.DagMethodScore;
+import org.occam.search.DagSearchSpace;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code occam dag search}: hill climbing with a tabu list and restarts over DAG structures. */
+@Command(name = "search", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Search DAG structures over the observed variables and K hidden ones by greedy hill climbing",
+        "(add, remove or reverse one arc, acyclic, at most --max-parents parents) with a tabu list and random",
+        "restarts that perturb the best structure so far. Structures are scored by one DAG method, each once",
+        "(up to interchangeable hidden variables); with --hidden 0 and --class general, exact and bic are",
+        "complete-data scores cached by family.", "",
+        "Example: occam dag search --data d.csv --hidden 2 --hidden-states 2 --score vb --restarts 10 --seed 1"})
+public final class DagSearchCommand implements Callable<Integer> {
+  /** Bipartite classes up to this many hidden × observed arcs use dag rank's random streams. */
+  private static final int RANK_STREAMS_MAX_ARCS = 12;
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Mixin
+  DagDataOptions input;
+
+  @Option(names = "--true", paramLabel = "M.json",
+      description = "The true model: reports whether and when the search visited its structure, and declares the"
+          + " variables' states.")
+  Path trueModel;
+
+  @Option(names = "--start", paramLabel = "M.json",
+      description = "Start the first climb from this model's structure instead of the empty graph (e.g. the best"
+          + " structure of the bipartite class when searching the general one).")
+  Path startModel;
+
+  @Option(names = "--class", paramLabel = "C", defaultValue = "bipartite",
+      description = "bipartite (arcs only hidden -> observed, as dag rank) or general (any arc except observed ->"
+          + " hidden) (default: ${DEFAULT-VALUE}).")
+  String structureClass;
+
+  @Option(names = "--score", paramLabel = "METHOD", defaultValue = "vb",
+      description = "The score: exact,map,bic,bicp,cs,cs-dagger,vb,ais, alias-corrected where the method is"
+          + " (default: ${DEFAULT-VALUE}).")
+  String score;
+
+  @Option(names = "--prior", paramLabel = "λ", defaultValue = "1.0",
+      description = "Symmetric Dirichlet λ for every CPT row (default: ${DEFAULT-VALUE}, Beal's uniform prior).")
+  double lambda;
+
+  @Option(names = "--restarts", paramLabel = "R", defaultValue = "" + DagHillClimbing.Settings.DEFAULT_RESTARTS,
+      description = "Search restarts after the first climb (default: ${DEFAULT-VALUE}).")
+  int restarts;
+
+  @Option(names = "--perturb", paramLabel = "P", defaultValue = "" + DagHillClimbing.Settings.DEFAULT_PERTURBATION,
+      description = "Random moves applied to the best structure to start a restart (default: ${DEFAULT-VALUE}).")
+  int perturbation;
+
+  @Option(names = "--tabu", paramLabel = "L", defaultValue = "" + DagHillClimbing.Settings.DEFAULT_TABU_LENGTH,
+      description = "Length of the tabu list of recently visited structures; 0 for plain hill climbing"
+          + " (default: ${DEFAULT-VALUE}).")
+  int tabu;
+
+  @Option(names = "--tabu-moves", paramLabel = "M", defaultValue = "" + DagHillClimbing.Settings.DEFAULT_MAX_TABU_MOVES,
+      description = "Moves in a row that do not improve a climb's best, allowed once no uphill move is left"
+          + " (default: ${DEFAULT-VALUE}).")
+  int tabuMoves;
+
+  @Option(names = "--max-parents", paramLabel = "N",
+      description = "The most parents of a variable (default: K in the bipartite class, 3 in the general one).")
+  Integer maxParents;
+
+  @Option(names = "--em-restarts", paramLabel = "R", defaultValue = "" + DagScoreSettings.DEFAULT_RESTARTS,
+      description = "Random initialisations of EM and VBEM per structure, best kept (default: ${DEFAULT-VALUE}).")
+  int emRestarts;
+
+  @Option(names = "--threads", paramLabel = "T", description = "Worker threads (default: the number of cores).")
+  Integer threads;
+
+  @Option(names = "--json", paramLabel = "OUT", description = "Write the search path, best structure, settings and timing as JSON.")
+  Path json;
+
+  @Option(names = "--csv", paramLabel = "OUT", description = "Write the search path as CSV.")
+  Path csv;
+
+  @Option(names = "--force", description = "Overwrite existing output files.")
+  boolean force;
+
+  @Mixin
+  DagFitOptions options;
+
+  @Override
+  public Integer call() {
+    long t0 = System.nanoTime();
+    DagMethod method = DagMethod.parse(score);
+    DagArcConstraint constraint = DagArcConstraint.parse(structureClass);
+    if (json != null) {
+      OutputFiles.checkWritable(json, force);
+    }
+    if (csv != null) {
+      OutputFiles.checkWritable(csv, force);
+    }
+    int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+    if (nThreads < 1) {
+      throw new IllegalArgumentException("--threads must be >= 1, got " + nThreads);
+    }
+    var scoreSettings = options.settings(emRestarts);
+    var settings = new DagHillClimbing.Settings(restarts, tabu, tabuMoves, perturbation,
+        DagHillClimbing.Settings.DEFAULT_MAX_STEPS, nThreads);
+    DagModelFile.Loaded truthFile = trueModel == null ? null : DagModelFile.read(trueModel, false);
+    var loaded = input.read(truthFile, constraint == DagArcConstraint.GENERAL ? 0 : 1, spec.commandLine().getErr());
+    Dataset d = loaded.data();
+    List<Variable> hiddenVars = loaded.hidden();
+    int limit = maxParents != null ? maxParents : constraint == DagArcConstraint.BIPARTITE ? hiddenVars.size() : 3;
+    var space = DagSearchSpace.of(hiddenVars, d.variables(), constraint, limit);
+    DagStructure truth = null;
+    if (truthFile != null) {
+      try {
+        truth = space.structureLike(truthFile.model().structure());
+      } catch (IllegalArgumentException e) {
+        throw new DataFormatException(trueModel + ": the true structure is not in the search space: " + e.getMessage());
+      }
+    }
+    DagStructure start = null;
+    if (startModel != null) {
+      try {
+        start = space.structureLike(DagModelFile.read(startModel, false).model().structure());
+      } catch (IllegalArgumentException e) {
+        throw new DataFormatException(startModel + ": the start structure is not in the search space: "
+            + e.getMessage());
+      }
+    }
+    var search = new DagHillClimbing(space, settings);
+    DagMethodScore methodScore = null;
+    DagHillClimbing.Result result;
+    try (Progress progress = Progress.start("search", restarts + 1L)) {
+      IntConsumer bar = progress.listener();
+      java.util.function.Consumer<DagHillClimbing.Step> onStep = bar == null ? null : step -> bar.accept(step.climb());
+      if (hiddenVars.isEmpty() && (method == DagMethod.EXACT || method == DagMethod.BIC)) {
+        var family = method == DagMethod.EXACT ? DagCompleteDataScore.bde(space, d, lambda)
+            : DagCompleteDataScore.bic(space, d);
+        result = search.search(family, options.seed, start, onStep);
+      } else {
+        BipartiteStructureClass rankClass = constraint == DagArcConstraint.BIPARTITE
+            && hiddenVars.size() * d.variables().size() <= RANK_STREAMS_MAX_ARCS
+            ? new BipartiteStructureClass(hiddenVars, d.variables()) : null;
+        methodScore = new DagMethodScore(d, lambda, method, scoreSettings, options.seed, rankClass);
+        result = search.search(methodScore, options.seed, start, onStep);
+      }
+    }
+    double seconds = (System.nanoTime() - t0) * 1e-9;
+    var out = spec.commandLine().getOut();
+    out.printf("data %s: n = %s, %d distinct rows; %d hidden variable(s) with %s states; %s class, at most %d "
+        + "parent(s)%n", input.data, Tables.number(d.size()), d.distinctRows(), hiddenVars.size(),
+        hiddenVars.stream().map(v -> Integer.toString(v.cardinality())).toList(), constraint.label(), limit);
+    out.printf("%-6s %12s %12s %6s %7s  %s%n", "climb", "start", "best " + method.label(), "moves", "scored",
+        "best structure of the climb");
+    for (var c : result.climbs()) {
+      out.printf("%-6d %12.3f %12.3f %6d %7d  %s%n", c.climb(), result.path().stream()
+          .filter(s -> s.climb() == c.climb() && s.step() == 0).findFirst().orElseThrow().score(), c.bestScore(),
+          c.moves(), c.scored(), StructureJson.compact(c.best()));
+    }
+    out.printf("%nbest %s = %.3f: %s%n", method.label(), result.bestScore(), result.best());
+    Map<String, Object> trueInfo = truth == null ? null : trueReport(space, truth, result, out);
+    double sinceStart = ProcessClock.secondsSinceStart();
+    out.printf("%nscored %d distinct structures (%d cache hits%s) in %.2f s with %d thread(s); %.2f s since JVM "
+        + "start%n", result.structuresScored(), result.cacheHits(), result.familiesScored() > 0
+        ? String.format(", %d families, %d family cache hits", result.familiesScored(), result.familyCacheHits()) : "",
+        seconds, nThreads, sinceStart);
+    if (json != null) {
+      Map<String, Object> root = new LinkedHashMap<>();
+      Map<String, Object> dataInfo = new LinkedHashMap<>();
+      dataInfo.put("file", input.data.toString());
+      dataInfo.put("rows", d.size());
+      dataInfo.put("distinct", d.distinctRows());
+      root.put("data", dataInfo);
+      root.put("hidden", hiddenVars.stream().map(v -> Map.of("name", v.name(), "states", v.cardinality())).toList());
+      root.put("class", constraint.label());
+      root.put("score", method.label());
+      Map<String, Object> set = new LinkedHashMap<>(settings.toMap());
+      set.put("maxParents", limit);
+      set.put("prior", "dirichlet(" + lambda + ")");
+      set.put("seed", options.seed);
+      set.put("scoreSettings", scoreSettings.toMap());
+      root.put("settings", set);
+      Map<String, Object> best = new LinkedHashMap<>();
+      best.put("structure", result.best().toString());
+      best.put("parents", StructureJson.parents(result.best()));
+      best.put("parameters", result.best().freeParameters());
+      best.put("logScore", result.bestScore());
+      if (methodScore != null) {
+        best.put("estimate", ResultJson.estimate(methodScore.estimate(result.best())));
+      }
+      root.put("best", best);
+      root.put("path", result.path().stream().map(DagSearchCommand::stepJson).toList());
+      List<Map<String, Object>> climbs = new ArrayList<>();
+      for (var c : result.climbs()) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("climb", c.climb());
+        m.put("start", c.start().toString());
+        m.put("best", c.best().toString());
+        m.put("bestScore", c.bestScore());
+        m.put("moves", c.moves());
+        m.put("scored", c.scored());
+        m.put("cacheHits", c.cacheHits());
+        climbs.add(m);
+      }
+      root.put("climbs", climbs);
+      Map<String, Object> counts = new LinkedHashMap<>();
+      counts.put("structuresScored", result.structuresScored());
+      counts.put("cacheHits", result.cacheHits());
+      counts.put("familiesScored", result.familiesScored());
+      counts.put("familyCacheHits", result.familyCacheHits());
+      root.put("counts", counts);
+      if (trueInfo != null) {
+        root.put("true", trueInfo);
+      }
+      Map<String, Object> timing = new LinkedHashMap<>();
+      timing.put("searchSeconds", result.seconds());
+      timing.put("seconds", seconds);
+      timing.put("secondsSinceJvmStart", sinceStart);
+      root.put("timing", timing);
+      OutputFiles.write(json, ResultJson.write(root));
+      out.println("wrote " + json);
+    }
+    if (csv != null) {
+      StringBuilder b = new StringBuilder("climb,step,move,logScore,newBest,candidates,scored,cacheHits,structure\n");
+      for (var s : result.path()) {
+        b.append(s.climb()).append(',').append(s.step()).append(',')
+            .append(s.move() == null ? "start" : s.move().describe(space)).append(',').append(s.score()).append(',')
+            .append(s.newBest()).append(',').append(s.candidates()).append(',').append(s.scored()).append(',')
+            .append(s.cacheHits()).append(",\"").append(s.structure()).append("\"\n");
+      }
+      OutputFiles.write(csv, b.toString());
+      out.println("wrote " + csv);
+    }
+    return 0;
+  }
+
+  private static Map<String, Object> stepJson(DagHillClimbing.Step s) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("climb", s.climb());
+    m.put("step", s.step());
+    m.put("move", s.move() == null ? null : Map.of("kind", s.move().kind().label(),
+        "from", s.structure().name(s.move().from()), "to", s.structure().name(s.move().to())));
+    m.put("structure", s.structure().toString());
+    m.put("logScore", s.score());
+    m.put("newBest", s.newBest());
+    m.put("candidates", s.candidates());
+    m.put("scored", s.scored());
+    m.put("cacheHits", s.cacheHits());
+    return m;
+  }
+
+  /** Whether and where the search visited the true structure (up to interchangeable hidden variables). */
+  private static Map<String, Object> trueReport(DagSearchSpace space, DagStructure truth, DagHillClimbing.Result result,
+      java.io.PrintWriter out) {
+    var key = space.key(truth);
+    Map<String, Object> t = new LinkedHashMap<>();
+    t.put("structure", truth.toString());
+    boolean isBest = space.key(result.best()).equals(key);
+    t.put("isBest", isBest);
+    var visit = result.path().stream().filter(s -> space.key(s.structure()).equals(key)).findFirst();
+    if (visit.isPresent()) {
+      t.put("firstVisit", Map.of("climb", visit.get().climb(), "step", visit.get().step()));
+      t.put("logScore", visit.get().score());
+      out.printf("true structure: %s; first reached in climb %d at step %d (score %.3f)%n",
+          isBest ? "found as the best" : "reached but not the best", visit.get().climb(), visit.get().step(),
+          visit.get().score());
+    } else {
+      t.put("firstVisit", null);
+      out.println("true structure: not reached by the search");
+    }
+    return t;
+  }
+}
