@@ -2,7 +2,7 @@ package org.occam.bench;
 
 import java.util.concurrent.TimeUnit;
 import org.occam.dag.BealExample;
-import org.occam.dag.DagMethod;
+import org.occam.dag.methods.DagMethods;
 import org.occam.dag.DagScoreSettings;
 import org.occam.data.Dataset;
 import org.occam.search.DagArcConstraint;
@@ -52,7 +52,7 @@ public class DagSearchStepBenchmark {
   @Benchmark
   public DagHillClimbing.Result oneStep() {
     var settings = new DagHillClimbing.Settings(0, 0, 0, 1, 1, threads);
-    var score = new DagMethodScore(data, 1.0, DagMethod.VB, DagScoreSettings.defaults(), 1, null);
+    var score = new DagMethodScore(data, 1.0, DagMethods.get("vb"), DagScoreSettings.defaults(), 1, null);
     return new DagHillClimbing(space, settings).search(score, 1, space.structureLike(BealExample.structure()), null);
   }
 }

@@ -11,7 +11,9 @@ import org.occam.cli.io.ResultJson;
 import org.occam.cli.report.EdgeHeatMap;
 import org.occam.cli.report.Tables;
 import org.occam.dag.BipartiteStructureClass;
-import org.occam.dag.DagMethod;
+import org.occam.dag.DagProblem;
+import org.occam.dag.methods.DagMethods;
+import org.occam.evidence.EvidenceMethod;
 import org.occam.dag.DagModel;
 import org.occam.dag.StructureRanker;
 import org.occam.data.DataFormatException;
@@ -43,7 +45,8 @@ public final class DagRankCommand implements Callable<Integer> {
   Path trueModel;
 
   @Option(names = "--methods", paramLabel = "LIST", defaultValue = "map,bic,bicp,cs,vb",
-      description = "Comma-separated: exact,map,bic,bicp,cs,cs-dagger,vb,ais (default: ${DEFAULT-VALUE}; exact only for small data).")
+      description = "Comma-separated, from " + MethodHelp.TOKEN + " (default: ${DEFAULT-VALUE}; exact only for small"
+          + " data).")
   String methods;
 
   @Option(names = "--prior", paramLabel = "λ", defaultValue = "1.0",
@@ -74,7 +77,8 @@ public final class DagRankCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     long t0 = System.nanoTime();
-    List<DagMethod> wanted = DagMethod.parseList(methods);
+    List<EvidenceMethod<DagProblem>> wanted = DagMethods.parseList(methods);
+    List<String> names = wanted.stream().map(EvidenceMethod::name).toList();
     if (json != null) {
       OutputFiles.checkWritable(json, force);
     }
@@ -103,11 +107,11 @@ public final class DagRankCommand implements Callable<Integer> {
     }
     List<StructureRanker.Scored> scored;
     try (Progress progress = Progress.start("scoring", cls.structures().size())) {
-      scored = StructureRanker.scoreAll(cls.structures(), d, lambda, wanted, settings, options.seed, nThreads,
+      scored = StructureRanker.scoreWith(cls.structures(), d, lambda, wanted, settings, options.seed, nThreads,
           progress.listener());
     }
     double seconds = (System.nanoTime() - t0) * 1e-9;
-    Ranking ranking = new Ranking(scored, wanted, trueIndex);
+    Ranking ranking = new Ranking(scored, names, trueIndex);
     if (averaging != null) {
       ranking.average(averaging);
     }
@@ -139,7 +143,7 @@ public final class DagRankCommand implements Callable<Integer> {
       dataInfo.put("distinct", d.distinctRows());
       root.put("data", dataInfo);
       root.put("hidden", hiddenVars.stream().map(v -> Map.of("name", v.name(), "states", v.cardinality())).toList());
-      root.put("methods", wanted.stream().map(DagMethod::label).toList());
+      root.put("methods", names);
       Map<String, Object> set = new LinkedHashMap<>(settings.toMap());
       set.put("prior", "dirichlet(" + lambda + ")");
       set.put("seed", options.seed);
@@ -154,9 +158,9 @@ public final class DagRankCommand implements Callable<Integer> {
         t.put("index", trueIndex);
         Map<String, Object> r = new LinkedHashMap<>();
         Map<String, Object> ru = new LinkedHashMap<>();
-        for (DagMethod m : wanted) {
-          r.put(m.label(), ranking.rank(m, trueIndex, true));
-          ru.put(m.label(), ranking.rank(m, trueIndex, false));
+        for (String m : names) {
+          r.put(m, ranking.rank(m, trueIndex, true));
+          ru.put(m, ranking.rank(m, trueIndex, false));
         }
         t.put("ranks", r);
         t.put("ranksUncorrected", ru);

@@ -12,7 +12,9 @@ import org.occam.cli.io.OutputFiles;
 import org.occam.cli.io.ResultJson;
 import org.occam.cli.report.Tables;
 import org.occam.dag.BipartiteStructureClass;
-import org.occam.dag.DagMethod;
+import org.occam.dag.DagProblem;
+import org.occam.dag.methods.DagMethods;
+import org.occam.evidence.EvidenceMethod;
 import org.occam.dag.DagScoreSettings;
 import org.occam.dag.DagStructure;
 import org.occam.data.DataFormatException;
@@ -62,7 +64,7 @@ public final class DagSearchCommand implements Callable<Integer> {
   String structureClass;
 
   @Option(names = "--score", paramLabel = "METHOD", defaultValue = "vb",
-      description = "The score: exact,map,bic,bicp,cs,cs-dagger,vb,ais, alias-corrected where the method is"
+      description = "The score, one of " + MethodHelp.TOKEN + ", alias-corrected where the method is"
           + " (default: ${DEFAULT-VALUE}).")
   String score;
 
@@ -114,7 +116,7 @@ public final class DagSearchCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     long t0 = System.nanoTime();
-    DagMethod method = DagMethod.parse(score);
+    EvidenceMethod<DagProblem> method = DagMethods.get(score);
     DagArcConstraint constraint = DagArcConstraint.parse(structureClass);
     if (json != null) {
       OutputFiles.checkWritable(json, force);
@@ -158,8 +160,8 @@ public final class DagSearchCommand implements Callable<Integer> {
     try (Progress progress = Progress.start("search", restarts + 1L)) {
       IntConsumer bar = progress.listener();
       java.util.function.Consumer<DagHillClimbing.Step> onStep = bar == null ? null : step -> bar.accept(step.climb());
-      if (hiddenVars.isEmpty() && (method == DagMethod.EXACT || method == DagMethod.BIC)) {
-        var family = method == DagMethod.EXACT ? DagCompleteDataScore.bde(space, d, lambda)
+      if (hiddenVars.isEmpty() && (method.name().equals("exact") || method.name().equals("bic"))) {
+        var family = method.name().equals("exact") ? DagCompleteDataScore.bde(space, d, lambda)
             : DagCompleteDataScore.bic(space, d);
         result = search.search(family, options.seed, start, onStep);
       } else {
@@ -175,14 +177,14 @@ public final class DagSearchCommand implements Callable<Integer> {
     out.printf("data %s: n = %s, %d distinct rows; %d hidden variable(s) with %s states; %s class, at most %d "
         + "parent(s)%n", input.data, Tables.number(d.size()), d.distinctRows(), hiddenVars.size(),
         hiddenVars.stream().map(v -> Integer.toString(v.cardinality())).toList(), constraint.label(), limit);
-    out.printf("%-6s %12s %12s %6s %7s  %s%n", "climb", "start", "best " + method.label(), "moves", "scored",
+    out.printf("%-6s %12s %12s %6s %7s  %s%n", "climb", "start", "best " + method.name(), "moves", "scored",
         "best structure of the climb");
     for (var c : result.climbs()) {
       out.printf("%-6d %12.3f %12.3f %6d %7d  %s%n", c.climb(), result.path().stream()
           .filter(s -> s.climb() == c.climb() && s.step() == 0).findFirst().orElseThrow().score(), c.bestScore(),
           c.moves(), c.scored(), StructureJson.compact(c.best()));
     }
-    out.printf("%nbest %s = %.3f: %s%n", method.label(), result.bestScore(), result.best());
+    out.printf("%nbest %s = %.3f: %s%n", method.name(), result.bestScore(), result.best());
     Map<String, Object> trueInfo = truth == null ? null : trueReport(space, truth, result, out);
     double sinceStart = ProcessClock.secondsSinceStart();
     out.printf("%nscored %d distinct structures (%d cache hits%s) in %.2f s with %d thread(s); %.2f s since JVM "
@@ -198,7 +200,7 @@ public final class DagSearchCommand implements Callable<Integer> {
       root.put("data", dataInfo);
       root.put("hidden", hiddenVars.stream().map(v -> Map.of("name", v.name(), "states", v.cardinality())).toList());
       root.put("class", constraint.label());
-      root.put("score", method.label());
+      root.put("score", method.name());
       Map<String, Object> set = new LinkedHashMap<>(settings.toMap());
       set.put("maxParents", limit);
       set.put("prior", "dirichlet(" + lambda + ")");

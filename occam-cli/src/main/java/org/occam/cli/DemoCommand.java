@@ -98,7 +98,7 @@ public final class DemoCommand implements Callable<Integer> {
             progress.listener());
       }
       double secs = (System.nanoTime() - ts0) * 1e-9;
-      Ranking ranking = new Ranking(scored, wanted, trueIndex);
+      Ranking ranking = new Ranking(scored, wanted.stream().map(DagMethod::label).toList(), trueIndex);
       String[] line = new String[wanted.size() + 2];
       line[0] = Integer.toString(n);
       Map<String, Object> ranks = new LinkedHashMap<>();
@@ -106,8 +106,8 @@ public final class DemoCommand implements Callable<Integer> {
       double[] params = scored.stream().mapToDouble(x -> x.structure().freeParameters()).toArray();
       for (int a = 0; a < wanted.size(); a++) {
         DagMethod m = wanted.get(a);
-        int rc = ranking.rank(m, trueIndex, true);
-        int ru = ranking.rank(m, trueIndex, false);
+        int rc = ranking.rank(m.label(), trueIndex, true);
+        int ru = ranking.rank(m.label(), trueIndex, false);
         line[a + 1] = rc + (rc == ru ? "" : " (" + ru + ")");
         ranks.put(m.label(), Map.of("rank", rc, "rankUncorrected", ru));
         ranksCsv.append(n).append(',').append(m.label()).append(',').append(rc).append(',').append(ru).append(',')

@@ -9,7 +9,6 @@ import java.util.Map;
 import org.occam.cli.report.EdgeHeatMap;
 import org.occam.cli.report.PosteriorTables;
 import org.occam.cli.report.Tables;
-import org.occam.dag.DagMethod;
 import org.occam.dag.DagStructure;
 import org.occam.dag.StructureRanker;
 import org.occam.evidence.EvidenceEstimate;
@@ -22,19 +21,19 @@ import org.occam.search.Ranks;
  */
 final class Ranking {
   final List<StructureRanker.Scored> scored;
-  final List<DagMethod> methods;
+  final List<String> methods;
   final int trueIndex;
-  private final Map<DagMethod, int[]> corrected = new LinkedHashMap<>();
-  private final Map<DagMethod, int[]> uncorrected = new LinkedHashMap<>();
-  private final Map<DagMethod, ModelAveraging.Result> posteriors = new LinkedHashMap<>();
+  private final Map<String, int[]> corrected = new LinkedHashMap<>();
+  private final Map<String, int[]> uncorrected = new LinkedHashMap<>();
+  private final Map<String, ModelAveraging.Result> posteriors = new LinkedHashMap<>();
   private boolean averaged;
 
   /** @param trueIndex the true structure's index in {@code scored}, or −1 */
-  Ranking(List<StructureRanker.Scored> scored, List<DagMethod> methods, int trueIndex) {
+  Ranking(List<StructureRanker.Scored> scored, List<String> methods, int trueIndex) {
     this.scored = scored;
     this.methods = methods;
     this.trueIndex = trueIndex;
-    for (DagMethod m : methods) {
+    for (String m : methods) {
       corrected.put(m, StructureRanker.ranks(scored, m, true));
       uncorrected.put(m, StructureRanker.ranks(scored, m, false));
     }
@@ -42,7 +41,7 @@ final class Ranking {
 
   /** Averages over the structures under every method's (alias-corrected) score. */
   void average(ModelAveraging.Settings settings) {
-    for (DagMethod m : methods) {
+    for (String m : methods) {
       List<ModelAveraging.Candidate> candidates = new ArrayList<>();
       for (var s : scored) {
         candidates.add(new ModelAveraging.Candidate(StructureJson.compact(s.structure()),
@@ -66,14 +65,14 @@ final class Ranking {
     return a;
   }
 
-  int rank(DagMethod m, int index, boolean aliasCorrected) {
+  int rank(String m, int index, boolean aliasCorrected) {
     return (aliasCorrected ? corrected : uncorrected).get(m)[index];
   }
 
   /** The top structures per method. */
   void printTables(PrintWriter out, int top) {
-    for (DagMethod m : methods) {
-      out.printf("%n%s: top %d of %d structures%n", m.label(), Math.min(top, scored.size()), scored.size());
+    for (String m : methods) {
+      out.printf("%n%s: top %d of %d structures%n", m, Math.min(top, scored.size()), scored.size());
       int[] order = Ranks.bestFirst(scored.stream().mapToDouble(s -> s.estimate(m).logEvidence()).toArray());
       List<String[]> rows = new ArrayList<>();
       for (int r = 0; r < Math.min(top, order.length); r++) {
@@ -91,7 +90,7 @@ final class Ranking {
     }
   }
 
-  private String[] row(DagMethod m, int i) {
+  private String[] row(String m, int i) {
     EvidenceEstimate e = scored.get(i).estimate(m);
     List<String> cells = new ArrayList<>(List.of(Integer.toString(corrected.get(m)[i]), Tables.score(e.logEvidence()),
         Tables.score(((Number) e.diagnostics().get("uncorrectedLogEvidence")).doubleValue()),
@@ -114,11 +113,11 @@ final class Ranking {
           + " labelled so that h1's children come before h2's (as bit masks over the observed variables), so an arc"
           + " probability is that of the canonical label%n");
     }
-    for (DagMethod m : methods) {
+    for (String m : methods) {
       if (posteriors.containsKey(m)) {
-        PosteriorTables.print(out, m.label(), posteriors.get(m), descriptions, "arc", overWindow, false);
+        PosteriorTables.print(out, m, posteriors.get(m), descriptions, "arc", overWindow, false);
       } else {
-        out.printf("%nposterior by %s: %s%n", m.label(), PosteriorTables.nothingToAverage(m.label(), scored.size()));
+        out.printf("%nposterior by %s: %s%n", m, PosteriorTables.nothingToAverage(m, scored.size()));
       }
     }
   }
@@ -126,9 +125,9 @@ final class Ranking {
   /** {@code {"method": posterior, …}} (after {@link #average}). */
   Map<String, Object> posteriorJson() {
     Map<String, Object> o = new LinkedHashMap<>();
-    for (DagMethod m : methods) {
-      o.put(m.label(), posteriors.containsKey(m) ? PosteriorTables.json(posteriors.get(m))
-          : Map.of("error", PosteriorTables.nothingToAverage(m.label(), scored.size())));
+    for (String m : methods) {
+      o.put(m, posteriors.containsKey(m) ? PosteriorTables.json(posteriors.get(m))
+          : Map.of("error", PosteriorTables.nothingToAverage(m, scored.size())));
     }
     return o;
   }
@@ -139,7 +138,7 @@ final class Ranking {
     List<String> parents = java.util.Arrays.stream(any.hiddenVariables()).mapToObj(any::name).toList();
     List<String> children = java.util.Arrays.stream(any.observedVariables()).mapToObj(any::name).toList();
     List<EdgeHeatMap.Panel> panels = new ArrayList<>();
-    posteriors.forEach((m, r) -> panels.add(EdgeHeatMap.directed(m.label(), parents, children, r, overWindow)));
+    posteriors.forEach((m, r) -> panels.add(EdgeHeatMap.directed(m, parents, children, r, overWindow)));
     return panels;
   }
 
@@ -151,8 +150,8 @@ final class Ranking {
     out.printf("%ntrue structure (%s, d = %d) ranks:%n", StructureJson.compact(scored.get(trueIndex).structure()),
         scored.get(trueIndex).structure().freeParameters());
     List<String[]> rows = new ArrayList<>();
-    for (DagMethod m : methods) {
-      rows.add(new String[] {m.label(), Integer.toString(corrected.get(m)[trueIndex]),
+    for (String m : methods) {
+      rows.add(new String[] {m, Integer.toString(corrected.get(m)[trueIndex]),
           Integer.toString(uncorrected.get(m)[trueIndex]), Integer.toString(scored.size())});
     }
     Tables.print(out, new String[] {"method", "rank", "rank uncorrected", "of"}, rows);
@@ -161,12 +160,12 @@ final class Ranking {
   /** Structures that did not converge, per method. */
   Map<String, Integer> nonConverged() {
     Map<String, Integer> m = new LinkedHashMap<>();
-    for (DagMethod meth : methods) {
+    for (String meth : methods) {
       int c = 0;
       for (var s : scored) {
         c += s.estimate(meth).converged() ? 0 : 1;
       }
-      m.put(meth.label(), c);
+      m.put(meth, c);
     }
     return m;
   }
@@ -186,12 +185,12 @@ final class Ranking {
       Map<String, Object> rk = new LinkedHashMap<>();
       Map<String, Object> conv = new LinkedHashMap<>();
       Object alias = null;
-      for (DagMethod m : methods) {
+      for (String m : methods) {
         EvidenceEstimate e = s.estimate(m);
-        sc.put(m.label(), e.logEvidence());
-        un.put(m.label(), e.diagnostics().get("uncorrectedLogEvidence"));
-        rk.put(m.label(), corrected.get(m)[i]);
-        conv.put(m.label(), e.converged());
+        sc.put(m, e.logEvidence());
+        un.put(m, e.diagnostics().get("uncorrectedLogEvidence"));
+        rk.put(m, corrected.get(m)[i]);
+        conv.put(m, e.converged());
         alias = e.diagnostics().get("aliasCount");
       }
       o.put("aliasCount", alias);
@@ -208,10 +207,10 @@ final class Ranking {
   void appendCsv(StringBuilder b, String prefix) {
     for (int i = 0; i < scored.size(); i++) {
       var s = scored.get(i);
-      for (DagMethod m : methods) {
+      for (String m : methods) {
         EvidenceEstimate e = s.estimate(m);
         b.append(prefix).append(i).append(',').append(s.structure().freeParameters()).append(",\"")
-            .append(StructureJson.compact(s.structure())).append("\",").append(m.label()).append(',')
+            .append(StructureJson.compact(s.structure())).append("\",").append(m).append(',')
             .append(String.format(Locale.ROOT, "%.6f", e.logEvidence())).append(',')
             .append(String.format(Locale.ROOT, "%.6f",
                 ((Number) e.diagnostics().get("uncorrectedLogEvidence")).doubleValue()))

@@ -5,7 +5,9 @@ import java.util.List;
 import java.util.function.IntConsumer;
 import org.apache.commons.rng.SplittableUniformRandomProvider;
 import org.occam.data.Dataset;
+import org.occam.dag.methods.DagMethods;
 import org.occam.evidence.EvidenceEstimate;
+import org.occam.evidence.EvidenceMethod;
 import org.occam.math.Parallel;
 import org.occam.math.RandomStreams;
 import org.occam.search.Ranks;
@@ -22,12 +24,17 @@ public final class StructureRanker {
   public record Scored(int index, DagStructure structure, List<EvidenceEstimate> estimates) {
     /** The estimate of a method, which must have been requested. */
     public EvidenceEstimate estimate(DagMethod m) {
+      return estimate(m.label());
+    }
+
+    /** The estimate of the method of that name, which must have been requested. */
+    public EvidenceEstimate estimate(String method) {
       for (EvidenceEstimate e : estimates) {
-        if (e.method().equals(m.label())) {
+        if (e.method().equals(method)) {
           return e;
         }
       }
-      throw new InvalidInputException("method " + m.label() + " was not scored");
+      throw new IllegalStateException("method " + method + " was not scored");
     }
   }
 
@@ -40,6 +47,14 @@ public final class StructureRanker {
    */
   public static List<Scored> scoreAll(List<DagStructure> structures, Dataset data, double lambda,
       List<DagMethod> methods, DagScoreSettings settings, long seed, int threads, IntConsumer progress) {
+    return scoreWith(structures, data, lambda, methods.stream().map(m -> DagMethods.get(m.label())).toList(),
+        settings, seed, threads, progress);
+  }
+
+  /** As {@link #scoreAll}, with registered methods. */
+  public static List<Scored> scoreWith(List<DagStructure> structures, Dataset data, double lambda,
+      List<? extends EvidenceMethod<DagProblem>> methods, DagScoreSettings settings, long seed, int threads,
+      IntConsumer progress) {
     if (threads < 1) {
       throw new InvalidInputException("threads must be >= 1, got " + threads);
     }
@@ -55,8 +70,8 @@ public final class StructureRanker {
     return Parallel.map(order, threads, "occam-score", index -> {
       DagStructure s = structures.get(index);
       var compiled = new HiddenStateEnumeration(s, data, settings.configurationLimit());
-      var estimates = DagScorer.score(compiled, DirichletPrior.uniform(s.size(), lambda), methods, settings,
-          streams.get(index), seed);
+      var estimates = DagScorer.score(compiled, DirichletPrior.uniform(s.size(), lambda), settings,
+          streams.get(index), seed, methods);
       if (progress != null) {
         progress.accept(done.incrementAndGet());
       }
@@ -74,6 +89,11 @@ public final class StructureRanker {
 
   /** Ranks under the corrected ({@code logEvidence}) or the uncorrected score. */
   public static int[] ranks(List<Scored> scored, DagMethod m, boolean aliasCorrected) {
+    return ranks(scored, m.label(), aliasCorrected);
+  }
+
+  /** Ranks under the corrected or the uncorrected score of the method of that name. */
+  public static int[] ranks(List<Scored> scored, String m, boolean aliasCorrected) {
     double[] v = scored.stream().mapToDouble(x -> {
       EvidenceEstimate e = x.estimate(m);
       return aliasCorrected ? e.logEvidence() : ((Number) e.diagnostics().get("uncorrectedLogEvidence")).doubleValue();

@@ -2,7 +2,8 @@ package org.occam.search;
 
 import org.apache.commons.rng.SplittableUniformRandomProvider;
 import org.occam.dag.BipartiteStructureClass;
-import org.occam.dag.DagMethod;
+import org.occam.dag.DagProblem;
+import org.occam.evidence.EvidenceMethod;
 import org.occam.dag.DagScoreSettings;
 import org.occam.dag.DagScorer;
 import org.occam.dag.DagStructure;
@@ -27,7 +28,7 @@ import org.occam.math.RandomStreams;
 public final class DagMethodScore implements DagStructureScore {
   private final Dataset data;
   private final double lambda;
-  private final DagMethod method;
+  private final EvidenceMethod<DagProblem> method;
   private final DagScoreSettings settings;
   private final long seed;
   private final BipartiteStructureClass rankStreams;
@@ -36,7 +37,8 @@ public final class DagMethodScore implements DagStructureScore {
    * @param lambda the symmetric Dirichlet hyperparameter of every CPT row
    * @param rankStreams the class whose structures get {@code dag rank}'s streams, or null
    */
-  public DagMethodScore(Dataset data, double lambda, DagMethod method, DagScoreSettings settings, long seed,
+  public DagMethodScore(Dataset data, double lambda, EvidenceMethod<DagProblem> method, DagScoreSettings settings,
+      long seed,
       BipartiteStructureClass rankStreams) {
     this.data = data;
     this.lambda = lambda;
@@ -47,7 +49,7 @@ public final class DagMethodScore implements DagStructureScore {
     DirichletPrior.uniform(1, lambda); // validates λ
   }
 
-  public DagMethod method() {
+  public EvidenceMethod<DagProblem> method() {
     return method;
   }
 
@@ -65,8 +67,8 @@ public final class DagMethodScore implements DagStructureScore {
     int index = rankStreams == null ? -1 : rankStreams.indexOf(structure);
     DagStructure s = index >= 0 ? rankStreams.structures().get(index) : structure;
     var compiled = new HiddenStateEnumeration(s, data, settings.configurationLimit());
-    return DagScorer.score(compiled, DirichletPrior.uniform(s.size(), lambda), java.util.List.of(method), settings,
-        stream(s, index), seed).get(0);
+    return DagScorer.score(compiled, DirichletPrior.uniform(s.size(), lambda), settings,
+        stream(s, index), seed, java.util.List.of(method)).get(0);
   }
 
   /** The random stream of a structure's restarts (index: its place in the class, or −1). */

@@ -1,7 +1,7 @@
 /**
  * Structure and order selection on top of the evidence methods: ranking ({@link
  * org.occam.search.Ranks}, the one rank rule), hill climbing over DAG structures with hidden
- * variables ({@code DagHillClimbing}) and over Boltzmann-machine edge sets ({@link
+ * variables ({@link org.occam.search.DagHillClimbing}) and over Boltzmann-machine edge sets ({@link
  * org.occam.search.MrfEdgeSearch}, {@link org.occam.search.GreedyEdgePath}, every graph by {@link
  * org.occam.search.MrfGraphEnumeration}), Bayesian model averaging over a ranked or searched set
  * ({@link org.occam.search.ModelAveraging}: structure and edge posteriors, Occam's window), and the

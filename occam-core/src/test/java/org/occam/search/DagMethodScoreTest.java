@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.occam.dag.BealExample;
 import org.occam.dag.BipartiteStructureClass;
 import org.occam.dag.DagMethod;
+import org.occam.dag.methods.DagMethods;
 import org.occam.dag.DagScoreSettings;
 import org.occam.dag.StructureRanker;
 import org.occam.data.Dataset;
@@ -26,7 +27,7 @@ class DagMethodScoreTest {
     Dataset data = DagHillClimbingBealTest.sample(60, 21);
     var ranked = StructureRanker.scoreAll(CLASS.structures(), data, 1.0, List.of(DagMethod.VB),
         DagScoreSettings.defaults(), 5, 2, null);
-    var score = new DagMethodScore(data, 1.0, DagMethod.VB, DagScoreSettings.defaults(), 5, CLASS);
+    var score = new DagMethodScore(data, 1.0, DagMethods.get("vb"), DagScoreSettings.defaults(), 5, CLASS);
     for (int i : new int[] {135, 0, 77, 13}) { // out of order on purpose
       double expected = ranked.get(i).estimate(DagMethod.VB).logEvidence();
       assertThat(Double.doubleToRawLongBits(score.logScore(CLASS.structures().get(i))))
@@ -41,8 +42,8 @@ class DagMethodScoreTest {
   @Test
   void withoutAClassEachStructureHasItsOwnFixedStream() {
     Dataset data = DagHillClimbingBealTest.sample(60, 22);
-    var score = new DagMethodScore(data, 1.0, DagMethod.BIC, DagScoreSettings.defaults(), 5, null);
-    var other = new DagMethodScore(data, 1.0, DagMethod.BIC, DagScoreSettings.defaults(), 6, null);
+    var score = new DagMethodScore(data, 1.0, DagMethods.get("bic"), DagScoreSettings.defaults(), 5, null);
+    var other = new DagMethodScore(data, 1.0, DagMethods.get("bic"), DagScoreSettings.defaults(), 6, null);
     var a = BealExample.structure();
     double first = score.logScore(a);
     score.logScore(SPACE.empty());
@@ -56,7 +57,7 @@ class DagMethodScoreTest {
   @Test
   void aVbSearchIsTheSameWithOneAndTwoThreads() {
     Dataset data = DagHillClimbingBealTest.sample(120, 23);
-    var score = new DagMethodScore(data, 1.0, DagMethod.VB, DagScoreSettings.defaults(), 9, null);
+    var score = new DagMethodScore(data, 1.0, DagMethods.get("vb"), DagScoreSettings.defaults(), 9, null);
     var settings = DagHillClimbing.Settings.defaults(1).withRestarts(3);
     var one = new DagHillClimbing(SPACE, settings).search(score, 4, null);
     List<DagHillClimbing.Step> seen = new java.util.ArrayList<>();
