@@ -1,5 +1,6 @@
 package org.occam.cli;
 
+import org.occam.data.InvalidInputException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -74,14 +75,14 @@ final class DagDataOptions {
       }
     }
     if (hidden == null && truth == null) {
-      throw new IllegalArgumentException("say how many hidden variables with --hidden K (or give --true M.json)");
+      throw new InvalidInputException("say how many hidden variables with --hidden K (or give --true M.json)");
     }
     int k = hidden != null ? hidden : fromTruth.size();
     if (k < minHidden) {
-      throw new IllegalArgumentException("--hidden must be >= " + minHidden + ", got " + k);
+      throw new InvalidInputException("--hidden must be >= " + minHidden + ", got " + k);
     }
     if (truth != null && k != fromTruth.size()) {
-      throw new IllegalArgumentException("--hidden " + k + " but the true model has " + fromTruth.size()
+      throw new InvalidInputException("--hidden " + k + " but the true model has " + fromTruth.size()
           + " hidden variables");
     }
     List<Integer> card = new ArrayList<>();
@@ -96,15 +97,15 @@ final class DagDataOptions {
     } else if (hiddenStates.size() == k) {
       card.addAll(hiddenStates);
     } else {
-      throw new IllegalArgumentException("--hidden-states needs one number or " + k + ", got " + hiddenStates);
+      throw new InvalidInputException("--hidden-states needs one number or " + k + ", got " + hiddenStates);
     }
     List<Variable> out = new ArrayList<>();
     for (int i = 0; i < k; i++) {
       if (card.get(i) < 2) {
-        throw new IllegalArgumentException("a hidden variable needs at least 2 states, got " + card.get(i));
+        throw new InvalidInputException("a hidden variable needs at least 2 states, got " + card.get(i));
       }
       if (truth != null && card.get(i) != fromTruth.get(i).cardinality()) {
-        throw new IllegalArgumentException("--hidden-states " + card + " disagrees with the true model's hidden "
+        throw new InvalidInputException("--hidden-states " + card + " disagrees with the true model's hidden "
             + "variables " + fromTruth.stream().map(v -> v.name() + "=" + v.cardinality()).toList());
       }
       out.add(truth != null ? fromTruth.get(i) : Variable.withCount("h" + (i + 1), card.get(i)));
@@ -115,7 +116,7 @@ final class DagDataOptions {
   private List<ColumnSpec> columnSpecs(DagModelFile.Loaded truth, Set<String> hiddenNames) {
     if (truth != null) {
       if (states != null) {
-        throw new IllegalArgumentException("give the observed variables' states by --true or by --states, not both");
+        throw new InvalidInputException("give the observed variables' states by --true or by --states, not both");
       }
       return truth.observedColumns();
     }
@@ -125,10 +126,10 @@ final class DagDataOptions {
     List<ColumnSpec> specs = new ArrayList<>();
     for (var e : states.entrySet()) {
       if (e.getValue() == null || e.getValue() < 1) {
-        throw new IllegalArgumentException("--states " + e.getKey() + "=" + e.getValue() + ": need a count >= 1");
+        throw new InvalidInputException("--states " + e.getKey() + "=" + e.getValue() + ": need a count >= 1");
       }
       if (hiddenNames.contains(e.getKey())) {
-        throw new IllegalArgumentException("--states names hidden variable " + e.getKey());
+        throw new InvalidInputException("--states names hidden variable " + e.getKey());
       }
       specs.add(ColumnSpec.count(e.getKey(), e.getValue()));
     }

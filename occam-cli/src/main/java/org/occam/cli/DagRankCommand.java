@@ -1,5 +1,6 @@
 package org.occam.cli;
 
+import org.occam.data.InvalidInputException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -88,7 +89,7 @@ public final class DagRankCommand implements Callable<Integer> {
     ModelAveraging.Settings averaging = posterior.enabled() ? posterior.settings(force) : null;
     int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
     if (nThreads < 1) {
-      throw new IllegalArgumentException("--threads must be >= 1, got " + nThreads);
+      throw new InvalidInputException("--threads must be >= 1, got " + nThreads);
     }
     var settings = options.settings();
     DagModelFile.Loaded truthFile = trueModel == null ? null : DagModelFile.read(trueModel, false);

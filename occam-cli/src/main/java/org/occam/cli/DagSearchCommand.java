@@ -1,5 +1,6 @@
 package org.occam.cli;
 
+import org.occam.data.InvalidInputException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -126,7 +127,7 @@ public final class DagSearchCommand implements Callable<Integer> {
     }
     int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
     if (nThreads < 1) {
-      throw new IllegalArgumentException("--threads must be >= 1, got " + nThreads);
+      throw new InvalidInputException("--threads must be >= 1, got " + nThreads);
     }
     var scoreSettings = options.settings(emRestarts);
     var settings = new DagHillClimbing.Settings(restarts, tabu, tabuMoves, perturbation,

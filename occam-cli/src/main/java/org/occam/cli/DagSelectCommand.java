@@ -1,5 +1,6 @@
 package org.occam.cli;
 
+import org.occam.data.InvalidInputException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -115,7 +116,7 @@ public final class DagSelectCommand implements Callable<Integer> {
     int[] counts = OrderRange.parse(hiddenVariables, 1, "--hidden-variables");
     int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
     if (nThreads < 1) {
-      throw new IllegalArgumentException("--threads must be >= 1, got " + nThreads);
+      throw new InvalidInputException("--threads must be >= 1, got " + nThreads);
     }
     JsonNode previous = extend == null ? null : OrderSelectionReport.readPrevious(extend, COMMAND);
     String methodList = methods != null ? methods
@@ -428,7 +429,7 @@ public final class DagSelectCommand implements Callable<Integer> {
     List<ColumnSpec> specs = new ArrayList<>();
     for (var e : states.entrySet()) {
       if (e.getValue() == null || e.getValue() < 1) {
-        throw new IllegalArgumentException("--states " + e.getKey() + "=" + e.getValue() + ": need a count >= 1");
+        throw new InvalidInputException("--states " + e.getKey() + "=" + e.getValue() + ": need a count >= 1");
       }
       specs.add(ColumnSpec.count(e.getKey(), e.getValue()));
     }

@@ -1,5 +1,6 @@
 package org.occam.cli;
 
+import org.occam.data.InvalidInputException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,10 +64,10 @@ public final class DemoCommand implements Callable<Integer> {
     long t0 = System.nanoTime();
     List<DagMethod> wanted = DagMethod.parseList(methods);
     if (wanted.contains(DagMethod.EXACT)) {
-      throw new IllegalArgumentException("method exact is only tractable for a few dozen rows; use dag rank for it");
+      throw new InvalidInputException("method exact is only tractable for a few dozen rows; use dag rank for it");
     }
     if (sizes.isEmpty() || sizes.stream().anyMatch(n -> n < 1)) {
-      throw new IllegalArgumentException("--sizes needs positive numbers, got " + sizes);
+      throw new InvalidInputException("--sizes needs positive numbers, got " + sizes);
     }
     List<Integer> ns = sizes.stream().distinct().sorted().toList();
     int nThreads = org.occam.cli.experiment.ExperimentOptions.threadCount(threads);

@@ -1,5 +1,6 @@
 package org.occam.cli;
 
+import org.occam.data.InvalidInputException;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -47,7 +48,7 @@ public final class MrfSampleCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     if (rows < 1) {
-      throw new IllegalArgumentException("--rows must be >= 1, got " + rows);
+      throw new InvalidInputException("--rows must be >= 1, got " + rows);
     }
     OutputFiles.checkWritable(out, force);
     BoltzmannModelFile.Loaded m = BoltzmannModelFile.read(model, true);

@@ -1,5 +1,6 @@
 package org.occam.cli;
 
+import org.occam.data.InvalidInputException;
 import org.occam.math.Lbfgs;
 import org.occam.mrf.GaussianPrior;
 import org.occam.mrf.LoopyBeliefPropagation;
@@ -51,7 +52,7 @@ public final class MrfScoreOptions {
   int threads() {
     int n = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
     if (n < 1) {
-      throw new IllegalArgumentException("--threads must be >= 1, got " + n);
+      throw new InvalidInputException("--threads must be >= 1, got " + n);
     }
     return n;
   }
@@ -60,7 +61,7 @@ public final class MrfScoreOptions {
   double priorSigma(java.util.OptionalDouble fromModel) {
     double s = priorSigma != null ? priorSigma : fromModel.orElse(GaussianPrior.DEFAULT_SIGMA);
     if (!(s > 0) || Double.isInfinite(s)) {
-      throw new IllegalArgumentException("--prior-sigma must be a finite number > 0, got " + s);
+      throw new InvalidInputException("--prior-sigma must be a finite number > 0, got " + s);
     }
     return s;
   }

@@ -1,5 +1,6 @@
 package org.occam.cli;
 
+import org.occam.data.InvalidInputException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -182,7 +183,7 @@ public final class MrfSearchCommand implements Callable<Integer> {
     }
     Path file = Path.of(start);
     if (!java.nio.file.Files.isRegularFile(file)) {
-      throw new IllegalArgumentException("--start must be empty, full or a model file, got '" + start
+      throw new InvalidInputException("--start must be empty, full or a model file, got '" + start
           + "' (no such file)");
     }
     BoltzmannModelFile.Loaded m = BoltzmannModelFile.read(file, false);

@@ -2,13 +2,15 @@ package org.occam.cli;
 
 import java.io.PrintWriter;
 import org.occam.data.DataFormatException;
+import org.occam.data.InvalidInputException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
  * The {@code occam} command: Bayesian evidence (log marginal likelihood) for discrete graphical
- * models. Bad input ends with one line on stderr and exit code 2; {@code --debug} adds the stack
- * trace.
+ * models. Bad input ({@link DataFormatException}, {@link InvalidInputException}) ends with one line
+ * on stderr and exit code 2; any other exception is a bug and ends with one line saying so and exit
+ * code 1; {@code --debug} adds the stack trace.
  */
 @Command(name = "occam", mixinStandardHelpOptions = true, versionProvider = Occam.Version.class,
     subcommands = {DagCommand.class, MrfCommand.class, RbmCommand.class, org.occam.cli.experiment.ExperimentCommand.class, DemoCommand.class,
@@ -21,8 +23,10 @@ import picocli.CommandLine.Command;
     footer = {"", "Exit codes: 0 success, 2 bad input or usage, 1 internal error.",
         "Run 'occam demo' for a quick tour, 'occam dag --help' (mrf, rbm, experiment) for each family's commands."})
 public final class Occam implements Runnable {
-  /** Exit code for bad input. */
+  /** Exit code for bad input: a file, option or model the library refuses. */
   public static final int BAD_INPUT = 2;
+  /** Exit code for an internal error (a bug). */
+  public static final int INTERNAL_ERROR = 1;
 
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
@@ -39,25 +43,33 @@ public final class Occam implements Runnable {
 
   /** Runs the command line with the given streams and returns the exit code (for tests too). */
   public static int execute(PrintWriter out, PrintWriter err, String... args) {
-    boolean debug = java.util.Arrays.asList(args).contains("--debug");
-    String[] rest = java.util.Arrays.stream(args).filter(a -> !a.equals("--debug")).toArray(String[]::new);
     CommandLine cl = new CommandLine(new Occam());
     MethodHelp.install(cl);
+    return execute(cl, out, err, args);
+  }
+
+  /** Runs a command line with occam's exit codes and error lines (a test's own commands too). */
+  static int execute(CommandLine cl, PrintWriter out, PrintWriter err, String... args) {
+    boolean debug = java.util.Arrays.asList(args).contains("--debug");
+    String[] rest = java.util.Arrays.stream(args).filter(a -> !a.equals("--debug")).toArray(String[]::new);
     cl.setOut(out);
     cl.setErr(err);
     cl.setExecutionExceptionHandler((ex, line, parsed) -> {
-      if (ex instanceof DataFormatException || ex instanceof IllegalArgumentException) {
+      if (ex instanceof DataFormatException || ex instanceof InvalidInputException
+          || ex instanceof CommandLine.ParameterException) {
         err.println("occam: " + oneLine(ex.getMessage()));
         if (debug) {
           ex.printStackTrace(err);
         }
         return BAD_INPUT;
       }
-      err.println("occam: internal error: " + ex + (debug ? "" : " (run with --debug for the stack trace)"));
+      // anything else is a bug in occam, not the user's input: say so, and how to report it
+      err.println("occam: internal error: " + oneLine(String.valueOf(ex)) + "; please report it with the command"
+          + " line" + (debug ? " and this stack trace" : " and the output of the same command with --debug"));
       if (debug) {
         ex.printStackTrace(err);
       }
-      return 1;
+      return INTERNAL_ERROR;
     });
     int code = cl.execute(rest);
     out.flush();

@@ -1,5 +1,6 @@
 package org.occam.cli;
 
+import org.occam.data.InvalidInputException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import java.io.IOException;
@@ -171,7 +172,7 @@ final class OrderSelectionReport {
   /** The lines as PNG. */
   static byte[] png(List<LinePlot.Series> series, String title, String xLabel) {
     if (series.isEmpty()) {
-      throw new IllegalArgumentException("no finite score to plot");
+      throw new InvalidInputException("no finite score to plot");
     }
     return LinePlot.png(title, xLabel, "score (log evidence)", series, false, false, 800, 550);
   }

@@ -1,5 +1,6 @@
 package org.occam.cli;
 
+import org.occam.data.InvalidInputException;
 import java.nio.file.Path;
 import org.occam.cli.io.OutputFiles;
 import org.occam.search.ModelAveraging;
@@ -52,7 +53,7 @@ public final class PosteriorOptions {
 
   private double checkedWindow() {
     if (!(window > 1) || Double.isInfinite(window)) {
-      throw new IllegalArgumentException("--window must be a number > 1, got " + window);
+      throw new InvalidInputException("--window must be a number > 1, got " + window);
     }
     return window;
   }
@@ -62,7 +63,7 @@ public final class PosteriorOptions {
     return switch (edgePosterior) {
       case "all" -> false;
       case "window" -> true;
-      default -> throw new IllegalArgumentException("--edge-posterior must be all or window, got '" + edgePosterior + "'");
+      default -> throw new InvalidInputException("--edge-posterior must be all or window, got '" + edgePosterior + "'");
     };
   }
 }

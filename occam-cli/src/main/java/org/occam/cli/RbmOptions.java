@@ -1,5 +1,6 @@
 package org.occam.cli;
 
+import org.occam.data.InvalidInputException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -107,14 +108,14 @@ public final class RbmOptions {
   /** The data with the column and row selections applied. */
   RbmData read() {
     if (columns != null && mostFrequent != null) {
-      throw new IllegalArgumentException("give --columns or --most-frequent, not both");
+      throw new InvalidInputException("give --columns or --most-frequent, not both");
     }
     RbmCsvReader.Selection selection = columns != null ? RbmCsvReader.Selection.named(columns)
         : mostFrequent != null ? RbmCsvReader.Selection.mostFrequent(mostFrequent) : RbmCsvReader.Selection.all();
     RbmData d = RbmCsvReader.read(data, selection, countColumn);
     if (rows != null) {
       if (rows < 1) {
-        throw new IllegalArgumentException("--rows must be >= 1, got " + rows);
+        throw new InvalidInputException("--rows must be >= 1, got " + rows);
       }
       d = d.head(rows);
     }
@@ -123,7 +124,7 @@ public final class RbmOptions {
 
   PersistentContrastiveDivergence.Settings training() {
     if (!(priorSigma > 0) || Double.isInfinite(priorSigma)) {
-      throw new IllegalArgumentException("--prior-sigma must be a finite number > 0, got " + priorSigma);
+      throw new InvalidInputException("--prior-sigma must be a finite number > 0, got " + priorSigma);
     }
     return PersistentContrastiveDivergence.Settings.defaults().withIterations(pcdIterations).withChains(pcdChains)
         .withPriorSigma(priorSigma);
@@ -149,7 +150,7 @@ public final class RbmOptions {
     try {
       return RbmLogPartition.Method.valueOf(logZ.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("--log-z must be auto, exact or ais, got " + logZ);
+      throw new InvalidInputException("--log-z must be auto, exact or ais, got " + logZ);
     }
   }
 
@@ -163,7 +164,7 @@ public final class RbmOptions {
     List<EvidenceMethod<RbmProblem>> scores = names.isEmpty() ? List.of()
         : RbmMethods.parseList(String.join(",", names));
     if (scores.isEmpty() && !cv) {
-      throw new IllegalArgumentException("--methods names no method (choose from " + RbmMethods.REGISTRY.names() + ",cv)");
+      throw new InvalidInputException("--methods names no method (choose from " + RbmMethods.REGISTRY.names() + ",cv)");
     }
     return new Methods(scores, cv);
   }

@@ -1,5 +1,6 @@
 package org.occam.cli;
 
+import org.occam.data.InvalidInputException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -52,7 +53,7 @@ public final class RbmScoreCommand implements Callable<Integer> {
   public Integer call() {
     RbmOptions.Methods wanted = RbmOptions.parseMethods(methods);
     if (hidden < 1) {
-      throw new IllegalArgumentException("--hidden must be >= 1, got " + hidden);
+      throw new InvalidInputException("--hidden must be >= 1, got " + hidden);
     }
     if (json != null) {
       OutputFiles.checkWritable(json, force);

@@ -1,5 +1,7 @@
 package org.occam.search;
 
+import org.occam.data.InvalidInputException;
+
 /**
  * Which arcs a DAG structure search may draw between hidden and observed variables.
  *
@@ -35,6 +37,6 @@ public enum DagArcConstraint {
         return c;
       }
     }
-    throw new IllegalArgumentException("unknown structure class '" + name + "' (expected bipartite or general)");
+    throw new InvalidInputException("unknown structure class '" + name + "' (expected bipartite or general)");
   }
 }

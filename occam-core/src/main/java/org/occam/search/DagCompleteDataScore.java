@@ -1,5 +1,6 @@
 package org.occam.search;
 
+import org.occam.data.InvalidInputException;
 import org.occam.data.Dataset;
 import org.occam.math.Dirichlet;
 
@@ -37,7 +38,7 @@ public final class DagCompleteDataScore implements DagFamilyScore {
    */
   public DagCompleteDataScore(DagSearchSpace space, Dataset data, Kind kind, double lambda) {
     if (!(lambda > 0) || Double.isInfinite(lambda)) {
-      throw new IllegalArgumentException("Dirichlet hyperparameter must be finite and > 0, got " + lambda);
+      throw new InvalidInputException("Dirichlet hyperparameter must be finite and > 0, got " + lambda);
     }
     int p = space.size();
     int[] column = new int[p];
@@ -45,21 +46,21 @@ public final class DagCompleteDataScore implements DagFamilyScore {
     for (int j = 0; j < p; j++) {
       String name = space.variable(j).name();
       if (space.isHidden(j)) {
-        throw new IllegalArgumentException("the complete-data score needs every variable observed; " + name
+        throw new InvalidInputException("the complete-data score needs every variable observed; " + name
             + " is hidden");
       }
       column[j] = data.indexOf(name);
       if (column[j] < 0) {
-        throw new IllegalArgumentException("the data has no column for " + name);
+        throw new InvalidInputException("the data has no column for " + name);
       }
       cardinality[j] = space.variable(j).cardinality();
       if (data.variables().get(column[j]).cardinality() != cardinality[j]) {
-        throw new IllegalArgumentException("variable " + name + " has " + cardinality[j] + " states in the search"
+        throw new InvalidInputException("variable " + name + " has " + cardinality[j] + " states in the search"
             + " space but " + data.variables().get(column[j]).cardinality() + " in the data");
       }
     }
     if (data.hasMissing()) {
-      throw new IllegalArgumentException("the complete-data score needs data without missing cells");
+      throw new InvalidInputException("the complete-data score needs data without missing cells");
     }
     rows = new int[data.distinctRows()][p];
     counts = new double[data.distinctRows()];

@@ -1,5 +1,6 @@
 package org.occam.search;
 
+import org.occam.data.InvalidInputException;
 import org.occam.dag.DagStructure;
 
 /**
@@ -17,11 +18,11 @@ public final class DagEquivalence {
    */
   public static boolean equivalent(DagStructure a, DagStructure b) {
     if (a.size() != b.size()) {
-      throw new IllegalArgumentException("the structures have " + a.size() + " and " + b.size() + " variables");
+      throw new InvalidInputException("the structures have " + a.size() + " and " + b.size() + " variables");
     }
     for (int j = 0; j < a.size(); j++) {
       if (!a.name(j).equals(b.name(j))) {
-        throw new IllegalArgumentException("variable " + (j + 1) + " is " + a.name(j) + " in one structure and "
+        throw new InvalidInputException("variable " + (j + 1) + " is " + a.name(j) + " in one structure and "
             + b.name(j) + " in the other");
       }
     }

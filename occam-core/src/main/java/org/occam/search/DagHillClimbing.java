@@ -1,5 +1,6 @@
 package org.occam.search;
 
+import org.occam.data.InvalidInputException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -69,22 +70,22 @@ public final class DagHillClimbing {
 
     public Settings {
       if (restarts < 0) {
-        throw new IllegalArgumentException("restarts must be >= 0, got " + restarts);
+        throw new InvalidInputException("restarts must be >= 0, got " + restarts);
       }
       if (tabuLength < 0) {
-        throw new IllegalArgumentException("tabu length must be >= 0, got " + tabuLength);
+        throw new InvalidInputException("tabu length must be >= 0, got " + tabuLength);
       }
       if (maxTabuMoves < 0) {
-        throw new IllegalArgumentException("non-improving moves must be >= 0, got " + maxTabuMoves);
+        throw new InvalidInputException("non-improving moves must be >= 0, got " + maxTabuMoves);
       }
       if (perturbation < 1) {
-        throw new IllegalArgumentException("perturbation must be >= 1 move, got " + perturbation);
+        throw new InvalidInputException("perturbation must be >= 1 move, got " + perturbation);
       }
       if (maxSteps < 1) {
-        throw new IllegalArgumentException("max steps must be >= 1, got " + maxSteps);
+        throw new InvalidInputException("max steps must be >= 1, got " + maxSteps);
       }
       if (threads < 1) {
-        throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+        throw new InvalidInputException("threads must be >= 1, got " + threads);
       }
     }
 

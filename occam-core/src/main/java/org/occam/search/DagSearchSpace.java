@@ -1,5 +1,6 @@
 package org.occam.search;
 
+import org.occam.data.InvalidInputException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -41,10 +42,10 @@ public final class DagSearchSpace {
       throw new IllegalArgumentException("need one hidden flag per variable");
     }
     if (variables.size() > 63) {
-      throw new IllegalArgumentException("structure search handles at most 63 variables, got " + variables.size());
+      throw new InvalidInputException("structure search handles at most 63 variables, got " + variables.size());
     }
     if (maxParents < 0) {
-      throw new IllegalArgumentException("the maximum number of parents must be >= 0, got " + maxParents);
+      throw new InvalidInputException("the maximum number of parents must be >= 0, got " + maxParents);
     }
     this.variables = List.copyOf(variables);
     this.hidden = hidden.clone();
@@ -112,22 +113,22 @@ public final class DagSearchSpace {
    */
   public long[] masks(DagStructure s) {
     if (s.size() != size()) {
-      throw new IllegalArgumentException("the structure has " + s.size() + " variables, the search space " + size());
+      throw new InvalidInputException("the structure has " + s.size() + " variables, the search space " + size());
     }
     long[] m = new long[size()];
     for (int j = 0; j < size(); j++) {
       if (!s.variable(j).equals(variables.get(j)) || s.isHidden(j) != hidden[j]) {
-        throw new IllegalArgumentException("variable " + (j + 1) + " of the structure (" + s.name(j)
+        throw new InvalidInputException("variable " + (j + 1) + " of the structure (" + s.name(j)
             + ") differs from the search space's (" + variables.get(j).name() + ")");
       }
       int[] pa = s.parents(j);
       if (pa.length > maxParents) {
-        throw new IllegalArgumentException(s.name(j) + " has " + pa.length + " parents, more than the limit "
+        throw new InvalidInputException(s.name(j) + " has " + pa.length + " parents, more than the limit "
             + maxParents);
       }
       for (int q : pa) {
         if (!constraint.allows(hidden[q], hidden[j])) {
-          throw new IllegalArgumentException("arc " + s.name(q) + "->" + s.name(j) + " is not allowed in the "
+          throw new InvalidInputException("arc " + s.name(q) + "->" + s.name(j) + " is not allowed in the "
               + constraint.label() + " class");
         }
         m[j] |= 1L << q;
@@ -145,17 +146,17 @@ public final class DagSearchSpace {
    */
   public DagStructure structureLike(DagStructure other) {
     if (other.size() != size()) {
-      throw new IllegalArgumentException("the structure has " + other.size() + " variables, the search space "
+      throw new InvalidInputException("the structure has " + other.size() + " variables, the search space "
           + size());
     }
     long[] m = new long[size()];
     for (int j = 0; j < size(); j++) {
       int o = other.indexOf(variables.get(j).name());
       if (o < 0) {
-        throw new IllegalArgumentException("the structure has no variable " + variables.get(j).name());
+        throw new InvalidInputException("the structure has no variable " + variables.get(j).name());
       }
       if (other.isHidden(o) != hidden[j] || other.cardinality(o) != variables.get(j).cardinality()) {
-        throw new IllegalArgumentException("variable " + variables.get(j).name() + " differs in states or in being"
+        throw new InvalidInputException("variable " + variables.get(j).name() + " differs in states or in being"
             + " hidden");
       }
       for (int q : other.parents(o)) {
@@ -173,7 +174,7 @@ public final class DagSearchSpace {
         return j;
       }
     }
-    throw new IllegalArgumentException("no variable " + name);
+    throw new InvalidInputException("no variable " + name);
   }
 
   /** The legal moves from a structure, in the search's fixed order. */

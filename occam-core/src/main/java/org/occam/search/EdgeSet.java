@@ -1,5 +1,6 @@
 package org.occam.search;
 
+import org.occam.data.InvalidInputException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -23,7 +24,7 @@ public final class EdgeSet {
   /** The empty edge set on V ≥ 1 vertices. */
   public static EdgeSet empty(int vertexCount) {
     if (vertexCount < 1) {
-      throw new IllegalArgumentException("a graph needs at least one vertex, got " + vertexCount);
+      throw new InvalidInputException("a graph needs at least one vertex, got " + vertexCount);
     }
     return new EdgeSet(vertexCount, new long[(pairCount(vertexCount) + 63) / 64]);
   }
@@ -55,7 +56,7 @@ public final class EdgeSet {
     EdgeSet s = empty(vertexCount);
     int pairs = pairCount(vertexCount);
     if (pairs > 63) {
-      throw new IllegalArgumentException("a 63-bit mask cannot hold the " + pairs + " pairs of " + vertexCount + " vertices");
+      throw new InvalidInputException("a 63-bit mask cannot hold the " + pairs + " pairs of " + vertexCount + " vertices");
     }
     if (mask < 0 || (mask >>> pairs) != 0) {
       throw new IllegalArgumentException("mask " + mask + " has bits beyond the " + pairs + " pairs");

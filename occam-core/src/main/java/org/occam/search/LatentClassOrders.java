@@ -1,5 +1,6 @@
 package org.occam.search;
 
+import org.occam.data.InvalidInputException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -49,10 +50,10 @@ public final class LatentClassOrders {
       DagScoreSettings settings,
       long seed) {
     if (!(lambda > 0) || Double.isInfinite(lambda)) {
-      throw new IllegalArgumentException("the Dirichlet λ must be a finite number > 0, got " + lambda);
+      throw new InvalidInputException("the Dirichlet λ must be a finite number > 0, got " + lambda);
     }
     if (methods.isEmpty()) {
-      throw new IllegalArgumentException("give at least one method");
+      throw new InvalidInputException("give at least one method");
     }
     this.data = Objects.requireNonNull(data, "data");
     this.lambda = lambda;
@@ -68,7 +69,7 @@ public final class LatentClassOrders {
    */
   public static DagStructure structure(List<Variable> observed, int hiddenVariables, int states) {
     if (hiddenVariables < 1 || states < 1) {
-      throw new IllegalArgumentException("need at least one hidden variable with at least one state, got "
+      throw new InvalidInputException("need at least one hidden variable with at least one state, got "
           + hiddenVariables + " with " + states);
     }
     List<Variable> vars = new ArrayList<>();

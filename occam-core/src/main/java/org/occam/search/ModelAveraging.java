@@ -1,5 +1,6 @@
 package org.occam.search;
 
+import org.occam.data.InvalidInputException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -75,10 +76,10 @@ public final class ModelAveraging {
 
     public Settings {
       if (prior == null) {
-        throw new IllegalArgumentException("a structure prior is needed");
+        throw new InvalidInputException("a structure prior is needed");
       }
       if (!(window > 1) || Double.isInfinite(window)) {
-        throw new IllegalArgumentException("Occam's window C must be a finite number > 1, got " + window);
+        throw new InvalidInputException("Occam's window C must be a finite number > 1, got " + window);
       }
     }
 
@@ -222,7 +223,7 @@ public final class ModelAveraging {
       sortedFeatures.add(sorted);
     }
     if (kept.isEmpty()) {
-      throw new IllegalArgumentException("none of the " + candidates.size()
+      throw new InvalidInputException("none of the " + candidates.size()
           + " candidate structures has a finite score; nothing to average");
     }
     int n = kept.size();

@@ -1,5 +1,6 @@
 package org.occam.search;
 
+import org.occam.data.InvalidInputException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -69,19 +70,19 @@ public final class MrfEdgeSearch {
   public record Settings(int restarts, int tabuLength, OptionalInt maxDegree, int maxSteps, long seed, int threads) {
     public Settings {
       if (restarts < 0) {
-        throw new IllegalArgumentException("restarts must be >= 0, got " + restarts);
+        throw new InvalidInputException("restarts must be >= 0, got " + restarts);
       }
       if (tabuLength < 0) {
-        throw new IllegalArgumentException("the tabu length must be >= 0, got " + tabuLength);
+        throw new InvalidInputException("the tabu length must be >= 0, got " + tabuLength);
       }
       if (maxDegree.isPresent() && maxDegree.getAsInt() < 0) {
-        throw new IllegalArgumentException("the maximum degree must be >= 0, got " + maxDegree.getAsInt());
+        throw new InvalidInputException("the maximum degree must be >= 0, got " + maxDegree.getAsInt());
       }
       if (maxSteps < 1) {
-        throw new IllegalArgumentException("the step limit must be >= 1, got " + maxSteps);
+        throw new InvalidInputException("the step limit must be >= 1, got " + maxSteps);
       }
       if (threads < 1) {
-        throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+        throw new InvalidInputException("threads must be >= 1, got " + threads);
       }
     }
 
@@ -186,7 +187,7 @@ public final class MrfEdgeSearch {
       int[] deg = first.degrees();
       for (int i = 0; i < v; i++) {
         if (deg[i] > settings.maxDegree().getAsInt()) {
-          throw new IllegalArgumentException("the start graph gives vertex " + i + " " + deg[i]
+          throw new InvalidInputException("the start graph gives vertex " + i + " " + deg[i]
               + " neighbours, more than the maximum degree " + settings.maxDegree().getAsInt());
         }
       }

@@ -1,5 +1,6 @@
 package org.occam.search;
 
+import org.occam.data.InvalidInputException;
 import java.util.AbstractList;
 import java.util.List;
 import org.occam.mrf.PairwiseGraph;
@@ -36,17 +37,17 @@ public final class MrfGraphEnumeration {
    */
   public static List<PairwiseGraph> all(int vertexCount, long limit) {
     if (vertexCount < 1) {
-      throw new IllegalArgumentException("a graph needs at least one vertex, got " + vertexCount);
+      throw new InvalidInputException("a graph needs at least one vertex, got " + vertexCount);
     }
     long n = count(vertexCount);
     if (n > limit) {
       int pairs = EdgeSet.pairCount(vertexCount);
-      throw new IllegalArgumentException("every graph on " + vertexCount + " variables is 2^" + pairs
+      throw new InvalidInputException("every graph on " + vertexCount + " variables is 2^" + pairs
           + (pairs < 63 ? " = " + n : "") + " structures, more than the limit of " + limit
           + "; use a search instead (at most " + maxVertices(limit) + " variables)");
     }
     if (n > Integer.MAX_VALUE) {
-      throw new IllegalArgumentException(n + " graphs do not fit a list");
+      throw new InvalidInputException(n + " graphs do not fit a list");
     }
     int size = (int) n;
     return new AbstractList<>() {

@@ -1,5 +1,6 @@
 package org.occam.search;
 
+import org.occam.data.InvalidInputException;
 import java.util.Arrays;
 import java.util.TreeSet;
 
@@ -22,7 +23,7 @@ public final class OrderRange {
    */
   public static int[] parse(String text, int smallest, String option) {
     if (text == null || text.isBlank()) {
-      throw new IllegalArgumentException(option + ": give orders such as 1..6 or 2,3,5");
+      throw new InvalidInputException(option + ": give orders such as 1..6 or 2,3,5");
     }
     TreeSet<Integer> orders = new TreeSet<>();
     for (String part : text.split(",")) {
@@ -33,10 +34,10 @@ public final class OrderRange {
           int from = Integer.parseInt(p.substring(0, dots).trim());
           int to = Integer.parseInt(p.substring(dots + 2).trim());
           if (to < from) {
-            throw new IllegalArgumentException(option + ": the range " + p + " is empty");
+            throw new InvalidInputException(option + ": the range " + p + " is empty");
           }
           if ((long) to - from > 100_000) {
-            throw new IllegalArgumentException(option + ": the range " + p + " is too long");
+            throw new InvalidInputException(option + ": the range " + p + " is too long");
           }
           for (int k = from; k <= to; k++) {
             orders.add(k);
@@ -45,11 +46,11 @@ public final class OrderRange {
           orders.add(Integer.parseInt(p));
         }
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(option + ": cannot read \"" + p + "\" (write e.g. 1..6, 2,3,5 or 4)");
+        throw new InvalidInputException(option + ": cannot read \"" + p + "\" (write e.g. 1..6, 2,3,5 or 4)");
       }
     }
     if (orders.first() < smallest) {
-      throw new IllegalArgumentException(option + " needs orders >= " + smallest + ", got " + text.trim());
+      throw new InvalidInputException(option + " needs orders >= " + smallest + ", got " + text.trim());
     }
     return orders.stream().mapToInt(Integer::intValue).toArray();
   }

@@ -1,5 +1,6 @@
 package org.occam.search;
 
+import org.occam.data.InvalidInputException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -159,7 +160,7 @@ public final class OrderSelection<T> {
    */
   public OrderSelection(int smallestOrder, IntFunction<T> scorer, Function<T, List<Score>> scores, int threads) {
     if (threads < 1) {
-      throw new IllegalArgumentException("threads must be >= 1, got " + threads);
+      throw new InvalidInputException("threads must be >= 1, got " + threads);
     }
     this.smallestOrder = smallestOrder;
     this.scorer = Objects.requireNonNull(scorer, "scorer");
@@ -192,7 +193,7 @@ public final class OrderSelection<T> {
    */
   public Result<T> extend(Result<T> previous, int[] orders) {
     if (previous.smallestOrder() != smallestOrder) {
-      throw new IllegalArgumentException("the previous selection starts its orders at " + previous.smallestOrder()
+      throw new InvalidInputException("the previous selection starts its orders at " + previous.smallestOrder()
           + ", this one at " + smallestOrder);
     }
     int[] done = previous.orders();
@@ -213,7 +214,7 @@ public final class OrderSelection<T> {
    */
   public static <T> Result<T> choose(List<Scored<T>> scored, int smallestOrder) {
     if (scored.isEmpty()) {
-      throw new IllegalArgumentException("a selection needs at least one order");
+      throw new InvalidInputException("a selection needs at least one order");
     }
     List<Scored<T>> sorted = new ArrayList<>(scored);
     sorted.sort((a, b) -> Integer.compare(a.order(), b.order()));
@@ -221,14 +222,14 @@ public final class OrderSelection<T> {
     for (int i = 0; i < sorted.size(); i++) {
       Scored<T> s = sorted.get(i);
       if (i > 0 && s.order() == sorted.get(i - 1).order()) {
-        throw new IllegalArgumentException("order " + s.order() + " is scored twice");
+        throw new InvalidInputException("order " + s.order() + " is scored twice");
       }
       if (s.order() < smallestOrder) {
-        throw new IllegalArgumentException("order " + s.order() + " is below the smallest order " + smallestOrder);
+        throw new InvalidInputException("order " + s.order() + " is below the smallest order " + smallestOrder);
       }
       List<String> these = s.scores().stream().map(Score::method).toList();
       if (!these.equals(methods)) {
-        throw new IllegalArgumentException("order " + s.order() + " has scores by " + these + ", order "
+        throw new InvalidInputException("order " + s.order() + " has scores by " + these + ", order "
             + sorted.get(0).order() + " by " + methods);
       }
     }
@@ -270,10 +271,10 @@ public final class OrderSelection<T> {
     Arrays.sort(sorted);
     for (int i = 0; i < sorted.length; i++) {
       if (sorted[i] < smallestOrder) {
-        throw new IllegalArgumentException("order " + sorted[i] + " is below the smallest order " + smallestOrder);
+        throw new InvalidInputException("order " + sorted[i] + " is below the smallest order " + smallestOrder);
       }
       if (i > 0 && sorted[i] == sorted[i - 1]) {
-        throw new IllegalArgumentException("order " + sorted[i] + " is given twice");
+        throw new InvalidInputException("order " + sorted[i] + " is given twice");
       }
     }
     return sorted;

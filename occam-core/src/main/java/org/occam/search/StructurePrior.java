@@ -1,5 +1,6 @@
 package org.occam.search;
 
+import org.occam.data.InvalidInputException;
 import java.util.Locale;
 
 /**
@@ -13,7 +14,7 @@ import java.util.Locale;
 public record StructurePrior(double edgePenalty) {
   public StructurePrior {
     if (!(edgePenalty >= 0) || Double.isInfinite(edgePenalty)) {
-      throw new IllegalArgumentException("the edge penalty κ must be a finite number >= 0, got " + edgePenalty);
+      throw new InvalidInputException("the edge penalty κ must be a finite number >= 0, got " + edgePenalty);
     }
   }
 
@@ -54,10 +55,10 @@ public record StructurePrior(double edgePenalty) {
       try {
         k = Double.parseDouble(t.substring(prefix.length()));
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("structure prior '" + text + "': κ after 'edge-penalty:' is not a number");
+        throw new InvalidInputException("structure prior '" + text + "': κ after 'edge-penalty:' is not a number");
       }
       return edgePenalty(k);
     }
-    throw new IllegalArgumentException("unknown structure prior '" + text + "'; expected uniform or edge-penalty:κ");
+    throw new InvalidInputException("unknown structure prior '" + text + "'; expected uniform or edge-penalty:κ");
   }
 }

@@ -1,5 +1,6 @@
 package org.occam.cli.report;
 
+import org.occam.data.InvalidInputException;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
@@ -77,7 +78,7 @@ public final class EdgeHeatMap {
   /** Renders the panels side by side under a title, as PNG bytes. */
   public static byte[] png(String title, List<Panel> panels) {
     if (panels.isEmpty()) {
-      throw new IllegalArgumentException("no method has a finite score on any structure; no heat map to draw");
+      throw new InvalidInputException("no method has a finite score on any structure; no heat map to draw");
     }
     List<BufferedImage> images = new ArrayList<>();
     for (Panel p : panels) {
