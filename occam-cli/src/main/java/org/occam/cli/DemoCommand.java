@@ -1,5 +1,6 @@
 package org.occam.cli;
 
+import org.occam.report.StructureJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,10 +10,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.occam.cli.io.DagModelFile;
-import org.occam.cli.io.OutputFiles;
-import org.occam.cli.io.ResultJson;
-import org.occam.cli.report.ScoreGridPlot;
-import org.occam.cli.report.Tables;
+import org.occam.report.OutputFiles;
+import org.occam.report.ResultJson;
+import org.occam.report.ScoreGridPlot;
+import org.occam.report.Tables;
 import org.occam.dag.AncestralSampler;
 import org.occam.dag.BealExample;
 import org.occam.dag.BipartiteStructureClass;

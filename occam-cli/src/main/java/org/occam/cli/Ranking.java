@@ -1,5 +1,6 @@
 package org.occam.cli;
 
+import org.occam.report.StructureJson;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -7,7 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.occam.cli.report.Tables;
+import org.occam.report.Tables;
 import org.occam.dag.DagMethod;
 import org.occam.dag.StructureRanker;
 import org.occam.evidence.EvidenceEstimate;

@@ -7,8 +7,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.occam.cli.report.LinePlot;
-import org.occam.cli.report.Summaries;
+import org.occam.report.LinePlot;
+import org.occam.report.Summaries;
 
 /**
  * The numbers behind Chen &amp; Welling's figures, computed from the rows of {@code scores.csv} only

@@ -9,9 +9,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.occam.cli.io.OutputFiles;
-import org.occam.cli.io.ResultJson;
-import org.occam.cli.report.Tables;
+import org.occam.report.OutputFiles;
+import org.occam.report.ResultJson;
+import org.occam.report.Tables;
 import org.occam.rbm.Rbm;
 import org.occam.rbm.RbmMethod;
 

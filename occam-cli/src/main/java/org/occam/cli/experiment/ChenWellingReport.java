@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.occam.cli.report.Tables;
+import org.occam.report.Tables;
 import org.occam.rbm.Rbm;
 import org.occam.rbm.RbmMethod;
 

@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.IntFunction;
-import org.occam.cli.report.LinePlot;
-import org.occam.cli.report.Summaries;
+import org.occam.report.LinePlot;
+import org.occam.report.Summaries;
 
 /**
  * The data behind Parise &amp; Welling's Figures 2–4: the mean over a group of (structure, data

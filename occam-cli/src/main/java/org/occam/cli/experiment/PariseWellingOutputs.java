@@ -7,8 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.occam.cli.io.OutputFiles;
-import org.occam.cli.report.LinePlot;
+import org.occam.report.OutputFiles;
+import org.occam.report.LinePlot;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.mrf.MrfMethod;
 
@@ -123,7 +123,7 @@ final class PariseWellingOutputs {
     @SuppressWarnings("unchecked")
     List<Number> w = (List<Number>) ais.diagnostics().get("logWeights");
     double[] v = w.stream().mapToDouble(Number::doubleValue).toArray();
-    return org.occam.cli.report.Summaries.standardDeviation(v);
+    return org.occam.report.Summaries.standardDeviation(v);
   }
 
   static Map<String, Object> summary(PariseWellingReport.Context c, PariseWellingReport.Results r,

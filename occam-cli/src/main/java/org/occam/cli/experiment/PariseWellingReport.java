@@ -460,15 +460,15 @@ final class PariseWellingReport {
 
   /** The mean of a curve over all its x. */
   private static double average(PariseWellingFigures.Panel p, String m) {
-    return org.occam.cli.report.Summaries.mean(p.curve(m).meanPerRow());
+    return org.occam.report.Summaries.mean(p.curve(m).meanPerRow());
   }
 
   /** Spearman's rank correlation (mid-ranks for ties). */
   static double spearman(double[] x, double[] y) {
     double[] rx = ranks(x);
     double[] ry = ranks(y);
-    double mx = org.occam.cli.report.Summaries.mean(rx);
-    double my = org.occam.cli.report.Summaries.mean(ry);
+    double mx = org.occam.report.Summaries.mean(rx);
+    double my = org.occam.report.Summaries.mean(ry);
     double sxy = 0;
     double sxx = 0;
     double syy = 0;

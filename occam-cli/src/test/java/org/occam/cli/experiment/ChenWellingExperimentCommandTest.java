@@ -191,8 +191,8 @@ class ChenWellingExperimentCommandTest {
           .filter(e -> e.getKey().endsWith("/" + row.get("n") + "/" + row.get("method")))
           .mapToDouble(e -> e.getValue()).toArray();
       assertThat(k).hasSize(models);
-      double mean = org.occam.cli.report.Summaries.mean(k);
-      double sd = org.occam.cli.report.Summaries.standardDeviation(k);
+      double mean = org.occam.report.Summaries.mean(k);
+      double sd = org.occam.report.Summaries.standardDeviation(k);
       assertThat(num(row, "meanChosenK")).isCloseTo(mean, within(1e-9));
       assertThat(num(row, "sdChosenK")).isCloseTo(sd, within(1e-9));
       assertThat(json.get(i).get("meanChosenK").asDouble()).isCloseTo(mean, within(1e-9));

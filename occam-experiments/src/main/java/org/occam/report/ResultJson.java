@@ -1,4 +1,4 @@
-package org.occam.cli.io;
+package org.occam.report;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;

@@ -1,4 +1,4 @@
-package org.occam.cli;
+package org.occam.report;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -6,10 +6,10 @@ import java.util.Map;
 import org.occam.dag.DagStructure;
 
 /** A structure as {@code {"variable": ["parent", …], …}}, every variable in the structure's order. */
-final class StructureJson {
+public final class StructureJson {
   private StructureJson() {}
 
-  static Map<String, List<String>> parents(DagStructure s) {
+  public static Map<String, List<String>> parents(DagStructure s) {
     Map<String, List<String>> m = new LinkedHashMap<>();
     for (int j = 0; j < s.size(); j++) {
       m.put(s.name(j), java.util.Arrays.stream(s.parents(j)).mapToObj(s::name).toList());
@@ -18,7 +18,7 @@ final class StructureJson {
   }
 
   /** The observed variables' parents, compactly: {@code y1<-h1 y2<-h1,h2 y3 y4<-h2}. */
-  static String compact(DagStructure s) {
+  public static String compact(DagStructure s) {
     StringBuilder b = new StringBuilder();
     for (int j : s.observedVariables()) {
       if (b.length() > 0) {

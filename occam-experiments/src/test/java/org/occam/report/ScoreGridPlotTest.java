@@ -1,4 +1,4 @@
-package org.occam.cli.report;
+package org.occam.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package org.occam.cli.report;
+package org.occam.report;
 
 import java.io.PrintWriter;
 import java.util.List;

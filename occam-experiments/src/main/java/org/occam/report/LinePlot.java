@@ -1,4 +1,4 @@
-package org.occam.cli.report;
+package org.occam.report;
 
 import java.awt.Color;
 import java.awt.Font;

@@ -1,4 +1,4 @@
-package org.occam.cli.report;
+package org.occam.report;
 
 /** Sample summaries the experiment reports share. */
 public final class Summaries {

@@ -1,4 +1,4 @@
-package org.occam.cli.io;
+package org.occam.report;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
