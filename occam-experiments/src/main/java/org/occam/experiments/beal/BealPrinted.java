@@ -1,4 +1,4 @@
-package org.occam.cli.experiment;
+package org.occam.experiments.beal;
 
 /**
  * The numbers printed in Beal (2003), chapter 6, for the report to set beside ours. Copied from the

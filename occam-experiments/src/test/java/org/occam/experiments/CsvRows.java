@@ -1,4 +1,4 @@
-package org.occam.cli.experiment;
+package org.occam.experiments;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -11,11 +11,11 @@ import java.util.List;
 import java.util.Map;
 
 /** The experiments' CSV outputs, read back for the tests that recompute them. */
-final class CsvRows {
+public final class CsvRows {
   private CsvRows() {}
 
   /** The rows of a CSV with a header, as maps from column name to cell; every row has every column. */
-  static List<Map<String, String>> read(Path p) throws IOException {
+  public static List<Map<String, String>> read(Path p) throws IOException {
     List<String> lines = Files.readAllLines(p);
     String[] header = lines.get(0).split(",", -1);
     List<Map<String, String>> rows = new ArrayList<>();

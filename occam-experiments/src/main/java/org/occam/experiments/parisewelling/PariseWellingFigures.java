@@ -1,4 +1,4 @@
-package org.occam.cli.experiment;
+package org.occam.experiments.parisewelling;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package org.occam.cli.experiment;
+package org.occam.experiments.parisewelling;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

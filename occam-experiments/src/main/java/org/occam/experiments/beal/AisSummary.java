@@ -1,4 +1,4 @@
-package org.occam.cli.experiment;
+package org.occam.experiments.beal;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,7 +37,7 @@ final class AisSummary {
     for (int s = 0; s < structures; s++) {
       EvidenceEstimate ais = scored.get(s).estimate(DagMethod.AIS);
       EvidenceEstimate vb = scored.get(s).estimate(DagMethod.VB);
-      double vbU = BealExperimentCommand.uncorrected(vb);
+      double vbU = BealExperiment.uncorrected(vb);
       double vbC = vb.logEvidence();
       weights[s] = runWeights(ais);
       for (double w : weights[s]) {

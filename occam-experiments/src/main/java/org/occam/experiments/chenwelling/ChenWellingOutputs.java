@@ -1,4 +1,4 @@
-package org.occam.cli.experiment;
+package org.occam.experiments.chenwelling;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -155,7 +155,7 @@ final class ChenWellingOutputs {
   }
 
   static Map<String, Object> summary(ChenWellingReport.Context c, ChenWellingReport.Results r) {
-    ChenWellingExperimentCommand.Plan p = c.plan();
+    ChenWellingPlan p = c.plan();
     Map<String, Object> root = new LinkedHashMap<>();
     root.put("experiment", "Chen & Welling (2013), Figures 1-2, 4, 6 and 7");
     root.put("seed", c.seed());
@@ -195,7 +195,7 @@ final class ChenWellingOutputs {
     ais.put("note", "asked of ais-pd; passed to RbmScorer once it takes ais-pd settings");
     settings.put("aisPd", ais);
     root.put("settings", settings);
-    ChenWellingExperimentCommand.Seeds s = c.seeds();
+    ChenWellingExperiment.Seeds s = c.seeds();
     Map<String, Object> seeds = new LinkedHashMap<>();
     seeds.put("figures12Laplace", s.fig12Laplace());
     seeds.put("figures12CrossValidation", s.fig12Cv());
@@ -256,7 +256,7 @@ final class ChenWellingOutputs {
     Map<String, Object> timing = new LinkedHashMap<>();
     timing.put("totalSeconds", c.totalSeconds());
     List<Object> parts = new ArrayList<>();
-    for (ChenWellingExperimentCommand.PartTiming t : c.timings()) {
+    for (ChenWellingExperiment.PartTiming t : c.timings()) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("figure", t.figure());
       m.put("tasks", t.tasks());

@@ -1,6 +1,7 @@
-package org.occam.cli.experiment;
+package org.occam.experiments.parisewelling;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -18,14 +19,16 @@ import java.util.Map;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.occam.cli.Occam;
+import org.occam.experiments.CsvRows;
+import org.occam.experiments.ProgressSink;
+import org.occam.report.OutputFiles;
 
 /**
- * {@code experiment parise-welling --quick} writes every table and figure, and they agree with each
+ * The quick run of {@link PariseWellingExperiment} writes every table and figure, and they agree with each
  * other: Figures 1–4 are recomputed here from the per-pair scores ({@code scores.csv}) and the
  * sequences ({@code sequences.csv}); the numbers do not depend on the thread count.
  */
-class PariseWellingExperimentCommandTest {
+class PariseWellingExperimentTest {
   private static final String[] METHODS = {"map", "bic-ml", "bic-map", "bp-lr", "bp-lr-exactgrad", "laplace-lr",
       "laplace-exact"};
 
@@ -39,21 +42,19 @@ class PariseWellingExperimentCommandTest {
     return Double.parseDouble(row.get(column));
   }
 
-  private static int run(String... args) {
+  /** Runs the experiment into a new folder {@code out}; returns what it printed. */
+  private static String run(PariseWellingSettings settings, Path out) {
     StringWriter so = new StringWriter();
-    StringWriter se = new StringWriter();
-    return Occam.execute(new PrintWriter(so), new PrintWriter(se), args);
+    new PariseWellingExperiment(settings).run(OutputFiles.prepareFolder(out, false), ProgressSink.none(),
+        new PrintWriter(so));
+    return so.toString();
   }
 
   @Test
   void quickRunWritesConsistentFiguresAndReport() throws IOException {
     Path out = dir.resolve("pw");
-    StringWriter so = new StringWriter();
-    StringWriter se = new StringWriter();
-    int code = Occam.execute(new PrintWriter(so), new PrintWriter(se), "experiment", "parise-welling", "--quick",
-        "--out", out.toString());
-    assertThat(code).as(se.toString()).isZero();
-    assertThat(so.toString()).contains("Figure 3").contains("Figure 4").contains("The paper's findings");
+    String printed = run(new PariseWellingSettings(true, null, null, null, 0.5, null, 6, null, null, 1, 2), out);
+    assertThat(printed).contains("Figure 3").contains("Figure 4").contains("The paper's findings");
     for (String f : new String[] {"report.md", "summary.json", "scores.csv", "models.csv", "sequences.csv",
         "fig-1-sequence.csv", "fig-2-abs-diff-vs-edges.csv", "fig-3-abs-diff-vs-n.csv", "fig-4-abs-diff-vs-d.csv"}) {
       assertThat(out.resolve(f)).exists();
@@ -148,14 +149,10 @@ class PariseWellingExperimentCommandTest {
 
   @Test
   void numbersDoNotDependOnTheThreadCount() throws IOException {
-    String[] common = {"experiment", "parise-welling", "--structures", "2", "--sequences", "2", "--sizes", "50,200",
-        "--strengths", "0.5,2", "--ais-steps", "200", "--ais-runs", "2", "--seed", "5"};
-    List<String> one = new ArrayList<>(List.of(common));
-    one.addAll(List.of("--threads", "1", "--out", dir.resolve("t1").toString()));
-    List<String> two = new ArrayList<>(List.of(common));
-    two.addAll(List.of("--threads", "2", "--out", dir.resolve("t2").toString()));
-    assertThat(run(one.toArray(new String[0]))).isZero();
-    assertThat(run(two.toArray(new String[0]))).isZero();
+    for (int threads : new int[] {1, 2}) {
+      run(new PariseWellingSettings(false, 2, List.of(50, 200), List.of(0.5, 2.0), 0.5, 2, 6, 200, 2, 5, threads),
+          dir.resolve("t" + threads));
+    }
     assertThat(withoutTimes(dir.resolve("t1/scores.csv"))).isEqualTo(withoutTimes(dir.resolve("t2/scores.csv")));
     assertThat(Files.readString(dir.resolve("t1/fig-3-abs-diff-vs-n.csv")))
         .isEqualTo(Files.readString(dir.resolve("t2/fig-3-abs-diff-vs-n.csv")));
@@ -168,11 +165,8 @@ class PariseWellingExperimentCommandTest {
 
   @Test
   void refusesASequenceStrengthThatIsNotDrawn() {
-    StringWriter so = new StringWriter();
-    StringWriter se = new StringWriter();
-    int code = Occam.execute(new PrintWriter(so), new PrintWriter(se), "experiment", "parise-welling",
-        "--strengths", "0.1,2", "--out", dir.resolve("x").toString());
-    assertThat(code).isEqualTo(2);
-    assertThat(se.toString()).contains("--sequence-strength 0.5");
+    assertThatThrownBy(() -> new PariseWellingExperiment(new PariseWellingSettings(false, null, null,
+        List.of(0.1, 2.0), 0.5, null, 6, null, null, 1, 1))).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("--sequence-strength 0.5");
   }
 }

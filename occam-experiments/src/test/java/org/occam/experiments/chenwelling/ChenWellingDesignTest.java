@@ -1,4 +1,4 @@
-package org.occam.cli.experiment;
+package org.occam.experiments.chenwelling;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -84,12 +84,12 @@ class ChenWellingDesignTest {
         ChenWellingDesign.Part.FIGURE_7));
     assertThat(ChenWellingDesign.Part.parseList("all")).hasSize(4);
     assertThatThrownBy(() -> ChenWellingDesign.Part.parseList("3")).hasMessageContaining("unknown part \"3\"");
-    assertThat(ChenWellingExperimentCommand.hiddenRange("--x", "1..3,5", null)).containsExactly(1, 2, 3, 5);
-    assertThat(ChenWellingExperimentCommand.hiddenRange("--x", null, "2,1")).containsExactly(1, 2);
-    assertThatThrownBy(() -> ChenWellingExperimentCommand.hiddenRange("--x", "0..2", null))
+    assertThat(ChenWellingPlan.hiddenRange("--x", "1..3,5", null)).containsExactly(1, 2, 3, 5);
+    assertThat(ChenWellingPlan.hiddenRange("--x", null, "2,1")).containsExactly(1, 2);
+    assertThatThrownBy(() -> ChenWellingPlan.hiddenRange("--x", "0..2", null))
         .hasMessageContaining("K >= 1");
-    assertThat(ChenWellingExperimentCommand.joinedK(new int[] {1, 2, 3})).isEqualTo("1..3");
-    assertThat(ChenWellingExperimentCommand.joinedK(new int[] {11, 13})).isEqualTo("11,13");
+    assertThat(ChenWellingPlan.joinedK(new int[] {1, 2, 3})).isEqualTo("1..3");
+    assertThat(ChenWellingPlan.joinedK(new int[] {11, 13})).isEqualTo("11,13");
   }
 
   @Test

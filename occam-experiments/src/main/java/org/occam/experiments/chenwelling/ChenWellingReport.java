@@ -1,4 +1,4 @@
-package org.occam.cli.experiment;
+package org.occam.experiments.chenwelling;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,9 +29,9 @@ final class ChenWellingReport {
 
   /** What a run was. */
   record Context(long seed, Path data, List<String> fewWords, long documents, int vocabulary,
-      EnumSet<ChenWellingDesign.Part> parts, ChenWellingExperimentCommand.Plan plan,
-      ChenWellingExperimentCommand.Seeds seeds, List<SubsetInfo> subsets, List<Rbm> trueModels,
-      List<ChenWellingExperimentCommand.PartTiming> timings, double totalSeconds, int threads, double loadAtStart,
+      EnumSet<ChenWellingDesign.Part> parts, ChenWellingPlan plan,
+      ChenWellingExperiment.Seeds seeds, List<SubsetInfo> subsets, List<Rbm> trueModels,
+      List<ChenWellingExperiment.PartTiming> timings, double totalSeconds, int threads, double loadAtStart,
       double loadAtEnd, boolean quick) {
     boolean has(ChenWellingDesign.Part p) {
       return parts.contains(p);
@@ -268,13 +268,13 @@ final class ChenWellingReport {
   // ------------------------------------------------------------------ markdown
 
   static String markdown(Context c, Results r) {
-    ChenWellingExperimentCommand.Plan p = c.plan();
+    ChenWellingPlan p = c.plan();
     StringBuilder b = new StringBuilder("# Chen & Welling (2013), reproduced\n\n");
     b.append(String.format(Locale.ROOT, "Made by `occam experiment chen-welling%s` with seed %d on %d thread(s) in "
         + "%.1f s; parts %s. Prior N(0, %s^2 I) on every weight and bias, as in the paper.%n%n",
         c.quick() ? " --quick" : "", c.seed(), c.threads(), c.totalSeconds(),
         String.join(", ", c.parts().stream().map(ChenWellingDesign.Part::label).toList()),
-        Tables.number(ChenWellingExperimentCommand.PRIOR_SIGMA)));
+        Tables.number(ChenWellingPlan.PRIOR_SIGMA)));
     if (c.has(ChenWellingDesign.Part.FIGURE_4) || c.has(ChenWellingDesign.Part.FIGURE_6)
         || c.has(ChenWellingDesign.Part.FIGURE_7)) {
       b.append(String.format(Locale.ROOT, "Data of Figures 4, 6 and 7: `%s` (%d documents, %d words). **The paper "
@@ -305,7 +305,7 @@ final class ChenWellingReport {
       b.append(String.format(Locale.ROOT, "K in %s chosen by the highest Laplace evidence and by the highest mean "
           + "held-out log-likelihood of %d-fold cross-validation. `fig-2-chosen-k.png`, `fig-2-chosen-k.csv`, "
           + "`choices.csv`; Figure 1 (`fig-1-*.png`, `fig-1-typical.csv`) is model 0 at N = %d.%n%n",
-          ChenWellingExperimentCommand.joinedK(p.candidates()), p.cv().folds(),
+          ChenWellingPlan.joinedK(p.candidates()), p.cv().folds(),
           p.sizes().get(p.sizes().size() - 1)));
       b.append("| N | method | models | mean K | sd K | mean abs(K - K*) | K = K* |\n|---|---|---|---|---|---|---|\n");
       for (ChenWellingFigures.ChoiceSummary s : r.choiceSummaries()) {
@@ -333,7 +333,7 @@ final class ChenWellingReport {
     b.append('\n');
 
     b.append("## Speed\n\n");
-    for (ChenWellingExperimentCommand.PartTiming t : c.timings()) {
+    for (ChenWellingExperiment.PartTiming t : c.timings()) {
       b.append(String.format(Locale.ROOT, "- Part %s: %d tasks, %.1f s of wall time, %.1f s summed over tasks "
           + "(about the CPU time).%n", t.figure(), t.tasks(), t.wallSeconds(), t.taskSeconds()));
     }

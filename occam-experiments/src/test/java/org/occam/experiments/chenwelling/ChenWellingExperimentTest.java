@@ -1,4 +1,4 @@
-package org.occam.cli.experiment;
+package org.occam.experiments.chenwelling;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -23,21 +23,23 @@ import java.util.TreeMap;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.occam.cli.Occam;
+import org.occam.experiments.CsvRows;
+import org.occam.experiments.ProgressSink;
 import org.occam.rbm.RbmCsvReader;
 import org.occam.rbm.RbmData;
+import org.occam.report.OutputFiles;
 
 /**
- * {@code experiment chen-welling --quick} writes every table and figure, and they agree with each
+ * The quick run of {@link ChenWellingExperiment} writes every table and figure, and they agree with each
  * other: the chosen K of Figures 1–2, the per-document means of Figures 4, 6 and 7 and the report's
  * closeness numbers are recomputed here from {@code scores.csv} alone; the numbers do not depend on
- * the thread count; bad input gets one line and exit code 2.
+ * the thread count.
  *
  * <p>The main run scores every default method against ais-pd (2 runs of 500 temperatures in
- * --quick); the thread-count run leaves ais-pd out ({@code --methods}) and compares with laplace
- * ({@code --reference}), to stay short; the consistency checks are the same.
+ * --quick); the thread-count run leaves ais-pd out ({@code methods}) and compares with laplace
+ * ({@code reference}), to stay short; the consistency checks are the same.
  */
-class ChenWellingExperimentCommandTest {
+class ChenWellingExperimentTest {
   /** The scores of these runs: every default method but ais-pd. */
   private static final String METHODS = "laplace,laplace0,map,ml-bic";
   private static final String REFERENCE = "laplace";
@@ -59,22 +61,28 @@ class ChenWellingExperimentCommandTest {
     return v.isEmpty() ? Double.NaN : Double.parseDouble(v);
   }
 
-  private record Run(int code, String out, String err) {}
+  /**
+   * The reduced run's settings with these methods, reference, parts and seed; the rest as the
+   * command line's defaults.
+   */
+  private static ChenWellingSettings quick(String methods, String reference, String parts, long seed, int threads) {
+    return new ChenWellingSettings(true, parts, Path.of(DATA), methods, reference, null, null, null, 5, null, null,
+        null, 3, 100, null, 100, null, null, null, null, null, seed, threads);
+  }
 
-  private static Run run(String... args) {
+  /** Runs the experiment into a new folder {@code out}; returns what it printed. */
+  private static String run(ChenWellingSettings settings, Path out) {
     StringWriter so = new StringWriter();
-    StringWriter se = new StringWriter();
-    int code = Occam.execute(new PrintWriter(so), new PrintWriter(se), args);
-    return new Run(code, so.toString(), se.toString());
+    new ChenWellingExperiment(settings).run(OutputFiles.prepareFolder(out, false), ProgressSink.none(),
+        new PrintWriter(so));
+    return so.toString();
   }
 
   @Test
   void quickRunWritesConsistentFiguresAndReport() throws IOException {
     Path out = dir.resolve("cw");
-    Run r = run("experiment", "chen-welling", "--quick", "--methods", ALL_METHODS, "--reference", AIS_PD, "--data",
-        DATA, "--out", out.toString());
-    assertThat(r.code()).as(r.err()).isZero();
-    assertThat(r.out()).contains("Figure 2").contains("Figure 4").contains("The paper's findings");
+    String printed = run(quick(ALL_METHODS, AIS_PD, "1-2,4,6,7", 1, 2), out);
+    assertThat(printed).contains("Figure 2").contains("Figure 4").contains("The paper's findings");
     for (String f : new String[] {"report.md", "summary.json", "scores.csv", "choices.csv", "models.csv",
         "subsets.csv", "fig-1-typical.csv", "fig-2-chosen-k.csv", "fig-4-evidence-vs-n.csv", "fig-6-evidence-vs-k.csv",
         "fig-7-evidence-vs-k.csv"}) {
@@ -278,14 +286,13 @@ class ChenWellingExperimentCommandTest {
 
   @Test
   void numbersDoNotDependOnTheThreadCount() throws IOException {
-    List<String> common = List.of("experiment", "chen-welling", "--quick", "--parts", "1-2,4", "--models", "2",
-        "--sizes", "20,40", "--candidates", "1..2", "--fig4-sizes", "10,30", "--repeats", "1", "--methods", METHODS,
-        "--reference", REFERENCE, "--data", DATA, "--seed", "5");
-    for (String t : new String[] {"1", "2"}) {
-      List<String> args = new ArrayList<>(common);
-      args.addAll(List.of("--threads", t, "--out", dir.resolve("t" + t).toString()));
-      Run r = run(args.toArray(new String[0]));
-      assertThat(r.code()).as(r.err()).isZero();
+    for (int t : new int[] {1, 2}) {
+      ChenWellingSettings q = quick(METHODS, REFERENCE, "1-2,4", 5, t);
+      // --models 2 --sizes 20,40 --candidates 1..2 --fig4-sizes 10,30 --repeats 1
+      ChenWellingSettings s = new ChenWellingSettings(true, q.parts(), q.data(), q.methods(), q.reference(), 1, 2,
+          List.of(20, 40), q.trueHidden(), "1..2", null, List.of(10, 30), q.fig4Hidden(), q.fig6Size(), null,
+          q.fig7Size(), null, null, null, null, null, q.seed(), t);
+      run(s, dir.resolve("t" + t));
     }
     assertThat(withoutSeconds(dir.resolve("t1/scores.csv"))).isEqualTo(withoutSeconds(dir.resolve("t2/scores.csv")));
     assertThat(Files.readString(dir.resolve("t1/fig-2-chosen-k.csv")))
@@ -302,29 +309,5 @@ class ChenWellingExperimentCommandTest {
       out.add(line.substring(0, before) + line.substring(last));
     }
     return out;
-  }
-
-  @Test
-  void badInputGetsOneLineAndExitCodeTwo() {
-    String out = dir.resolve("bad").toString();
-    Run missing = run("experiment", "chen-welling", "--parts", "4", "--data", "no/such.csv", "--out", out);
-    assertThat(missing.code()).isEqualTo(2);
-    assertThat(missing.err().strip()).contains("no/such.csv").contains("no such file").doesNotContain("\n");
-    Run part = run("experiment", "chen-welling", "--parts", "1-2,5", "--out", out);
-    assertThat(part.code()).isEqualTo(2);
-    assertThat(part.err()).contains("--parts").contains("\"5\"");
-    Run reference = run("experiment", "chen-welling", "--methods", METHODS, "--out", out);
-    assertThat(reference.code()).isEqualTo(2);
-    assertThat(reference.err()).contains("--reference ais-pd is not one of --methods");
-    Run sizes = run("experiment", "chen-welling", "--parts", "1-2", "--sizes", "5,100", "--out", out);
-    assertThat(sizes.code()).isEqualTo(2);
-    assertThat(sizes.err()).contains("--sizes must be >= 10");
-    Run range = run("experiment", "chen-welling", "--parts", "6", "--fig6-hidden", "3..1", "--out", out);
-    assertThat(range.code()).isEqualTo(2);
-    assertThat(range.err()).contains("--fig6-hidden: the range 3..1 is empty");
-    Run method = run("experiment", "chen-welling", "--methods", "laplace,bogus", "--out", out);
-    assertThat(method.code()).isEqualTo(2);
-    assertThat(method.err()).contains("bogus");
-    assertThat(Path.of(out)).doesNotExist();
   }
 }

@@ -1,4 +1,4 @@
-package org.occam.cli.experiment;
+package org.occam.experiments.parisewelling;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -97,9 +97,9 @@ class PariseWellingDesignTest {
   @Test
   void picksTheFirstStructureWithTheAskedEdgesElseTheClosest() {
     int[] masks = {0b1, 0b111, 0b1111_11, 0b11_1111};
-    assertThat(PariseWellingExperimentCommand.pickModel(masks, 6)).isEqualTo(2);
-    assertThat(PariseWellingExperimentCommand.pickModel(masks, 4)).isEqualTo(1);
-    assertThat(PariseWellingExperimentCommand.pickModel(masks, 0)).isEqualTo(0);
+    assertThat(PariseWellingExperiment.pickModel(masks, 6)).isEqualTo(2);
+    assertThat(PariseWellingExperiment.pickModel(masks, 4)).isEqualTo(1);
+    assertThat(PariseWellingExperiment.pickModel(masks, 0)).isEqualTo(0);
   }
 
   @Test

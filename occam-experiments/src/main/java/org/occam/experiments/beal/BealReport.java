@@ -1,4 +1,4 @@
-package org.occam.cli.experiment;
+package org.occam.experiments.beal;
 
 import java.util.List;
 import java.util.Locale;
@@ -239,8 +239,8 @@ final class BealReport {
         double[] printed = pm >= 0 ? BealPrinted.TABLE_6_2[pm] : null;
         b.append("| ").append(e.getKey());
         for (int c = 0; c < 3; c++) {
-          b.append(" | ").append(BealExperimentCommand.pct(p[c])).append(" / ")
-              .append(printed == null ? "–" : BealExperimentCommand.pct(printed[c]));
+          b.append(" | ").append(BealExperiment.pct(p[c])).append(" / ")
+              .append(printed == null ? "–" : BealExperiment.pct(printed[c]));
         }
         b.append(" |\n");
       }

@@ -1,4 +1,4 @@
-package org.occam.cli.experiment;
+package org.occam.experiments.chenwelling;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

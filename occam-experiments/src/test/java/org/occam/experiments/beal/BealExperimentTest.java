@@ -1,6 +1,7 @@
-package org.occam.cli.experiment;
+package org.occam.experiments.beal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -18,14 +19,15 @@ import java.util.Map;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.occam.cli.Occam;
+import org.occam.experiments.ProgressSink;
+import org.occam.report.OutputFiles;
 
 /**
- * {@code experiment beal --quick} writes every table and figure, and the tables agree with each
+ * The quick run of {@link BealExperiment} (with the proposal-strength comparison) writes every table and figure, and the tables agree with each
  * other: the true structure's ranks and the AIS violation rates are recomputed here from the
  * per-structure scores, and the part-two counts from the per-instance ranks.
  */
-class BealExperimentCommandTest {
+class BealExperimentTest {
   @TempDir
   Path dir;
 
@@ -41,10 +43,10 @@ class BealExperimentCommandTest {
   void quickRunWritesConsistentTablesFiguresAndReport() throws IOException {
     Path out = dir.resolve("beal");
     StringWriter so = new StringWriter();
-    StringWriter se = new StringWriter();
-    int code = Occam.execute(new PrintWriter(so), new PrintWriter(se), "experiment", "beal", "--quick", "--compare-strength",
-        "--out", out.toString());
-    assertThat(code).as(se.toString()).isZero();
+    BealSettings quick = BealSettings.defaults(1, 2).asQuick();
+    BealSettings settings = new BealSettings(true, null, null, null, false, null, null, false, quick.aisStrength(),
+        true, quick.restarts(), 1, 2);
+    new BealExperiment(settings).run(OutputFiles.prepareFolder(out, false), ProgressSink.none(), new PrintWriter(so));
     assertThat(so.toString()).contains("Table 6.1").contains("Table 6.4").contains("Table 6.5").contains("Table 6.2");
     for (String f : new String[] {"report.md", "summary.json", "table-6.1-true-rank.csv", "scores.csv",
         "table-6.4-ais.csv", "table-6.3-ais-single-run-ranks.csv", "ais-strength.csv", "instances-true-rank.csv",
@@ -124,11 +126,9 @@ class BealExperimentCommandTest {
 
   @Test
   void refusesAnAisSizeThatIsNotScored() {
-    StringWriter so = new StringWriter();
-    StringWriter se = new StringWriter();
-    int code = Occam.execute(new PrintWriter(so), new PrintWriter(se), "experiment", "beal", "--sizes", "40",
-        "--ais-sizes", "80", "--out", dir.resolve("x").toString());
-    assertThat(code).isEqualTo(2);
-    assertThat(se.toString()).contains("--ais-sizes 80");
+    BealSettings d = BealSettings.defaults(1, 1);
+    assertThatThrownBy(() -> new BealExperiment(new BealSettings(false, List.of(40), List.of(80), null, false, null,
+        null, false, d.aisStrength(), false, d.restarts(), 1, 1))).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("--ais-sizes 80");
   }
 }

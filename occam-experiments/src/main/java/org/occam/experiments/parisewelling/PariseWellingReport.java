@@ -1,4 +1,4 @@
-package org.occam.cli.experiment;
+package org.occam.experiments.parisewelling;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -503,7 +503,7 @@ final class PariseWellingReport {
   }
 
   static String sci(double v) {
-    return PariseWellingExperimentCommand.sci(v);
+    return PariseWellingExperiment.sci(v);
   }
 
   private static String nats(double v) {
