@@ -95,7 +95,8 @@ class ChenWellingExperimentTest {
       assertThat(png.getWidth()).as(f).isGreaterThan(300);
     }
     JsonNode root = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
-    assertThat(root.at("/timing/totalSeconds").asDouble()).isLessThan(60);
+    // Recorded, not bounded: a wall-time bound fails when other jobs share the cores (DESIGN: no timed assertions).
+    assertThat(root.at("/timing/totalSeconds").asDouble()).isPositive();
     assertThat(root.at("/timing/parts")).hasSize(4);
     int repeats = root.at("/design/repeats").asInt();
     int trueK = root.at("/design/trueHidden").asInt();
