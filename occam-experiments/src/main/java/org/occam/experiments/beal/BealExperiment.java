@@ -3,10 +3,8 @@ package org.occam.experiments.beal;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.apache.commons.rng.SplittableUniformRandomProvider;
 import org.occam.dag.AncestralSampler;
 import org.occam.dag.BealExample;
@@ -19,7 +17,6 @@ import org.occam.dag.DagStructure;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.experiments.ProgressSink;
 import org.occam.math.RandomStreams;
-import org.occam.report.ModelJson;
 import org.occam.report.OutputFiles;
 import org.occam.report.ResultJson;
 import org.occam.report.Tables;
@@ -30,7 +27,8 @@ import org.occam.report.Tables;
  * including AIS (Tables 6.1, 6.3, 6.4; Figures 6.2, 6.3, 6.12). Part two ({@link BealPartTwo})
  * repeats the scoring without AIS for many true parameter sets drawn from the prior (Tables 6.2,
  * 6.5; Figures 6.5, 6.9). Writes CSV tables, PNG figures, {@code summary.json} and {@code report.md}
- * ({@link BealReport}, beside the chapter's printed numbers).
+ * ({@link BealReport}, beside the chapter's printed numbers); {@link BealFigures} and
+ * {@link BealOutputs} write the rest.
  *
  * <pre>{@code
  * new BealExperiment(BealSettings.defaults(1, 2).asQuick()).run(dir, ProgressSink.none(), out);
@@ -113,10 +111,11 @@ public final class BealExperiment {
     }
 
     BealFigures.write(dir, this, one, two);
-    writeTables(dir, one, two);
+    BealOutputs.writeTables(dir, this, one, two);
     double total = (System.nanoTime() - t0) * 1e-9;
     long scoresPerMethod = (long) nInstances * ns.size() * structures.size();
-    OutputFiles.write(dir.resolve("summary.json"), ResultJson.write(summary(one, two, total, scoresPerMethod)));
+    OutputFiles.write(dir.resolve("summary.json"), ResultJson.write(BealOutputs.summary(this, one, two, total,
+        scoresPerMethod)));
     OutputFiles.write(dir.resolve("report.md"), BealReport.markdown(ns, aisNs, nInstances, ais.runs(), ais.steps(),
         ais, settings, seed(), threads(), one.rankByMethod, one.table64, header64(), one.strengthRows, two.methods,
         two.success, two.vsCorrected, total, two.seconds, scoresPerMethod, one.aisSecondsAt480));
@@ -143,47 +142,6 @@ public final class BealExperiment {
     int g = ais.runs();
     return new String[] {"n", "AIS1<VB*%", "AIS1<VB%", "AIS" + g + "<VB*%", "AIS" + g + "<VB%", "MH rej%",
         "true rank per run", "AIS seconds"};
-  }
-
-  private void writeTables(Path dir, BealPartOne one, BealPartTwo two) {
-    OutputFiles.write(dir.resolve("table-6.1-true-rank.csv"), one.ranksCsv.toString());
-    OutputFiles.write(dir.resolve("scores.csv"), one.scoresCsv.toString());
-    if (!aisNs.isEmpty()) {
-      OutputFiles.write(dir.resolve("ais-strength.csv"), one.strengthCsv.toString());
-      OutputFiles.write(dir.resolve("table-6.4-ais.csv"), one.aisCsv.toString());
-      OutputFiles.write(dir.resolve("table-6.3-ais-single-run-ranks.csv"), one.aisRunsCsv.toString());
-    }
-    if (nInstances > 0) {
-      OutputFiles.write(dir.resolve("instances-true-rank.csv"), two.instancesCsv.toString());
-      OutputFiles.write(dir.resolve("table-6.5-ranked-first.csv"), two.successCsv.toString());
-      OutputFiles.write(dir.resolve("table-6.2-vb-vs-others.csv"), two.vsCsv.toString());
-    }
-  }
-
-  private Map<String, Object> summary(BealPartOne one, BealPartTwo two, double total, long scoresPerMethod) {
-    Map<String, Object> root = new LinkedHashMap<>();
-    root.put("experiment", "Beal (2003) chapter 6, sections 6.4-6.5");
-    root.put("seed", seed());
-    root.put("sizes", ns);
-    root.put("aisSizes", aisNs);
-    root.put("instances", nInstances);
-    root.put("threads", threads());
-    root.put("settings", settings.toMap());
-    root.put("ais", ais.toMap());
-    root.put("trueModel", ModelJson.dag(truth));
-    root.put("trueIndex", trueIndex);
-    root.put("partOne", one.entries);
-    Map<String, Object> timing = new LinkedHashMap<>();
-    timing.put("totalSeconds", total);
-    timing.put("partTwoSeconds", two.seconds);
-    timing.put("partTwoScoresPerMethod", scoresPerMethod);
-    timing.put("partTwoCpuSecondsPerScore", scoresPerMethod == 0 ? 0
-        : two.scoreSeconds / (scoresPerMethod * two.methods.size()));
-    if (!Double.isNaN(one.aisSecondsAt480)) {
-      timing.put("aisCpuSecondsAllStructuresAt480", one.aisSecondsAt480);
-    }
-    root.put("timing", timing);
-    return root;
   }
 
   List<Integer> sizes() {

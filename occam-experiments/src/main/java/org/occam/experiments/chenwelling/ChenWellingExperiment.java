@@ -14,7 +14,6 @@ import org.occam.math.RandomStreams;
 import org.occam.rbm.Rbm;
 import org.occam.rbm.RbmCsvReader;
 import org.occam.rbm.RbmData;
-import org.occam.rbm.RbmMethod;
 
 /**
  * Chen &amp; Welling (2013), Figures 1–2 (section 2) and 4, 6 and 7 (section 4): the evidence of
@@ -91,7 +90,7 @@ public final class ChenWellingExperiment {
     o.printf(Locale.ROOT, "Chen & Welling (2013): parts %s, seed %d, %d thread(s)%s%n", labels(which), asked.seed(),
         nThreads, asked.quick() ? ", quick" : "");
 
-    Parts parts = new Parts(o, progress);
+    ChenWellingParts parts = new ChenWellingParts(plan, words, asked, o, progress);
     // Figures 4, 6 and 7 first: their ais-pd tasks, the longest, start first and fail fast.
     if (which.contains(ChenWellingDesign.Part.FIGURE_4)) {
       parts.figure4(seeds);
@@ -125,109 +124,6 @@ public final class ChenWellingExperiment {
     }
     o.printf(Locale.ROOT, "total %.1f s on %d thread(s); load average %.1f at start, %.1f at end%n",
         (System.nanoTime() - t0) * 1e-9, nThreads, loadAtStart, loadAtEnd);
-  }
-
-  /** The parts' tasks and what they collect: score rows, subsets and timings. */
-  private final class Parts {
-    private final PrintWriter o;
-    private final ProgressSink progress;
-    final List<ChenWellingScoring.Row> rows = new ArrayList<>();
-    final List<PartTiming> timings = new ArrayList<>();
-    final List<ChenWellingReport.SubsetInfo> subsets = new ArrayList<>();
-
-    Parts(PrintWriter o, ProgressSink progress) {
-      this.o = o;
-      this.progress = progress;
-    }
-
-    void figure4(Seeds seeds) {
-      RbmData few = words.mostFrequentColumns(FEW_WORDS);
-      List<ChenWellingScoring.Task> tasks = new ArrayList<>();
-      for (int n : plan.fig4Sizes()) {
-        RbmData d = subset("4", few, n, ChenWellingDesign.taskSeed(seeds.fig4Subsets(), n));
-        evidenceTasks(tasks, "4", d, plan.fig4Hidden(), plan.scores(), seeds.fig4Scores());
-      }
-      run("4", tasks);
-    }
-
-    void figure6(Seeds seeds) {
-      RbmData few = words.mostFrequentColumns(FEW_WORDS);
-      int n = asked.fig6Size();
-      RbmData d = subset("6", few, n, ChenWellingDesign.taskSeed(seeds.fig6Subset(), n));
-      List<ChenWellingScoring.Task> tasks = new ArrayList<>();
-      for (int k : plan.fig6Hidden()) {
-        evidenceTasks(tasks, "6", d, k, plan.scores(), seeds.fig6Scores());
-      }
-      run("6", tasks);
-    }
-
-    void figure7(Seeds seeds) {
-      int n = asked.fig7Size();
-      RbmData d = subset("7", words, n, ChenWellingDesign.taskSeed(seeds.fig7Subset(), n));
-      List<ChenWellingScoring.Task> tasks = new ArrayList<>();
-      for (int k : plan.fig7Hidden()) {
-        evidenceTasks(tasks, "7", d, k, plan.scores(), seeds.fig7Scores());
-      }
-      if (plan.scores().contains(RbmMethod.LAPLACE)) {
-        for (int k : plan.fig7LaplaceHidden()) {
-          evidenceTasks(tasks, "7", d, k, List.of(RbmMethod.LAPLACE), seeds.fig7Scores());
-        }
-      }
-      run("7", tasks);
-    }
-
-    void figures12(Seeds seeds, List<List<RbmData>> samples) {
-      List<ChenWellingScoring.Task> tasks = new ArrayList<>();
-      for (int m = 0; m < plan.models(); m++) {
-        for (int j = 0; j < plan.sizes().size(); j++) {
-          RbmData d = samples.get(m).get(j);
-          long n = d.size();
-          long cvSeed = ChenWellingDesign.taskSeed(seeds.fig12Cv(), m, n);
-          for (int k : plan.candidates()) {
-            tasks.add(new ChenWellingScoring.ScoreTask("1-2", m, d, k, 0, List.of(RbmMethod.LAPLACE), plan.small(),
-                plan.aisPd(), ChenWellingDesign.taskSeed(seeds.fig12Laplace(), m, n, k)));
-            tasks.add(new ChenWellingScoring.CvTask("1-2", m, d, k, plan.cv(), cvSeed));
-          }
-        }
-      }
-      run("1-2", tasks);
-    }
-
-    private RbmData subset(String figure, RbmData all, int n, long seed) {
-      ChenWellingDesign.Subset s = ChenWellingDesign.coveringSubset(all, n, seed);
-      subsets.add(new ChenWellingReport.SubsetInfo(figure, n, s.data().visibleCount(), s.seed(), s.draws(),
-          s.data().distinctRowCount()));
-      return s.data();
-    }
-
-    /** The repeats of the scores and, if asked, one ais-pd estimate, of one data set and K. */
-    private void evidenceTasks(List<ChenWellingScoring.Task> tasks, String figure, RbmData d, int k,
-        List<RbmMethod> scores, long base) {
-      long n = d.size();
-      if (plan.aisPdAsked() && scores == plan.scores()) {
-        tasks.add(new ChenWellingScoring.ScoreTask(figure, 0, d, k, 0, List.of(RbmMethod.AIS_PD), plan.laplace(),
-            plan.aisPd(), ChenWellingDesign.taskSeed(base, n, k, 0, 1)));
-      }
-      if (scores.isEmpty()) {
-        return;
-      }
-      for (int r = 0; r < plan.repeats(); r++) {
-        tasks.add(new ChenWellingScoring.ScoreTask(figure, 0, d, k, r, scores, plan.laplace(), plan.aisPd(),
-            ChenWellingDesign.taskSeed(base, n, k, r, 0)));
-      }
-    }
-
-    private void run(String figure, List<ChenWellingScoring.Task> tasks) {
-      o.printf(Locale.ROOT, "part %s: %d tasks%n", figure, tasks.size());
-      o.flush();
-      long start = System.nanoTime();
-      ChenWellingScoring.Result r;
-      try (ProgressSink.Task task = progress.start("figure " + figure, tasks.size())) {
-        r = ChenWellingScoring.run(tasks, asked.threads(), task.listener());
-      }
-      timings.add(new PartTiming(figure, tasks.size(), (System.nanoTime() - start) * 1e-9, r.taskSeconds()));
-      rows.addAll(r.rows());
-    }
   }
 
   private static String labels(EnumSet<ChenWellingDesign.Part> which) {

@@ -6,13 +6,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.apache.commons.rng.SplittableUniformRandomProvider;
 import org.occam.experiments.ProgressSink;
-import org.occam.math.RandomStreams;
 import org.occam.mrf.MrfAnnealedImportanceSampling;
 import org.occam.mrf.MrfMethod;
 import org.occam.mrf.MrfScoreSettings;
@@ -24,7 +21,7 @@ import org.occam.sampling.ParameterSpaceAis;
 /**
  * Parise &amp; Welling (2006), section 4.1, on fresh synthetic data: Laplace-family scores of
  * Boltzmann machines on 5 nodes against AIS. See {@link PariseWellingDesign} for the design,
- * {@link PariseWellingScoring} for the scores of one (structure, data) pair,
+ * {@link PariseWellingTasks} for the pairs to score, {@link PariseWellingScoring} for the scores of one (structure, data) pair,
  * {@link PariseWellingPanels} for the figures and {@link PariseWellingReport} for the paper's
  * findings checked against the run.
  *
@@ -45,18 +42,6 @@ public final class PariseWellingExperiment {
   private final int nSequences;
   private final MrfScoreSettings settings = MrfScoreSettings.defaults();
   private final ParameterSpaceAis.Settings ais;
-
-  /**
-   * The design: the structures' masks, the models (structure × strength), the model the sequences
-   * run through, the nested sequences, the AIS base seed, and the (structure, data) pairs the figures
-   * need, each once (the first {@code sequenceTasks} those of Figures 1–2).
-   */
-  record Design(int[] masks, List<PariseWellingDesign.Model> models, int picked, int[][] seqs, long aisSeed,
-      List<PariseWellingScoring.Task> tasks, int sequenceTasks) {
-    PariseWellingDesign.Model pickedModel() {
-      return models.get(picked);
-    }
-  }
 
   /** Resolves the defaults and checks the settings (IllegalArgumentException naming the option). */
   public PariseWellingExperiment(PariseWellingSettings s) {
@@ -100,7 +85,8 @@ public final class PariseWellingExperiment {
   public void run(Path dir, ProgressSink progress, PrintWriter o) {
     long t0 = System.nanoTime();
     double loadAtStart = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-    Design design = design();
+    PariseWellingTasks design = PariseWellingTasks.of(asked.seed(), nStructures, ds, seqStrength, ns, nSequences,
+        asked.trueEdges());
     List<PariseWellingScoring.Task> tasks = design.tasks();
     o.printf(Locale.ROOT, "Parise & Welling (2006) section 4.1: %d structures x %d strengths, N = %s, %d sequences "
         + "around model %d (%d edges), %d (structure, data) pairs with AIS (K = %d of Beal's schedule, G = %d), seed %d, "
@@ -141,53 +127,8 @@ public final class PariseWellingExperiment {
         timing.processCpuSeconds(), asked.threads(), loadAtStart, loadAtEnd);
   }
 
-  /** The design: one stream per structure, per model and per sequence, split in a fixed order. */
-  Design design() {
-    List<SplittableUniformRandomProvider> streams = RandomStreams.split(RandomStreams.fromSeed(asked.seed()), 4);
-    int[] masks = new int[nStructures];
-    List<SplittableUniformRandomProvider> structureStreams = RandomStreams.split(streams.get(0), nStructures);
-    for (int s = 0; s < nStructures; s++) {
-      masks[s] = PariseWellingDesign.randomStructure(structureStreams.get(s));
-    }
-    List<SplittableUniformRandomProvider> modelStreams = RandomStreams.split(streams.get(1), nStructures * ds.size());
-    List<PariseWellingDesign.Model> models = new ArrayList<>();
-    for (int s = 0; s < nStructures; s++) {
-      for (int di = 0; di < ds.size(); di++) {
-        int index = s * ds.size() + di;
-        models.add(new PariseWellingDesign.Model(index, s, di, ds.get(di), masks[s], nMax(), modelStreams.get(index)));
-      }
-    }
-    int picked = pickModel(masks, asked.trueEdges()) * ds.size() + seqStrength;
-    int[][] seqs = new int[nSequences][];
-    List<SplittableUniformRandomProvider> sequenceStreams = RandomStreams.split(streams.get(2), nSequences);
-    for (int q = 0; q < nSequences; q++) {
-      seqs[q] = PariseWellingDesign.nestedSequence(models.get(picked).mask(), sequenceStreams.get(q));
-    }
-    long aisSeed = streams.get(3).nextLong();
-    LinkedHashSet<PariseWellingScoring.Task> wanted = new LinkedHashSet<>();
-    for (int n : List.of(ns.get(0), nMax())) {
-      for (int[] seq : seqs) {
-        for (int mask : seq) {
-          wanted.add(new PariseWellingScoring.Task(picked, mask, n));
-        }
-      }
-    }
-    int sequenceTasks = wanted.size();
-    for (int s = 0; s < nStructures; s++) {
-      for (int n : ns) {
-        wanted.add(new PariseWellingScoring.Task(s * ds.size() + seqStrength, masks[s], n));
-      }
-    }
-    for (int s = 0; s < nStructures; s++) {
-      for (int di = 0; di < ds.size(); di++) {
-        wanted.add(new PariseWellingScoring.Task(s * ds.size() + di, masks[s], nMax()));
-      }
-    }
-    return new Design(masks, models, picked, seqs, aisSeed, List.copyOf(wanted), sequenceTasks);
-  }
-
   private PariseWellingReport.Timing timing(List<PariseWellingScoring.Scored> scored, double total,
-      double scoringWall, Design design, double loadAtStart, double loadAtEnd) {
+      double scoringWall, PariseWellingTasks design, double loadAtStart, double loadAtEnd) {
     double taskSeconds = 0;
     double aisSeconds = 0;
     for (PariseWellingScoring.Scored s : scored) {
@@ -251,17 +192,6 @@ public final class PariseWellingExperiment {
       return ns < 0 ? Double.NaN : ns * 1e-9;
     }
     return Double.NaN;
-  }
-
-  /** The first structure with {@code edges} edges, else the closest (lowest index on ties). */
-  static int pickModel(int[] masks, int edges) {
-    int best = 0;
-    for (int s = 1; s < masks.length; s++) {
-      if (Math.abs(Integer.bitCount(masks[s]) - edges) < Math.abs(Integer.bitCount(masks[best]) - edges)) {
-        best = s;
-      }
-    }
-    return best;
   }
 
   /** Mean signed (BIC-ML − AIS)/N per number of edges over the sequences, at N. */

@@ -19,7 +19,7 @@ final class PariseWellingPanels {
   private static final String N_LABEL = "N (number of data cases, log scale)";
 
   private final PariseWellingExperiment e;
-  private final PariseWellingExperiment.Design design;
+  private final PariseWellingTasks design;
   private final Map<PariseWellingScoring.Task, PariseWellingScoring.Scored> byTask;
   private final String trueLabel;
   final Map<Integer, PariseWellingFigures.Panel> fig2 = new LinkedHashMap<>();
@@ -30,7 +30,7 @@ final class PariseWellingPanels {
   final PariseWellingFigures.Panel fig3Exact;
   final PariseWellingFigures.Panel fig4Exact;
 
-  PariseWellingPanels(PariseWellingExperiment e, PariseWellingExperiment.Design design,
+  PariseWellingPanels(PariseWellingExperiment e, PariseWellingTasks design,
       Map<PariseWellingScoring.Task, PariseWellingScoring.Scored> byTask) {
     this.e = e;
     this.design = design;

@@ -97,9 +97,9 @@ class PariseWellingDesignTest {
   @Test
   void picksTheFirstStructureWithTheAskedEdgesElseTheClosest() {
     int[] masks = {0b1, 0b111, 0b1111_11, 0b11_1111};
-    assertThat(PariseWellingExperiment.pickModel(masks, 6)).isEqualTo(2);
-    assertThat(PariseWellingExperiment.pickModel(masks, 4)).isEqualTo(1);
-    assertThat(PariseWellingExperiment.pickModel(masks, 0)).isEqualTo(0);
+    assertThat(PariseWellingTasks.pickModel(masks, 6)).isEqualTo(2);
+    assertThat(PariseWellingTasks.pickModel(masks, 4)).isEqualTo(1);
+    assertThat(PariseWellingTasks.pickModel(masks, 0)).isEqualTo(0);
   }
 
   @Test
