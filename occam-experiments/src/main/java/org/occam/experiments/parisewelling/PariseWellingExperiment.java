@@ -116,7 +116,7 @@ public final class PariseWellingExperiment {
         design.pickedModel(), asked.trueEdges(), ais.steps(), ais.runs(), ais, settings, timing,
         notConverged(scored));
     var results = panels.results(signedBicGap(ns.get(0), design.seqs(), design.picked(), byTask));
-    List<PariseWellingReport.Claim> claims = PariseWellingReport.claims(results);
+    List<PariseWellingClaims.Claim> claims = PariseWellingClaims.claims(results);
     OutputFiles.write(dir.resolve("report.md"), PariseWellingReport.markdown(context, results, claims));
     OutputFiles.write(dir.resolve("summary.json"), ResultJson.write(PariseWellingOutputs.summary(context, results,
         claims, design.seqs(), design.models().size())));
@@ -151,7 +151,7 @@ public final class PariseWellingExperiment {
     return notConverged;
   }
 
-  private void print(PrintWriter o, PariseWellingReport.Results results, List<PariseWellingReport.Claim> claims) {
+  private void print(PrintWriter o, PariseWellingReport.Results results, List<PariseWellingClaims.Claim> claims) {
     List<String> compared = PariseWellingScoring.COMPARED;
     o.printf("%nFigure 3: mean |score - AIS| / N of the true structure, d = %s/4, over %d models%n",
         PariseWellingFigures.number(ds.get(seqStrength)), nStructures);
@@ -160,7 +160,7 @@ public final class PariseWellingExperiment {
         nStructures);
     Tables.print(o, header("d*4", compared), table(results.fig4(), compared));
     o.printf("%nThe paper's findings, checked against this run:%n");
-    for (PariseWellingReport.Claim c : claims) {
+    for (PariseWellingClaims.Claim c : claims) {
       o.printf("- %s: %s. %s%n", c.title(), c.verdict(), c.evidence());
     }
   }

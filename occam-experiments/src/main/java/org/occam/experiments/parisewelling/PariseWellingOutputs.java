@@ -127,7 +127,7 @@ final class PariseWellingOutputs {
   }
 
   static Map<String, Object> summary(PariseWellingReport.Context c, PariseWellingReport.Results r,
-      List<PariseWellingReport.Claim> claims, int[][] seqs, int modelCount) {
+      List<PariseWellingClaims.Claim> claims, int[][] seqs, int modelCount) {
     Map<String, Object> root = new LinkedHashMap<>();
     root.put("experiment", "Parise & Welling (2006) section 4.1");
     root.put("seed", c.seed());
@@ -174,7 +174,7 @@ final class PariseWellingOutputs {
     figs.put("figure4Diagnostics", r.fig4Diagnostics().toMap());
     root.put("figures", figs);
     List<Object> cl = new ArrayList<>();
-    for (PariseWellingReport.Claim claim : claims) {
+    for (PariseWellingClaims.Claim claim : claims) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("claim", claim.title());
       m.put("paper", claim.paper());
