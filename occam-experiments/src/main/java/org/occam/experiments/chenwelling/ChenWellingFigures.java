@@ -220,42 +220,6 @@ final class ChenWellingFigures {
     return out;
   }
 
-  // ------------------------------------------------------------------ CSV
-
-  /** fig-2-chosen-k.csv. */
-  static String choiceSummaryCsv(List<ChoiceSummary> summaries, int trueK) {
-    StringBuilder b = new StringBuilder("n,method,models,meanChosenK,sdChosenK,meanAbsErrorFromTrueK,correct,trueK\n");
-    for (ChoiceSummary s : summaries) {
-      b.append(s.n()).append(',').append(s.method()).append(',').append(s.models()).append(',')
-          .append(precise(s.meanK())).append(',').append(precise(s.sdK())).append(',')
-          .append(precise(s.meanAbsError())).append(',').append(s.correct()).append(',').append(trueK).append('\n');
-    }
-    return b.toString();
-  }
-
-  /** choices.csv. */
-  static String choicesCsv(List<Choice> choices, int trueK) {
-    StringBuilder b = new StringBuilder("model,n,method,chosenK,trueK\n");
-    for (Choice c : choices) {
-      b.append(c.model()).append(',').append(c.n()).append(',').append(c.method()).append(',').append(c.chosenK())
-          .append(',').append(trueK).append('\n');
-    }
-    return b.toString();
-  }
-
-  /** fig-4/6/7 CSVs. */
-  static String pointsCsv(String figure, List<Point> points, String reference) {
-    StringBuilder b = new StringBuilder("figure,n,k,method,runs,finiteRuns,meanPerDocument,sdPerDocument,"
-        + "meanStdErrorPerDocument,minus_" + reference + "\n");
-    for (Point p : points) {
-      b.append(figure).append(',').append(p.n()).append(',').append(p.k()).append(',').append(p.method()).append(',')
-          .append(p.runs()).append(',').append(p.finiteRuns()).append(',').append(precise(p.meanPerDocument()))
-          .append(',').append(precise(p.sdPerDocument())).append(',').append(precise(p.meanStdErrorPerDocument()))
-          .append(',').append(precise(p.minusReference())).append('\n');
-    }
-    return b.toString();
-  }
-
   // ------------------------------------------------------------------ numbers
 
   static double meanOfFinite(List<Double> v) {

@@ -1,5 +1,7 @@
 package org.occam.experiments.chenwelling;
 
+import static org.occam.experiments.chenwelling.ChenWellingFigures.precise;
+
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,8 +27,8 @@ final class ChenWellingOutputs {
     OutputFiles.write(dir.resolve("scores.csv"), scoresCsv(rows));
     int trueK = c.plan().trueHidden();
     if (c.has(ChenWellingDesign.Part.FIGURES_1_2)) {
-      OutputFiles.write(dir.resolve("choices.csv"), ChenWellingFigures.choicesCsv(r.choices(), trueK));
-      OutputFiles.write(dir.resolve("fig-2-chosen-k.csv"), ChenWellingFigures.choiceSummaryCsv(r.choiceSummaries(),
+      OutputFiles.write(dir.resolve("choices.csv"), choicesCsv(r.choices(), trueK));
+      OutputFiles.write(dir.resolve("fig-2-chosen-k.csv"), choiceSummaryCsv(r.choiceSummaries(),
           trueK));
       OutputFiles.write(dir.resolve("fig-2-chosen-k.png"), ChenWellingPlots.choicePng("Figure 2: the chosen K over "
           + c.plan().models() + " random RBMs (V = " + ChenWellingDesign.VISIBLE + ", K* = " + trueK + ")",
@@ -44,7 +46,7 @@ final class ChenWellingOutputs {
         case "6" -> "Figure 6: log evidence per document, 5 words, N = " + e.getValue().get(0).n();
         default -> "Figure 7: log evidence per document, " + c.vocabulary() + " words, N = " + e.getValue().get(0).n();
       };
-      OutputFiles.write(dir.resolve(name + ".csv"), ChenWellingFigures.pointsCsv(f, e.getValue(), ref));
+      OutputFiles.write(dir.resolve(name + ".csv"), pointsCsv(f, e.getValue(), ref));
       OutputFiles.write(dir.resolve(name + ".png"), ChenWellingPlots.evidencePng(title, e.getValue(), ref, byN));
       OutputFiles.write(dir.resolve("fig-" + f + "-distance-from-" + ref + ".png"), ChenWellingPlots.distancePng(
           title.replace("log evidence per document", "distance from " + ref + " per document"), e.getValue(), ref,
@@ -146,6 +148,40 @@ final class ChenWellingOutputs {
       }
       b.append(m).append(',').append(rbm.visibleCount()).append(',').append(rbm.hiddenCount()).append(',').append(l)
           .append('\n');
+    }
+    return b.toString();
+  }
+
+  /** fig-2-chosen-k.csv. */
+  static String choiceSummaryCsv(List<ChenWellingFigures.ChoiceSummary> summaries, int trueK) {
+    StringBuilder b = new StringBuilder("n,method,models,meanChosenK,sdChosenK,meanAbsErrorFromTrueK,correct,trueK\n");
+    for (ChenWellingFigures.ChoiceSummary s : summaries) {
+      b.append(s.n()).append(',').append(s.method()).append(',').append(s.models()).append(',')
+          .append(precise(s.meanK())).append(',').append(precise(s.sdK())).append(',')
+          .append(precise(s.meanAbsError())).append(',').append(s.correct()).append(',').append(trueK).append('\n');
+    }
+    return b.toString();
+  }
+
+  /** choices.csv. */
+  static String choicesCsv(List<ChenWellingFigures.Choice> choices, int trueK) {
+    StringBuilder b = new StringBuilder("model,n,method,chosenK,trueK\n");
+    for (ChenWellingFigures.Choice c : choices) {
+      b.append(c.model()).append(',').append(c.n()).append(',').append(c.method()).append(',').append(c.chosenK())
+          .append(',').append(trueK).append('\n');
+    }
+    return b.toString();
+  }
+
+  /** fig-4/6/7 CSVs. */
+  static String pointsCsv(String figure, List<ChenWellingFigures.Point> points, String reference) {
+    StringBuilder b = new StringBuilder("figure,n,k,method,runs,finiteRuns,meanPerDocument,sdPerDocument,"
+        + "meanStdErrorPerDocument,minus_" + reference + "\n");
+    for (ChenWellingFigures.Point p : points) {
+      b.append(figure).append(',').append(p.n()).append(',').append(p.k()).append(',').append(p.method()).append(',')
+          .append(p.runs()).append(',').append(p.finiteRuns()).append(',').append(precise(p.meanPerDocument()))
+          .append(',').append(precise(p.sdPerDocument())).append(',').append(precise(p.meanStdErrorPerDocument()))
+          .append(',').append(precise(p.minusReference())).append('\n');
     }
     return b.toString();
   }
