@@ -8,7 +8,7 @@ import java.util.concurrent.Callable;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.occam.cli.io.DagModelFile;
-import org.occam.cli.io.OutputFiles;
+import org.occam.report.OutputFiles;
 import org.occam.dag.AncestralSampler;
 import org.occam.dag.DagModel;
 import org.occam.dag.DagStructure;

@@ -1,5 +1,6 @@
 package org.occam.cli;
 
+import org.occam.report.StructureJson;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -8,12 +9,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.occam.cli.io.DagModelFile;
-import org.occam.cli.io.OutputFiles;
-import org.occam.cli.io.ResultJson;
-import org.occam.cli.report.Tables;
+import org.occam.report.OutputFiles;
+import org.occam.report.ResultJson;
+import org.occam.report.Tables;
 import org.occam.dag.DagProblem;
 import org.occam.dag.methods.DagMethods;
 import org.occam.evidence.EvidenceMethod;
+import org.occam.dag.DagMethod;
 import org.occam.dag.DagModel;
 import org.occam.dag.DagScorer;
 import org.occam.dag.DagStructure;

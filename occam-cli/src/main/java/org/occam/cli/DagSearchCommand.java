@@ -1,5 +1,6 @@
 package org.occam.cli;
 
+import org.occam.report.StructureJson;
 import org.occam.data.InvalidInputException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,9 +10,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.IntConsumer;
 import org.occam.cli.io.DagModelFile;
-import org.occam.cli.io.OutputFiles;
-import org.occam.cli.io.ResultJson;
-import org.occam.cli.report.Tables;
+import org.occam.report.OutputFiles;
+import org.occam.report.ResultJson;
+import org.occam.report.Tables;
 import org.occam.dag.BipartiteStructureClass;
 import org.occam.dag.DagProblem;
 import org.occam.dag.methods.DagMethods;

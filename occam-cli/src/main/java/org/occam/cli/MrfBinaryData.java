@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import org.occam.cli.report.Tables;
+import org.occam.report.Tables;
 import org.occam.data.CsvDatasetReader;
 import org.occam.data.DataFormatException;
 import org.occam.data.Dataset;

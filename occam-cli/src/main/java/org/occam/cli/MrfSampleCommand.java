@@ -9,7 +9,7 @@ import java.util.concurrent.Callable;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.occam.cli.io.BoltzmannModelFile;
-import org.occam.cli.io.OutputFiles;
+import org.occam.report.OutputFiles;
 import org.occam.data.Variable;
 import org.occam.math.RandomStreams;
 import org.occam.mrf.BoltzmannMachine;

@@ -2,7 +2,7 @@ package org.occam.cli;
 
 import org.occam.data.InvalidInputException;
 import java.nio.file.Path;
-import org.occam.cli.io.OutputFiles;
+import org.occam.report.OutputFiles;
 import org.occam.search.ModelAveraging;
 import org.occam.search.StructurePrior;
 import picocli.CommandLine.Option;

@@ -4,9 +4,13 @@ import java.util.function.IntConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
+import org.occam.experiments.ProgressSink;
 
-/** A progress bar on stderr when a person is watching a terminal; nothing otherwise. */
-public final class Progress implements AutoCloseable {
+/**
+ * A progress bar on stderr when a person is watching a terminal; nothing otherwise. {@code
+ * Progress::start} is the {@link ProgressSink} the command line gives the experiments.
+ */
+public final class Progress implements ProgressSink.Task {
   private final ProgressBar bar;
 
   private Progress(ProgressBar bar) {
@@ -24,6 +28,7 @@ public final class Progress implements AutoCloseable {
   }
 
   /** A listener that moves the bar to the number of steps done. */
+  @Override
   public IntConsumer listener() {
     return bar == null ? null : done -> bar.stepTo(done);
   }

@@ -1,15 +1,17 @@
 package org.occam.cli;
 
+import org.occam.report.StructureJson;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.occam.cli.report.EdgeHeatMap;
-import org.occam.cli.report.PosteriorTables;
-import org.occam.cli.report.Tables;
+import org.occam.report.EdgeHeatMap;
+import org.occam.report.PosteriorTables;
+import org.occam.report.Tables;
 import org.occam.dag.DagStructure;
+import org.occam.dag.DagMethod;
 import org.occam.dag.StructureRanker;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.search.ModelAveraging;

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
-import org.occam.cli.report.Tables;
+import org.occam.report.Tables;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.rbm.RbmCrossValidation;
 import org.occam.rbm.RbmData;

@@ -1,33 +1,18 @@
 package org.occam.cli.experiment;
 
-import java.io.PrintWriter;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.apache.commons.rng.SplittableUniformRandomProvider;
 import org.occam.cli.Progress;
-import org.occam.math.Parallel;
-import org.occam.math.RandomStreams;
-import org.occam.rbm.PersistentContrastiveDivergence;
-import org.occam.rbm.Rbm;
-import org.occam.rbm.RbmCrossValidation;
-import org.occam.rbm.RbmCsvReader;
-import org.occam.rbm.RbmData;
-import org.occam.rbm.RbmLaplace;
-import org.occam.rbm.RbmMethod;
+import org.occam.experiments.chenwelling.ChenWellingExperiment;
+import org.occam.experiments.chenwelling.ChenWellingSettings;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code occam experiment chen-welling}: Chen &amp; Welling (2013), Figures 1–2 (section 2) and 4, 6
- * and 7 (section 4). See {@link ChenWellingDesign} for the data, {@link ChenWellingScoring} for the
- * tasks, {@link ChenWellingFigures} for the numbers and {@link ChenWellingReport} for the verdicts.
+ * {@code occam experiment chen-welling}: parses the options into {@link ChenWellingSettings} and runs
+ * {@link ChenWellingExperiment} (Chen &amp; Welling 2013, Figures 1–2, 4, 6 and 7).
  */
 @Command(name = "chen-welling", mixinStandardHelpOptions = true, sortOptions = false,
     description = {"Reproduce Chen & Welling (2013): the evidence of RBMs by the Laplace family",
@@ -64,16 +49,6 @@ import picocli.CommandLine.Option;
         "",
         "Example: occam experiment chen-welling --quick --out runs/cw-quick"})
 public final class ChenWellingExperimentCommand implements Callable<Integer> {
-  static final String DEFAULT_METHODS = "laplace,laplace0,map,ml-bic,ais-pd";
-  static final List<Integer> DEFAULT_FIG12_SIZES = List.of(100, 1000, 5000, 25_000, 125_000, 625_000);
-  static final List<Integer> QUICK_FIG12_SIZES = List.of(100, 1000);
-  static final List<Integer> DEFAULT_FIG4_SIZES = List.of(10, 20, 50, 100, 200, 500, 1000);
-  static final List<Integer> QUICK_FIG4_SIZES = List.of(10, 100, 1000);
-  /** The word count of Figures 4 and 6, the paper's. */
-  static final int FEW_WORDS = 5;
-  /** The prior's σ0, the paper's. */
-  static final double PRIOR_SIGMA = 1.0;
-
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
@@ -93,7 +68,7 @@ public final class ChenWellingExperimentCommand implements Callable<Integer> {
       description = "The 0/1 document-by-word matrix of Figures 4, 6 and 7 (default: ${DEFAULT-VALUE}).")
   Path data;
 
-  @Option(names = "--methods", paramLabel = "LIST", defaultValue = DEFAULT_METHODS,
+  @Option(names = "--methods", paramLabel = "LIST", defaultValue = ChenWellingSettings.DEFAULT_METHODS,
       description = "Scores of Figures 4, 6 and 7 (default: ${DEFAULT-VALUE}).")
   String methods;
 
@@ -164,326 +139,13 @@ public final class ChenWellingExperimentCommand implements Callable<Integer> {
       description = "ais-pd temperatures of the linear schedule (default: 10000, the paper's).")
   Integer aisPdSteps;
 
-  /** One part's timing. */
-  record PartTiming(String figure, int tasks, double wallSeconds, double taskSeconds) {}
-
   @Override
   public Integer call() {
-    long t0 = System.nanoTime();
-    double loadAtStart = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-    EnumSet<ChenWellingDesign.Part> which = ChenWellingDesign.Part.parseList(parts);
-    Plan plan = plan(which);
-    int nThreads = options.threadCount();
-    RbmData words = which.stream().anyMatch(p -> p != ChenWellingDesign.Part.FIGURES_1_2)
-        ? RbmCsvReader.read(data, RbmCsvReader.Selection.all(), null) : null;
-    if (words != null) {
-      checkSizes(words, plan);
-    }
-    Path dir = options.outputFolder();
-    PrintWriter o = spec.commandLine().getOut();
-
-    // Seeds, in a fixed order whatever the parts: one stream for the models, base seeds for the rest.
-    SplittableUniformRandomProvider root = RandomStreams.fromSeed(options.seed);
-    SplittableUniformRandomProvider modelStreams = root.split();
-    Seeds seeds = new Seeds(root.nextLong(), root.nextLong(), root.nextLong(), root.nextLong(), root.nextLong(),
-        root.nextLong(), root.nextLong(), root.nextLong());
-    o.printf(Locale.ROOT, "Chen & Welling (2013): parts %s, seed %d, %d thread(s)%s%n", labels(which), options.seed,
-        nThreads, quick ? ", quick" : "");
-
-    List<ChenWellingScoring.Row> rows = new ArrayList<>();
-    List<PartTiming> timings = new ArrayList<>();
-    List<ChenWellingReport.SubsetInfo> subsets = new ArrayList<>();
-    List<Rbm> trueModels = List.of();
-    // Figures 4, 6 and 7 first: their ais-pd tasks, the longest, start first and fail fast.
-    if (which.contains(ChenWellingDesign.Part.FIGURE_4)) {
-      RbmData few = words.mostFrequentColumns(FEW_WORDS);
-      List<ChenWellingScoring.Task> tasks = new ArrayList<>();
-      for (int n : plan.fig4Sizes()) {
-        RbmData d = subset("4", few, n, ChenWellingDesign.taskSeed(seeds.fig4Subsets(), n), subsets);
-        evidenceTasks(tasks, "4", d, plan.fig4Hidden(), plan, plan.scores(), seeds.fig4Scores());
-      }
-      rows.addAll(runPart(o, "4", tasks, nThreads, timings));
-    }
-    if (which.contains(ChenWellingDesign.Part.FIGURE_6)) {
-      RbmData few = words.mostFrequentColumns(FEW_WORDS);
-      RbmData d = subset("6", few, fig6Size, ChenWellingDesign.taskSeed(seeds.fig6Subset(), fig6Size), subsets);
-      List<ChenWellingScoring.Task> tasks = new ArrayList<>();
-      for (int k : plan.fig6Hidden()) {
-        evidenceTasks(tasks, "6", d, k, plan, plan.scores(), seeds.fig6Scores());
-      }
-      rows.addAll(runPart(o, "6", tasks, nThreads, timings));
-    }
-    if (which.contains(ChenWellingDesign.Part.FIGURE_7)) {
-      RbmData d = subset("7", words, fig7Size, ChenWellingDesign.taskSeed(seeds.fig7Subset(), fig7Size), subsets);
-      List<ChenWellingScoring.Task> tasks = new ArrayList<>();
-      for (int k : plan.fig7Hidden()) {
-        evidenceTasks(tasks, "7", d, k, plan, plan.scores(), seeds.fig7Scores());
-      }
-      if (plan.scores().contains(RbmMethod.LAPLACE)) {
-        for (int k : plan.fig7LaplaceHidden()) {
-          evidenceTasks(tasks, "7", d, k, plan, List.of(RbmMethod.LAPLACE), seeds.fig7Scores());
-        }
-      }
-      rows.addAll(runPart(o, "7", tasks, nThreads, timings));
-    }
-    if (which.contains(ChenWellingDesign.Part.FIGURES_1_2)) {
-      trueModels = trueModels(plan, modelStreams);
-      List<List<RbmData>> samples = samples(trueModels, plan, modelStreams, nThreads);
-      List<ChenWellingScoring.Task> tasks = new ArrayList<>();
-      for (int m = 0; m < plan.models(); m++) {
-        for (int j = 0; j < plan.sizes().size(); j++) {
-          RbmData d = samples.get(m).get(j);
-          long n = d.size();
-          long cvSeed = ChenWellingDesign.taskSeed(seeds.fig12Cv(), m, n);
-          for (int k : plan.candidates()) {
-            tasks.add(new ChenWellingScoring.ScoreTask("1-2", m, d, k, 0, List.of(RbmMethod.LAPLACE), plan.small(),
-                plan.aisPd(), ChenWellingDesign.taskSeed(seeds.fig12Laplace(), m, n, k)));
-            tasks.add(new ChenWellingScoring.CvTask("1-2", m, d, k, plan.cv(), cvSeed));
-          }
-        }
-      }
-      rows.addAll(runPart(o, "1-2", tasks, nThreads, timings));
-    }
-
-    // Numbers, files, report.
-    double total = (System.nanoTime() - t0) * 1e-9;
-    double loadAtEnd = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-    var context = new ChenWellingReport.Context(options.seed, data, words == null ? List.of()
-        : words.mostFrequentColumns(FEW_WORDS).columnNames(), words == null ? 0 : words.size(),
-        words == null ? 0 : words.visibleCount(), which, plan, seeds, subsets, trueModels, timings, total, nThreads,
-        loadAtStart, loadAtEnd, quick);
-    ChenWellingReport.Results results = ChenWellingReport.Results.of(rows, context);
-    ChenWellingOutputs.write(dir, rows, results, context);
-    ChenWellingOutputs.print(o, results, context);
-    o.printf(Locale.ROOT, "%nwrote %s: report.md, summary.json, scores.csv and the figures' CSV and PNG%n", dir);
-    for (PartTiming t : timings) {
-      o.printf(Locale.ROOT, "part %s: %d tasks in %.1f s of wall time (%.1f s summed over tasks)%n", t.figure(),
-          t.tasks(), t.wallSeconds(), t.taskSeconds());
-    }
-    o.printf(Locale.ROOT, "total %.1f s on %d thread(s); load average %.1f at start, %.1f at end%n",
-        (System.nanoTime() - t0) * 1e-9, nThreads, loadAtStart, loadAtEnd);
+    var settings = new ChenWellingSettings(quick, parts, data, methods, reference, repeats, models, sizes, trueHidden,
+        candidates, fig12PcdIterations, fig4Sizes, fig4Hidden, fig6Size, fig6Hidden, fig7Size, fig7Hidden,
+        fig7LaplaceHidden, pcdIterations, aisPdRuns, aisPdSteps, options.seed, options.threadCount());
+    ChenWellingExperiment experiment = new ChenWellingExperiment(settings);
+    experiment.run(options.outputFolder(), Progress::start, spec.commandLine().getOut());
     return 0;
-  }
-
-  /**
-   * The base seeds of the parts, drawn from --seed's stream in this order.
-   *
-   * @param fig12Laplace Figures 1–2's Laplace scores, per (model, N, K)
-   * @param fig12Cv Figures 1–2's cross-validation, per (model, N): every K shares the folds
-   * @param fig4Subsets Figure 4's subsets, per N
-   */
-  record Seeds(long fig12Laplace, long fig12Cv, long fig4Subsets, long fig4Scores, long fig6Subset, long fig6Scores,
-      long fig7Subset, long fig7Scores) {}
-
-  /**
-   * Everything a run does, after defaults and --quick.
-   *
-   * @param scores the methods of Figures 4, 6 and 7 but ais-pd (run --repeats times)
-   * @param aisPdAsked whether ais-pd is among --methods
-   * @param laplace the settings of Figures 4, 6 and 7
-   * @param small the settings of Figures 1–2 (cheaper PCD and fewer samples)
-   * @param cv the cross-validation settings of Figures 1–2 (the same PCD as {@code small})
-   */
-  record Plan(int models, List<Integer> sizes, int trueHidden, int[] candidates, List<Integer> fig4Sizes,
-      int fig4Hidden, int[] fig6Hidden, int[] fig7Hidden, int[] fig7LaplaceHidden, List<RbmMethod> scores,
-      boolean aisPdAsked, String reference, int repeats, ChenWellingScoring.AisPdBudget aisPd,
-      RbmLaplace.Settings laplace, RbmLaplace.Settings small, RbmCrossValidation.Settings cv) {}
-
-  private Plan plan(EnumSet<ChenWellingDesign.Part> which) {
-    if (which.isEmpty()) {
-      throw new IllegalArgumentException("--parts names no part (choose from 1-2, 4, 6, 7 or all)");
-    }
-    List<RbmMethod> asked = RbmMethod.parseList(methods);
-    if (asked.isEmpty()) {
-      throw new IllegalArgumentException("--methods names no method (choose from " + RbmMethod.names() + ")");
-    }
-    String ref = RbmMethod.parse(reference).label();
-    boolean evidenceParts = which.stream().anyMatch(p -> p != ChenWellingDesign.Part.FIGURES_1_2);
-    if (evidenceParts && asked.stream().noneMatch(m -> m.label().equals(ref))) {
-      throw new IllegalArgumentException("--reference " + ref + " is not one of --methods " + methods);
-    }
-    List<RbmMethod> scores = asked.stream().filter(m -> m != RbmMethod.AIS_PD).toList();
-    int nModels = models != null ? models : quick ? 3 : 10;
-    int nRepeats = repeats != null ? repeats : quick ? 2 : 3;
-    if (nModels < 1 || nRepeats < 1) {
-      throw new IllegalArgumentException("--models and --repeats must be >= 1, got " + nModels + " and " + nRepeats);
-    }
-    List<Integer> ns = sortedPositive("--sizes", sizes != null ? sizes : quick ? QUICK_FIG12_SIZES
-        : DEFAULT_FIG12_SIZES);
-    int folds = RbmCrossValidation.Settings.defaults().folds();
-    if (ns.get(0) < folds) {
-      throw new IllegalArgumentException("--sizes must be >= " + folds + " (" + folds
-          + "-fold cross-validation), got " + ns.get(0));
-    }
-    if (trueHidden < 1) {
-      throw new IllegalArgumentException("--true-hidden must be >= 1, got " + trueHidden);
-    }
-    List<Integer> f4 = sortedPositive("--fig4-sizes", fig4Sizes != null ? fig4Sizes : quick ? QUICK_FIG4_SIZES
-        : DEFAULT_FIG4_SIZES);
-    if (fig4Hidden < 1 || fig6Size < 1 || fig7Size < 1) {
-      throw new IllegalArgumentException("--fig4-hidden, --fig6-size and --fig7-size must be >= 1, got " + fig4Hidden
-          + ", " + fig6Size + " and " + fig7Size);
-    }
-    int[] cand = hiddenRange("--candidates", candidates, quick ? "1..6" : "1..10");
-    int[] f6 = hiddenRange("--fig6-hidden", fig6Hidden, quick ? "1..3" : "1..9");
-    int[] f7 = hiddenRange("--fig7-hidden", fig7Hidden, quick ? "1,2" : "1..9");
-    String f7LaplaceText = fig7LaplaceHidden != null ? fig7LaplaceHidden : quick ? "3" : "11,13";
-    int[] f7Laplace = f7LaplaceText.equalsIgnoreCase("none") ? new int[0]
-        : hiddenRange("--fig7-laplace-hidden", f7LaplaceText, null);
-    var aisPd = new ChenWellingScoring.AisPdBudget(aisPdRuns != null ? aisPdRuns : quick ? 2 : 10,
-        aisPdSteps != null ? aisPdSteps : quick ? 500 : 10_000);
-    int pcd = positive("--pcd-iterations", pcdIterations != null ? pcdIterations : quick ? 500 : 10_000);
-    int pcdSmall = positive("--fig12-pcd-iterations", fig12PcdIterations != null ? fig12PcdIterations
-        : quick ? 500 : 2000);
-    PersistentContrastiveDivergence.Settings training = PersistentContrastiveDivergence.Settings.defaults()
-        .withPriorSigma(PRIOR_SIGMA);
-    RbmLaplace.Settings laplace = RbmLaplace.Settings.defaults().withTraining(training.withIterations(pcd));
-    RbmLaplace.Settings small = RbmLaplace.Settings.defaults().withTraining(training.withIterations(pcdSmall));
-    if (quick) {
-      laplace = laplace.withSamples(20, 100, 50, 2);
-      small = small.withSamples(20, 100, 50, 2);
-    }
-    RbmCrossValidation.Settings cv = RbmCrossValidation.Settings.defaults().withTraining(small.training());
-    return new Plan(nModels, ns, trueHidden, cand, f4, fig4Hidden, f6, f7, f7Laplace, scores,
-        asked.contains(RbmMethod.AIS_PD), ref, nRepeats, aisPd, laplace, small, cv);
-  }
-
-  private void checkSizes(RbmData words, Plan plan) {
-    long most = plan.fig4Sizes().get(plan.fig4Sizes().size() - 1);
-    for (long n : new long[] {most, fig6Size, fig7Size}) {
-      if (n > words.size()) {
-        throw new IllegalArgumentException(data + " has " + words.size() + " documents; a figure asks for " + n);
-      }
-    }
-    if (words.visibleCount() < FEW_WORDS) {
-      throw new IllegalArgumentException(data + " has " + words.visibleCount() + " words; Figures 4 and 6 need "
-          + FEW_WORDS);
-    }
-  }
-
-  private static List<Integer> sortedPositive(String name, List<Integer> values) {
-    List<Integer> out = values.stream().distinct().sorted().toList();
-    if (out.isEmpty() || out.get(0) < 1) {
-      throw new IllegalArgumentException(name + " needs positive numbers, got " + values);
-    }
-    return out;
-  }
-
-  private static int positive(String name, int value) {
-    if (value < 1) {
-      throw new IllegalArgumentException(name + " must be >= 1, got " + value);
-    }
-    return value;
-  }
-
-  /** "1..10", "1,2,4" or "1..3,5" as ascending distinct K ≥ 1. */
-  static int[] hiddenRange(String name, String text, String fallback) {
-    String t = text != null ? text : fallback;
-    java.util.TreeSet<Integer> ks = new java.util.TreeSet<>();
-    for (String part : t.split(",")) {
-      String p = part.trim();
-      try {
-        int dots = p.indexOf("..");
-        if (dots >= 0) {
-          int from = Integer.parseInt(p.substring(0, dots).trim());
-          int to = Integer.parseInt(p.substring(dots + 2).trim());
-          if (to < from) {
-            throw new IllegalArgumentException(name + ": the range " + p + " is empty");
-          }
-          for (int k = from; k <= to; k++) {
-            ks.add(k);
-          }
-        } else {
-          ks.add(Integer.parseInt(p));
-        }
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(name + ": cannot read \"" + p + "\" (write e.g. 1..10 or 1,2,4)");
-      }
-    }
-    if (ks.isEmpty() || ks.first() < 1) {
-      throw new IllegalArgumentException(name + " needs K >= 1, got " + t);
-    }
-    return ks.stream().mapToInt(Integer::intValue).toArray();
-  }
-
-  private static String labels(EnumSet<ChenWellingDesign.Part> which) {
-    return String.join(",", which.stream().map(ChenWellingDesign.Part::label).toList());
-  }
-
-  private static RbmData subset(String figure, RbmData all, int n, long seed,
-      List<ChenWellingReport.SubsetInfo> subsets) {
-    ChenWellingDesign.Subset s = ChenWellingDesign.coveringSubset(all, n, seed);
-    subsets.add(new ChenWellingReport.SubsetInfo(figure, n, s.data().visibleCount(), s.seed(), s.draws(),
-        s.data().distinctRowCount()));
-    return s.data();
-  }
-
-  /** The repeats of the scores and, if asked, one ais-pd estimate, of one data set and K. */
-  private static void evidenceTasks(List<ChenWellingScoring.Task> tasks, String figure, RbmData d, int k, Plan plan,
-      List<RbmMethod> scores, long base) {
-    long n = d.size();
-    if (plan.aisPdAsked() && scores == plan.scores()) {
-      tasks.add(new ChenWellingScoring.ScoreTask(figure, 0, d, k, 0, List.of(RbmMethod.AIS_PD), plan.laplace(),
-          plan.aisPd(), ChenWellingDesign.taskSeed(base, n, k, 0, 1)));
-    }
-    if (scores.isEmpty()) {
-      return;
-    }
-    for (int r = 0; r < plan.repeats(); r++) {
-      tasks.add(new ChenWellingScoring.ScoreTask(figure, 0, d, k, r, scores, plan.laplace(), plan.aisPd(),
-          ChenWellingDesign.taskSeed(base, n, k, r, 0)));
-    }
-  }
-
-  private static List<ChenWellingScoring.Row> runPart(PrintWriter o, String figure,
-      List<ChenWellingScoring.Task> tasks, int threads, List<PartTiming> timings) {
-    o.printf(Locale.ROOT, "part %s: %d tasks%n", figure, tasks.size());
-    o.flush();
-    long start = System.nanoTime();
-    ChenWellingScoring.Result r;
-    try (Progress progress = Progress.start("figure " + figure, tasks.size())) {
-      r = ChenWellingScoring.run(tasks, threads, progress.listener());
-    }
-    timings.add(new PartTiming(figure, tasks.size(), (System.nanoTime() - start) * 1e-9, r.taskSeconds()));
-    return r.rows();
-  }
-
-  /**
-   * The random RBMs: model m's parameters come from the m-th stream of a family split off
-   * {@code modelStreams} (the first family), so model m is the same whatever --models is.
-   */
-  private static List<Rbm> trueModels(Plan plan, SplittableUniformRandomProvider modelStreams) {
-    List<Rbm> out = new ArrayList<>();
-    for (SplittableUniformRandomProvider s : RandomStreams.split(modelStreams.split(), plan.models())) {
-      out.add(ChenWellingDesign.randomRbm(ChenWellingDesign.VISIBLE, plan.trueHidden(), PRIOR_SIGMA, s));
-    }
-    return out;
-  }
-
-  /**
-   * Model m's samples: one draw for all sizes from the m-th stream of the second family split off
-   * {@code modelStreams} (after {@link #trueModels}).
-   */
-  private static List<List<RbmData>> samples(List<Rbm> trueModels, Plan plan,
-      SplittableUniformRandomProvider modelStreams, int threads) {
-    List<SplittableUniformRandomProvider> sampleStreams = new ArrayList<>();
-    for (SplittableUniformRandomProvider s : RandomStreams.split(modelStreams.split(), trueModels.size())) {
-      sampleStreams.add(s);
-    }
-    int[] ns = plan.sizes().stream().mapToInt(Integer::intValue).toArray();
-    return Parallel.map(trueModels.size(), threads, "chen-welling-samples",
-        m -> ChenWellingDesign.nestedSamples(trueModels.get(m), ns, sampleStreams.get(m)));
-  }
-
-  /** E.g. "1..10" for a contiguous range, else "1,2,4". */
-  static String joinedK(int[] ks) {
-    boolean contiguous = ks.length > 2;
-    for (int i = 1; i < ks.length; i++) {
-      contiguous &= ks[i] == ks[i - 1] + 1;
-    }
-    if (contiguous) {
-      return ks[0] + ".." + ks[ks.length - 1];
-    }
-    return String.join(",", Arrays.stream(ks).mapToObj(Integer::toString).toList());
   }
 }

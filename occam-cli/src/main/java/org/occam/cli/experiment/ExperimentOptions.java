@@ -1,7 +1,7 @@
 package org.occam.cli.experiment;
 
 import java.nio.file.Path;
-import org.occam.cli.io.OutputFiles;
+import org.occam.report.OutputFiles;
 import picocli.CommandLine.Option;
 
 /** The options every {@code occam experiment} shares: where to write, the seed, threads, --force. */

@@ -1,9 +1,6 @@
 package org.occam.cli.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -18,7 +15,7 @@ import org.occam.data.DataFormatException;
 import org.occam.data.Variable;
 
 /**
- * Reads and writes DAG model files:
+ * Reads DAG model files (org.occam.report.ModelJson writes them):
  *
  * <pre>{@code
  * {"type": "dag",
@@ -34,8 +31,6 @@ import org.occam.data.Variable;
  * {@link DataFormatException} with the file, line and column.
  */
 public final class DagModelFile {
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   /** A model as read: the model, and how each observed variable's states were declared. */
   public record Loaded(DagModel model, List<ColumnSpec> observedColumns) {}
 
@@ -253,54 +248,5 @@ public final class DagModelFile {
       }
     }
     return renormalise ? DagModel.renormalise(s, theta) : theta;
-  }
-
-  /** A model file's JSON for a model (with its CPTs if it has them). */
-  public static ObjectNode toJson(DagModel model) {
-    DagStructure s = model.structure();
-    ObjectNode root = JSON.createObjectNode();
-    root.put("type", "dag");
-    ObjectNode prior = root.putObject("prior");
-    if (model.prior().isScalar()) {
-      prior.put("dirichlet", model.prior().lambda(0));
-    } else {
-      ObjectNode d = prior.putObject("dirichlet");
-      for (int j = 0; j < s.size(); j++) {
-        d.put(s.name(j), model.prior().lambda(j));
-      }
-    }
-    ArrayNode vars = root.putArray("variables");
-    double[] theta = model.parameters().orElse(null);
-    for (int j = 0; j < s.size(); j++) {
-      ObjectNode v = vars.addObject();
-      v.put("name", s.name(j));
-      Variable var = s.variable(j);
-      if (var.equals(Variable.withCount(var.name(), var.cardinality()))) {
-        v.put("states", var.cardinality());
-      } else {
-        ArrayNode st = v.putArray("states");
-        var.states().forEach(st::add);
-      }
-      if (s.isHidden(j)) {
-        v.put("hidden", true);
-      }
-      if (s.parents(j).length > 0) {
-        ArrayNode pa = v.putArray("parents");
-        for (int q : s.parents(j)) {
-          pa.add(s.name(q));
-        }
-      }
-      if (theta != null) {
-        ArrayNode cpt = v.putArray("cpt");
-        int k = s.cardinality(j);
-        for (int l = 0; l < s.parentConfigurations(j); l++) {
-          ArrayNode row = cpt.addArray();
-          for (int x = 0; x < k; x++) {
-            row.add(theta[s.offset(j) + l * k + x]);
-          }
-        }
-      }
-    }
-    return root;
   }
 }

@@ -1,6 +1,6 @@
 /**
- * Files the command line reads and writes: model files (JSON, with line/column locations for
- * errors), data files via the core CSV reader, result JSON/CSV, and the rule that nothing the user
- * gave is overwritten without {@code --force}.
+ * Files the command line reads: model files (JSON, with line/column locations for errors) and
+ * data files via the core CSV reader. What it writes (result JSON, CSV, PNG, the --force rule)
+ * lives in {@code org.occam.report} of occam-experiments.
  */
 package org.occam.cli.io;

@@ -1,2 +1,0 @@
-/** What people look at: ranking tables on the terminal and PNG plots of scores. */
-package org.occam.cli.report;

@@ -1,0 +1,218 @@
+package org.occam.experiments.beal;
+
+import static org.occam.experiments.beal.BealExperiment.fmt;
+import static org.occam.experiments.beal.BealExperiment.pct;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.occam.dag.BealExample;
+import org.occam.dag.DagAnnealingTarget;
+import org.occam.dag.DagMethod;
+import org.occam.dag.StructureRanker;
+import org.occam.data.Dataset;
+import org.occam.evidence.EvidenceEstimate;
+import org.occam.experiments.ProgressSink;
+import org.occam.report.ScoreGridPlot;
+
+/**
+ * Part one of {@link BealExperiment}: all structures scored with every score, AIS at the asked sizes,
+ * on nested data from the chapter's true parameters (Beal 2003, Tables 6.1, 6.3, 6.4, Figures 6.2,
+ * 6.3). Collects the CSV tables, the printed tables, the JSON entries and the figures' points.
+ */
+final class BealPartOne {
+  static final String STRENGTH_CSV_HEADER = "n,strength,averagedBelowVbPct,singleBelowVbPct,meanStdError,"
+      + "rejectionPct,rejectionQ1,rejectionQ4,trueRank,cpuSeconds\n";
+
+  private final BealExperiment e;
+  private final ProgressSink progress;
+  final List<DagMethod> methods = new ArrayList<>(BealExperiment.BASE_METHODS);
+  final StringBuilder ranksCsv = new StringBuilder("n,method,trueRank,trueRankUncorrected,seconds\n");
+  final StringBuilder scoresCsv = new StringBuilder("n,structure,parameters,method,logEvidence,uncorrected,converged\n");
+  final StringBuilder aisCsv = new StringBuilder(
+      "n,singleBelowVbUncorrectedPct,singleBelowVbPct,averagedBelowVbUncorrectedPct,averagedBelowVbPct,"
+          + "rejectionPct,rejectionQ1,rejectionQ2,rejectionQ3,rejectionQ4,meanStdError,seconds\n");
+  final StringBuilder aisRunsCsv = new StringBuilder("n,run,trueRank\n");
+  final StringBuilder strengthCsv = new StringBuilder(STRENGTH_CSV_HEADER);
+  final List<String[]> strengthRows = new ArrayList<>();
+  final List<Map<String, Object>> entries = new ArrayList<>();
+  final Map<String, double[]> rankByMethod = new LinkedHashMap<>();
+  final List<List<ScoreGridPlot.Panel>> gridRows = new ArrayList<>();
+  final List<String[]> table61 = new ArrayList<>();
+  final List<String[]> table64 = new ArrayList<>();
+  double aisSecondsAt480 = Double.NaN;
+
+  BealPartOne(BealExperiment e, ProgressSink progress) {
+    this.e = e;
+    this.progress = progress;
+    methods.add(DagMethod.AIS);
+    for (DagMethod m : methods) {
+      rankByMethod.put(m.label(), new double[e.sizes().size()]);
+    }
+  }
+
+  /** Scores every size of the first {@code max(sizes)} rows. */
+  BealPartOne run(int[][] rows) {
+    List<Integer> gridSizes = pickGridSizes(e.sizes());
+    for (int si = 0; si < e.sizes().size(); si++) {
+      int n = e.sizes().get(si);
+      boolean withAis = e.aisSizes().contains(n);
+      List<DagMethod> asked = new ArrayList<>(BealExperiment.BASE_METHODS);
+      if (withAis) {
+        asked.add(DagMethod.AIS);
+      }
+      Dataset d = Dataset.of(BealExample.observedVariables(), Arrays.copyOf(rows, n));
+      long s0 = System.nanoTime();
+      List<StructureRanker.Scored> scored;
+      try (ProgressSink.Task task = progress.start("part 1, n = " + n, e.structures().size())) {
+        scored = StructureRanker.scoreAll(e.structures(), d, 1.0, asked, e.scoreSettings(), e.seed() + n,
+            e.threads(), task.listener());
+      }
+      double secs = (System.nanoTime() - s0) * 1e-9;
+      Map<String, Object> entry = new LinkedHashMap<>();
+      entry.put("n", n);
+      entry.put("distinctRows", d.distinctRows());
+      entry.put("trueRanks", ranks(si, n, asked, scored, secs));
+      entry.put("seconds", secs);
+      if (withAis) {
+        entry.put("ais", ais(n, d, scored));
+      }
+      if (gridSizes.contains(n)) {
+        gridRows.add(gridPanels(n, asked, scored));
+      }
+      entries.add(entry);
+    }
+    return this;
+  }
+
+  /** Table 6.1's row and the per-structure scores at one size; the true ranks for the JSON. */
+  private Map<String, Object> ranks(int si, int n, List<DagMethod> asked, List<StructureRanker.Scored> scored,
+      double secs) {
+    String[] line = new String[methods.size() + 2];
+    line[0] = Integer.toString(n);
+    Map<String, Object> ranks = new LinkedHashMap<>();
+    int trueIndex = e.trueIndex();
+    for (int a = 0; a < methods.size(); a++) {
+      DagMethod m = methods.get(a);
+      if (!asked.contains(m)) {
+        line[a + 1] = "-";
+        rankByMethod.get(m.label())[si] = Double.NaN;
+        continue;
+      }
+      int rc = StructureRanker.ranks(scored, m, true)[trueIndex];
+      int ru = StructureRanker.ranks(scored, m, false)[trueIndex];
+      rankByMethod.get(m.label())[si] = rc;
+      line[a + 1] = rc + (rc == ru ? "" : " (" + ru + ")");
+      ranks.put(m.label(), Map.of("rank", rc, "rankUncorrected", ru));
+      double methodSecs = scored.stream().mapToDouble(x -> x.estimate(m).seconds()).sum();
+      ranksCsv.append(n).append(',').append(m.label()).append(',').append(rc).append(',').append(ru).append(',')
+          .append(fmt(methodSecs)).append('\n');
+      for (StructureRanker.Scored x : scored) {
+        EvidenceEstimate est = x.estimate(m);
+        scoresCsv.append(n).append(',').append(x.index()).append(',').append(x.structure().freeParameters())
+            .append(',').append(m.label()).append(',').append(fmt(est.logEvidence())).append(',')
+            .append(fmt(BealExperiment.uncorrected(est))).append(',').append(est.converged()).append('\n');
+      }
+    }
+    line[methods.size() + 1] = String.format(Locale.ROOT, "%.1f", secs);
+    table61.add(line);
+    return ranks;
+  }
+
+  /** Tables 6.3 and 6.4 at one size, and the strength comparison; the AIS summary for the JSON. */
+  private Map<String, Object> ais(int n, Dataset d, List<StructureRanker.Scored> scored) {
+    AisSummary a = AisSummary.of(scored, e.trueIndex());
+    double aisSecs = scored.stream().mapToDouble(x -> x.estimate(DagMethod.AIS).seconds()).sum();
+    if (n == 480) {
+      aisSecondsAt480 = aisSecs;
+    }
+    aisCsv.append(n).append(',').append(fmt(a.singleBelowVbUncorrected)).append(',').append(fmt(a.singleBelowVb))
+        .append(',').append(fmt(a.averagedBelowVbUncorrected)).append(',').append(fmt(a.averagedBelowVb)).append(',')
+        .append(fmt(a.rejection)).append(',').append(fmt(a.rejectionByQuarter[0])).append(',')
+        .append(fmt(a.rejectionByQuarter[1])).append(',').append(fmt(a.rejectionByQuarter[2])).append(',')
+        .append(fmt(a.rejectionByQuarter[3])).append(',').append(fmt(a.meanStdError)).append(',')
+        .append(fmt(aisSecs)).append('\n');
+    for (int r = 0; r < a.runRanks.length; r++) {
+      aisRunsCsv.append(n).append(',').append(r + 1).append(',').append(a.runRanks[r]).append('\n');
+    }
+    table64.add(new String[] {Integer.toString(n), pct(a.singleBelowVbUncorrected), pct(a.singleBelowVb),
+        pct(a.averagedBelowVbUncorrected), pct(a.averagedBelowVb), pct(a.rejection),
+        Arrays.toString(a.runRanks).replace(" ", ""), String.format(Locale.ROOT, "%.1f", aisSecs)});
+    strengthRow(n, e.ais(), a, StructureRanker.ranks(scored, DagMethod.AIS, true)[e.trueIndex()], aisSecs);
+    if (e.compareStrength()) {
+      compareStrength(n, d, scored);
+    }
+    return a.toMap(aisSecs);
+  }
+
+  /** AIS with the other proposal strength on the same data, against the same VB bounds. */
+  private void compareStrength(int n, Dataset d, List<StructureRanker.Scored> scored) {
+    List<StructureRanker.Scored> other;
+    try (ProgressSink.Task task = progress.start("AIS, other strength, n = " + n, e.structures().size())) {
+      other = StructureRanker.scoreAll(e.structures(), d, 1.0, List.of(DagMethod.AIS),
+          e.scoreSettings().withAis(e.otherAis()), e.seed() + n, e.threads(), task.listener());
+    }
+    List<StructureRanker.Scored> merged = new ArrayList<>();
+    for (int i = 0; i < scored.size(); i++) {
+      merged.add(new StructureRanker.Scored(i, scored.get(i).structure(),
+          List.of(other.get(i).estimate(DagMethod.AIS), scored.get(i).estimate(DagMethod.VB))));
+    }
+    AisSummary b = AisSummary.of(merged, e.trueIndex());
+    strengthRow(n, e.otherAis(), b, StructureRanker.ranks(other, DagMethod.AIS, true)[e.trueIndex()],
+        other.stream().mapToDouble(x -> x.estimate(DagMethod.AIS).seconds()).sum());
+  }
+
+  private void strengthRow(int n, DagAnnealingTarget.Settings s, AisSummary a, int trueRank, double seconds) {
+    String label = s.scaledStrength() ? s.strength() + " + n tau / L_j" : "fixed " + s.strength();
+    strengthCsv.append(n).append(',').append(label).append(',').append(fmt(a.averagedBelowVb)).append(',')
+        .append(fmt(a.singleBelowVb)).append(',').append(fmt(a.meanStdError)).append(',').append(fmt(a.rejection))
+        .append(',').append(fmt(a.rejectionByQuarter[0])).append(',').append(fmt(a.rejectionByQuarter[3])).append(',')
+        .append(trueRank).append(',').append(fmt(seconds)).append('\n');
+    strengthRows.add(new String[] {Integer.toString(n), label, pct(a.averagedBelowVb), pct(a.singleBelowVb),
+        String.format(Locale.ROOT, "%.3f", a.meanStdError), pct(a.rejection), pct(a.rejectionByQuarter[0]),
+        pct(a.rejectionByQuarter[3]), Integer.toString(trueRank), String.format(Locale.ROOT, "%.1f", seconds)});
+  }
+
+  /** Figure 6.2's row at one size: every score but MAP against the number of parameters. */
+  private List<ScoreGridPlot.Panel> gridPanels(int n, List<DagMethod> asked, List<StructureRanker.Scored> scored) {
+    List<ScoreGridPlot.Panel> panels = new ArrayList<>();
+    double[] params = scored.stream().mapToDouble(x -> x.structure().freeParameters()).toArray();
+    for (DagMethod m : asked) {
+      if (m == DagMethod.MAP) {
+        continue;
+      }
+      panels.add(new ScoreGridPlot.Panel(m.label() + ", n = " + n, params,
+          scored.stream().mapToDouble(x -> x.estimate(m).logEvidence()).toArray(), e.trueIndex()));
+    }
+    return panels;
+  }
+
+  /** Table 6.1's header: n, the methods, seconds. */
+  String[] header61() {
+    String[] h = new String[methods.size() + 2];
+    h[0] = "n";
+    for (int a = 0; a < methods.size(); a++) {
+      h[a + 1] = methods.get(a).label();
+    }
+    h[methods.size() + 1] = "seconds";
+    return h;
+  }
+
+  /** Up to four sizes spread over the range for Figure 6.2. */
+  static List<Integer> pickGridSizes(List<Integer> ns) {
+    if (ns.size() <= 4) {
+      return ns;
+    }
+    List<Integer> out = new ArrayList<>();
+    for (int q = 0; q < 4; q++) {
+      int n = ns.get((int) Math.round(q * (ns.size() - 1) / 3.0));
+      if (!out.contains(n)) {
+        out.add(n);
+      }
+    }
+    return out;
+  }
+}

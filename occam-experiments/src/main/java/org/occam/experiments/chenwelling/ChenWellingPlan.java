@@ -1,0 +1,149 @@
+package org.occam.experiments.chenwelling;
+
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.TreeSet;
+import org.occam.rbm.PersistentContrastiveDivergence;
+import org.occam.rbm.RbmCrossValidation;
+import org.occam.rbm.RbmLaplace;
+import org.occam.rbm.RbmMethod;
+
+/**
+ * Everything a {@link ChenWellingExperiment} run does, after defaults and --quick.
+ *
+ * @param scores the methods of Figures 4, 6 and 7 but ais-pd (run --repeats times)
+ * @param aisPdAsked whether ais-pd is among --methods
+ * @param laplace the settings of Figures 4, 6 and 7
+ * @param small the settings of Figures 1–2 (cheaper PCD and fewer samples)
+ * @param cv the cross-validation settings of Figures 1–2 (the same PCD as {@code small})
+ */
+record ChenWellingPlan(int models, List<Integer> sizes, int trueHidden, int[] candidates, List<Integer> fig4Sizes,
+    int fig4Hidden, int[] fig6Hidden, int[] fig7Hidden, int[] fig7LaplaceHidden, List<RbmMethod> scores,
+    boolean aisPdAsked, String reference, int repeats, ChenWellingScoring.AisPdBudget aisPd,
+    RbmLaplace.Settings laplace, RbmLaplace.Settings small, RbmCrossValidation.Settings cv) {
+  static final List<Integer> DEFAULT_FIG12_SIZES = List.of(100, 1000, 5000, 25_000, 125_000, 625_000);
+  static final List<Integer> QUICK_FIG12_SIZES = List.of(100, 1000);
+  static final List<Integer> DEFAULT_FIG4_SIZES = List.of(10, 20, 50, 100, 200, 500, 1000);
+  static final List<Integer> QUICK_FIG4_SIZES = List.of(10, 100, 1000);
+  /** The prior's σ0, the paper's. */
+  static final double PRIOR_SIGMA = 1.0;
+
+  /** Resolves and checks the settings for the given parts (IllegalArgumentException naming the option). */
+  static ChenWellingPlan of(ChenWellingSettings s, EnumSet<ChenWellingDesign.Part> which) {
+    if (which.isEmpty()) {
+      throw new IllegalArgumentException("--parts names no part (choose from 1-2, 4, 6, 7 or all)");
+    }
+    List<RbmMethod> asked = RbmMethod.parseList(s.methods());
+    if (asked.isEmpty()) {
+      throw new IllegalArgumentException("--methods names no method (choose from " + RbmMethod.names() + ")");
+    }
+    String ref = RbmMethod.parse(s.reference()).label();
+    boolean evidenceParts = which.stream().anyMatch(p -> p != ChenWellingDesign.Part.FIGURES_1_2);
+    if (evidenceParts && asked.stream().noneMatch(m -> m.label().equals(ref))) {
+      throw new IllegalArgumentException("--reference " + ref + " is not one of --methods " + s.methods());
+    }
+    List<RbmMethod> scores = asked.stream().filter(m -> m != RbmMethod.AIS_PD).toList();
+    boolean quick = s.quick();
+    int nModels = s.models() != null ? s.models() : quick ? 3 : 10;
+    int nRepeats = s.repeats() != null ? s.repeats() : quick ? 2 : 3;
+    if (nModels < 1 || nRepeats < 1) {
+      throw new IllegalArgumentException("--models and --repeats must be >= 1, got " + nModels + " and " + nRepeats);
+    }
+    List<Integer> ns = sortedPositive("--sizes", s.sizes() != null ? s.sizes() : quick ? QUICK_FIG12_SIZES
+        : DEFAULT_FIG12_SIZES);
+    int folds = RbmCrossValidation.Settings.defaults().folds();
+    if (ns.get(0) < folds) {
+      throw new IllegalArgumentException("--sizes must be >= " + folds + " (" + folds
+          + "-fold cross-validation), got " + ns.get(0));
+    }
+    if (s.trueHidden() < 1) {
+      throw new IllegalArgumentException("--true-hidden must be >= 1, got " + s.trueHidden());
+    }
+    List<Integer> f4 = sortedPositive("--fig4-sizes", s.fig4Sizes() != null ? s.fig4Sizes() : quick ? QUICK_FIG4_SIZES
+        : DEFAULT_FIG4_SIZES);
+    if (s.fig4Hidden() < 1 || s.fig6Size() < 1 || s.fig7Size() < 1) {
+      throw new IllegalArgumentException("--fig4-hidden, --fig6-size and --fig7-size must be >= 1, got "
+          + s.fig4Hidden() + ", " + s.fig6Size() + " and " + s.fig7Size());
+    }
+    int[] cand = hiddenRange("--candidates", s.candidates(), quick ? "1..6" : "1..10");
+    int[] f6 = hiddenRange("--fig6-hidden", s.fig6Hidden(), quick ? "1..3" : "1..9");
+    int[] f7 = hiddenRange("--fig7-hidden", s.fig7Hidden(), quick ? "1,2" : "1..9");
+    String f7LaplaceText = s.fig7LaplaceHidden() != null ? s.fig7LaplaceHidden() : quick ? "3" : "11,13";
+    int[] f7Laplace = f7LaplaceText.equalsIgnoreCase("none") ? new int[0]
+        : hiddenRange("--fig7-laplace-hidden", f7LaplaceText, null);
+    var aisPd = new ChenWellingScoring.AisPdBudget(s.aisPdRuns() != null ? s.aisPdRuns() : quick ? 2 : 10,
+        s.aisPdSteps() != null ? s.aisPdSteps() : quick ? 500 : 10_000);
+    int pcd = positive("--pcd-iterations", s.pcdIterations() != null ? s.pcdIterations() : quick ? 500 : 10_000);
+    int pcdSmall = positive("--fig12-pcd-iterations", s.fig12PcdIterations() != null ? s.fig12PcdIterations()
+        : quick ? 500 : 2000);
+    PersistentContrastiveDivergence.Settings training = PersistentContrastiveDivergence.Settings.defaults()
+        .withPriorSigma(PRIOR_SIGMA);
+    RbmLaplace.Settings laplace = RbmLaplace.Settings.defaults().withTraining(training.withIterations(pcd));
+    RbmLaplace.Settings small = RbmLaplace.Settings.defaults().withTraining(training.withIterations(pcdSmall));
+    if (quick) {
+      laplace = laplace.withSamples(20, 100, 50, 2);
+      small = small.withSamples(20, 100, 50, 2);
+    }
+    RbmCrossValidation.Settings cv = RbmCrossValidation.Settings.defaults().withTraining(small.training());
+    return new ChenWellingPlan(nModels, ns, s.trueHidden(), cand, f4, s.fig4Hidden(), f6, f7, f7Laplace, scores,
+        asked.contains(RbmMethod.AIS_PD), ref, nRepeats, aisPd, laplace, small, cv);
+  }
+
+  private static List<Integer> sortedPositive(String name, List<Integer> values) {
+    List<Integer> out = values.stream().distinct().sorted().toList();
+    if (out.isEmpty() || out.get(0) < 1) {
+      throw new IllegalArgumentException(name + " needs positive numbers, got " + values);
+    }
+    return out;
+  }
+
+  private static int positive(String name, int value) {
+    if (value < 1) {
+      throw new IllegalArgumentException(name + " must be >= 1, got " + value);
+    }
+    return value;
+  }
+
+  /** "1..10", "1,2,4" or "1..3,5" as ascending distinct K ≥ 1. */
+  static int[] hiddenRange(String name, String text, String fallback) {
+    String t = text != null ? text : fallback;
+    TreeSet<Integer> ks = new TreeSet<>();
+    for (String part : t.split(",")) {
+      String p = part.trim();
+      try {
+        int dots = p.indexOf("..");
+        if (dots >= 0) {
+          int from = Integer.parseInt(p.substring(0, dots).trim());
+          int to = Integer.parseInt(p.substring(dots + 2).trim());
+          if (to < from) {
+            throw new IllegalArgumentException(name + ": the range " + p + " is empty");
+          }
+          for (int k = from; k <= to; k++) {
+            ks.add(k);
+          }
+        } else {
+          ks.add(Integer.parseInt(p));
+        }
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(name + ": cannot read \"" + p + "\" (write e.g. 1..10 or 1,2,4)");
+      }
+    }
+    if (ks.isEmpty() || ks.first() < 1) {
+      throw new IllegalArgumentException(name + " needs K >= 1, got " + t);
+    }
+    return ks.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /** E.g. "1..10" for a contiguous range, else "1,2,4". */
+  static String joinedK(int[] ks) {
+    boolean contiguous = ks.length > 2;
+    for (int i = 1; i < ks.length; i++) {
+      contiguous &= ks[i] == ks[i - 1] + 1;
+    }
+    if (contiguous) {
+      return ks[0] + ".." + ks[ks.length - 1];
+    }
+    return String.join(",", Arrays.stream(ks).mapToObj(Integer::toString).toList());
+  }
+}
