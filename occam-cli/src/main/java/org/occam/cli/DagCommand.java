@@ -1,7 +1,7 @@
 package org.occam.cli;
 
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** {@code occam dag …}: discrete directed graphs with hidden variables. */
 @Command(name = "dag", mixinStandardHelpOptions = true,

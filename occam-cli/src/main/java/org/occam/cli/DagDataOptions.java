@@ -1,6 +1,5 @@
 package org.occam.cli;
 
-import org.occam.data.InvalidInputException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,6 +13,7 @@ import org.occam.dag.DagStructure;
 import org.occam.data.ColumnSpec;
 import org.occam.data.CsvDatasetReader;
 import org.occam.data.Dataset;
+import org.occam.data.InvalidInputException;
 import org.occam.data.Variable;
 import picocli.CommandLine.Option;
 

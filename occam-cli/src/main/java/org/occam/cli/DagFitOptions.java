@@ -3,8 +3,8 @@ package org.occam.cli;
 import org.occam.dag.DagAnnealingTarget;
 import org.occam.dag.DagScoreSettings;
 import org.occam.dag.ExactEvidence;
-import org.occam.dag.HiddenStateEnumeration;
 import org.occam.dag.ExpectationMaximisation;
+import org.occam.dag.HiddenStateEnumeration;
 import picocli.CommandLine.Option;
 
 /**

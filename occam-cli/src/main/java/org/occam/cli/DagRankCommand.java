@@ -1,30 +1,30 @@
 package org.occam.cli;
 
-import org.occam.data.InvalidInputException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.occam.cli.io.DagModelFile;
-import org.occam.report.OutputFiles;
-import org.occam.report.ResultJson;
-import org.occam.report.EdgeHeatMap;
-import org.occam.report.Tables;
 import org.occam.dag.BipartiteStructureClass;
-import org.occam.dag.DagProblem;
-import org.occam.dag.methods.DagMethods;
-import org.occam.evidence.EvidenceMethod;
 import org.occam.dag.DagModel;
+import org.occam.dag.DagProblem;
 import org.occam.dag.StructureRanker;
+import org.occam.dag.methods.DagMethods;
 import org.occam.data.DataFormatException;
 import org.occam.data.Dataset;
+import org.occam.data.InvalidInputException;
 import org.occam.data.Variable;
+import org.occam.evidence.EvidenceMethod;
+import org.occam.report.EdgeHeatMap;
+import org.occam.report.OutputFiles;
+import org.occam.report.ResultJson;
+import org.occam.report.Tables;
 import org.occam.search.ModelAveraging;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code occam dag rank}: score every structure of a bipartite class and rank them. */
 @Command(name = "rank", mixinStandardHelpOptions = true, sortOptions = false,

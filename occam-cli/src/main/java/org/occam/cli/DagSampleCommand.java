@@ -1,6 +1,5 @@
 package org.occam.cli;
 
-import org.occam.data.InvalidInputException;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -8,15 +7,16 @@ import java.util.concurrent.Callable;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.occam.cli.io.DagModelFile;
-import org.occam.report.OutputFiles;
 import org.occam.dag.AncestralSampler;
 import org.occam.dag.DagModel;
 import org.occam.dag.DagStructure;
 import org.occam.data.DataFormatException;
+import org.occam.data.InvalidInputException;
 import org.occam.math.RandomStreams;
-import picocli.CommandLine;
+import org.occam.report.OutputFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code occam dag sample}: i.i.d. rows from a DAG with parameters. */
 @Command(name = "sample", mixinStandardHelpOptions = true, sortOptions = false,

@@ -1,6 +1,5 @@
 package org.occam.cli;
 
-import org.occam.report.StructureJson;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -9,25 +8,26 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.occam.cli.io.DagModelFile;
-import org.occam.report.OutputFiles;
-import org.occam.report.ResultJson;
-import org.occam.report.Tables;
-import org.occam.dag.DagProblem;
-import org.occam.dag.methods.DagMethods;
-import org.occam.evidence.EvidenceMethod;
 import org.occam.dag.DagMethod;
 import org.occam.dag.DagModel;
+import org.occam.dag.DagProblem;
 import org.occam.dag.DagScorer;
 import org.occam.dag.DagStructure;
 import org.occam.dag.HiddenStateEnumeration;
+import org.occam.dag.methods.DagMethods;
 import org.occam.data.CsvDatasetReader;
 import org.occam.data.Dataset;
 import org.occam.evidence.EvidenceEstimate;
+import org.occam.evidence.EvidenceMethod;
 import org.occam.math.RandomStreams;
-import picocli.CommandLine;
+import org.occam.report.OutputFiles;
+import org.occam.report.ResultJson;
+import org.occam.report.StructureJson;
+import org.occam.report.Tables;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code occam dag score}: the evidence of one DAG by several methods. */
 @Command(name = "score", mixinStandardHelpOptions = true, sortOptions = false,

@@ -1,7 +1,5 @@
 package org.occam.cli;
 
-import org.occam.report.StructureJson;
-import org.occam.data.InvalidInputException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,27 +8,29 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.IntConsumer;
 import org.occam.cli.io.DagModelFile;
-import org.occam.report.OutputFiles;
-import org.occam.report.ResultJson;
-import org.occam.report.Tables;
 import org.occam.dag.BipartiteStructureClass;
 import org.occam.dag.DagProblem;
-import org.occam.dag.methods.DagMethods;
-import org.occam.evidence.EvidenceMethod;
 import org.occam.dag.DagScoreSettings;
 import org.occam.dag.DagStructure;
+import org.occam.dag.methods.DagMethods;
 import org.occam.data.DataFormatException;
 import org.occam.data.Dataset;
+import org.occam.data.InvalidInputException;
 import org.occam.data.Variable;
+import org.occam.evidence.EvidenceMethod;
+import org.occam.report.OutputFiles;
+import org.occam.report.ResultJson;
+import org.occam.report.StructureJson;
+import org.occam.report.Tables;
 import org.occam.search.DagArcConstraint;
 import org.occam.search.DagCompleteDataScore;
 import org.occam.search.DagHillClimbing;
 import org.occam.search.DagMethodScore;
 import org.occam.search.DagSearchSpace;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code occam dag search}: hill climbing with a tabu list and restarts over DAG structures. */
 @Command(name = "search", mixinStandardHelpOptions = true, sortOptions = false,

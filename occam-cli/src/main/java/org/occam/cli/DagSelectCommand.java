@@ -1,7 +1,5 @@
 package org.occam.cli;
 
-import org.occam.data.InvalidInputException;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,26 +10,28 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
+import com.fasterxml.jackson.databind.JsonNode;
 import org.occam.cli.OrderSelectionReport.Row;
-import org.occam.report.OutputFiles;
-import org.occam.report.ResultJson;
-import org.occam.report.LinePlot;
-import org.occam.report.Tables;
 import org.occam.dag.DagProblem;
 import org.occam.dag.methods.DagMethods;
-import org.occam.evidence.EvidenceMethod;
 import org.occam.data.ColumnSpec;
 import org.occam.data.CsvDatasetReader;
 import org.occam.data.Dataset;
+import org.occam.data.InvalidInputException;
 import org.occam.data.Variable;
 import org.occam.evidence.EvidenceEstimate;
+import org.occam.evidence.EvidenceMethod;
+import org.occam.report.LinePlot;
+import org.occam.report.OutputFiles;
+import org.occam.report.ResultJson;
+import org.occam.report.Tables;
 import org.occam.search.LatentClassOrders;
 import org.occam.search.OrderRange;
 import org.occam.search.OrderSelection;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code occam dag select}: the number of states of a latent class variable, by the evidence. */
 @Command(name = "select", mixinStandardHelpOptions = true, sortOptions = false,

@@ -1,18 +1,18 @@
 package org.occam.cli;
 
-import org.occam.data.InvalidInputException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.occam.cli.experiment.ExperimentOptions;
+import org.occam.data.InvalidInputException;
 import org.occam.experiments.beal.BealDemo;
 import org.occam.experiments.beal.DemoSettings;
 import org.occam.report.OutputFiles;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code occam demo}: Beal's structure-ranking experiment at a few data set sizes, on built-in data. */
 @Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,

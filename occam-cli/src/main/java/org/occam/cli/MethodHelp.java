@@ -7,9 +7,9 @@ import org.occam.dag.methods.DagMethods;
 import org.occam.evidence.MethodRegistry;
 import org.occam.mrf.methods.MrfMethods;
 import org.occam.rbm.methods.RbmMethods;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine;
 
 /**
  * Help texts generated from the method registries: in an option's description, the token

@@ -4,12 +4,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import org.occam.report.Tables;
 import org.occam.data.CsvDatasetReader;
 import org.occam.data.DataFormatException;
 import org.occam.data.Dataset;
 import org.occam.data.Variable;
 import org.occam.mrf.PairwiseGraph;
+import org.occam.report.Tables;
 
 /**
  * The data of the Boltzmann-machine structure commands ({@code mrf rank}, {@code mrf search}): a CSV

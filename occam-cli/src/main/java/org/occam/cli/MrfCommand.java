@@ -1,7 +1,7 @@
 package org.occam.cli;
 
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** {@code occam mrf …}: fully observed Boltzmann machines (binary pairwise MRFs). */
 @Command(name = "mrf", mixinStandardHelpOptions = true,

@@ -1,6 +1,5 @@
 package org.occam.cli;
 
-import org.occam.data.InvalidInputException;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -9,14 +8,15 @@ import java.util.concurrent.Callable;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.occam.cli.io.BoltzmannModelFile;
-import org.occam.report.OutputFiles;
+import org.occam.data.InvalidInputException;
 import org.occam.data.Variable;
 import org.occam.math.RandomStreams;
 import org.occam.mrf.BoltzmannMachine;
 import org.occam.mrf.ExactSampler;
-import picocli.CommandLine;
+import org.occam.report.OutputFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code occam mrf sample}: independent exact rows from a Boltzmann machine with parameters. */
 @Command(name = "sample", mixinStandardHelpOptions = true, sortOptions = false,

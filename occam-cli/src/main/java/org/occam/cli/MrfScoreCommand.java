@@ -9,24 +9,24 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.occam.cli.io.BoltzmannModelFile;
-import org.occam.report.OutputFiles;
-import org.occam.report.ResultJson;
-import org.occam.report.Tables;
 import org.occam.data.CsvDatasetReader;
 import org.occam.data.DataFormatException;
 import org.occam.data.Dataset;
 import org.occam.evidence.EvidenceEstimate;
-import org.occam.mrf.MrfData;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.evidence.MethodRegistry;
+import org.occam.mrf.MrfData;
 import org.occam.mrf.MrfProblem;
-import org.occam.mrf.methods.MrfMethods;
 import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.PairwiseGraph;
-import picocli.CommandLine;
+import org.occam.mrf.methods.MrfMethods;
+import org.occam.report.OutputFiles;
+import org.occam.report.ResultJson;
+import org.occam.report.Tables;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code occam mrf score}: the evidence of one Boltzmann-machine structure by several methods. */
 @Command(name = "score", mixinStandardHelpOptions = true, sortOptions = false,

@@ -1,6 +1,5 @@
 package org.occam.cli;
 
-import org.occam.data.InvalidInputException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -16,25 +15,26 @@ import java.util.function.IntConsumer;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.occam.cli.io.BoltzmannModelFile;
+import org.occam.data.DataFormatException;
+import org.occam.data.Dataset;
+import org.occam.data.InvalidInputException;
+import org.occam.data.Variable;
+import org.occam.evidence.EvidenceEstimate;
+import org.occam.evidence.EvidenceMethod;
+import org.occam.mrf.MrfData;
+import org.occam.mrf.MrfProblem;
+import org.occam.mrf.MrfScoreSettings;
+import org.occam.mrf.PairwiseGraph;
+import org.occam.mrf.methods.MrfMethods;
 import org.occam.report.OutputFiles;
 import org.occam.report.ResultJson;
 import org.occam.report.Tables;
-import org.occam.data.DataFormatException;
-import org.occam.data.Dataset;
-import org.occam.data.Variable;
-import org.occam.evidence.EvidenceEstimate;
-import org.occam.mrf.MrfData;
-import org.occam.evidence.EvidenceMethod;
-import org.occam.mrf.MrfProblem;
-import org.occam.mrf.methods.MrfMethods;
-import org.occam.mrf.MrfScoreSettings;
-import org.occam.mrf.PairwiseGraph;
 import org.occam.search.MrfEdgeSearch;
 import org.occam.search.MrfGraphScore;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code occam mrf search}: hill climbing over Boltzmann-machine edge sets ({@link MrfEdgeSearch})

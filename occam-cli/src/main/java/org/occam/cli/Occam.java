@@ -3,8 +3,8 @@ package org.occam.cli;
 import java.io.PrintWriter;
 import org.occam.data.DataFormatException;
 import org.occam.data.InvalidInputException;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /**
  * The {@code occam} command: Bayesian evidence (log marginal likelihood) for discrete graphical

@@ -1,8 +1,5 @@
 package org.occam.cli;
 
-import org.occam.data.InvalidInputException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.NullNode;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -19,13 +16,16 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.function.Function;
-import org.occam.report.ResultJson;
-import org.occam.report.LinePlot;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.NullNode;
 import org.occam.data.DataFormatException;
+import org.occam.data.InvalidInputException;
 import org.occam.evidence.EvidenceEstimate;
-import org.occam.search.OrderSelection;
+import org.occam.report.LinePlot;
+import org.occam.report.ResultJson;
 import org.occam.search.OrderSelection.Choice;
 import org.occam.search.OrderSelection.Score;
+import org.occam.search.OrderSelection;
 
 /**
  * What the {@code select} commands share: one order's row as printed and saved (fresh, or read

@@ -1,7 +1,7 @@
 package org.occam.cli;
 
-import org.occam.data.InvalidInputException;
 import java.nio.file.Path;
+import org.occam.data.InvalidInputException;
 import org.occam.report.OutputFiles;
 import org.occam.search.ModelAveraging;
 import org.occam.search.StructurePrior;

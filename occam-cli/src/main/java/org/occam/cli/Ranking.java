@@ -1,19 +1,18 @@
 package org.occam.cli;
 
-import org.occam.report.StructureJson;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import org.occam.report.EdgeHeatMap;
-import org.occam.report.PosteriorTables;
-import org.occam.report.Tables;
 import org.occam.dag.DagStructure;
-import org.occam.dag.DagMethod;
 import org.occam.dag.StructureRanker;
 import org.occam.evidence.EvidenceEstimate;
+import org.occam.report.EdgeHeatMap;
+import org.occam.report.PosteriorTables;
+import org.occam.report.StructureJson;
+import org.occam.report.StructureScores;
+import org.occam.report.Tables;
 import org.occam.search.ModelAveraging;
 import org.occam.search.Ranks;
 
@@ -25,8 +24,7 @@ final class Ranking {
   final List<StructureRanker.Scored> scored;
   final List<String> methods;
   final int trueIndex;
-  private final Map<String, int[]> corrected = new LinkedHashMap<>();
-  private final Map<String, int[]> uncorrected = new LinkedHashMap<>();
+  private final StructureScores table;
   private final Map<String, ModelAveraging.Result> posteriors = new LinkedHashMap<>();
   private boolean averaged;
 
@@ -35,10 +33,7 @@ final class Ranking {
     this.scored = scored;
     this.methods = methods;
     this.trueIndex = trueIndex;
-    for (String m : methods) {
-      corrected.put(m, StructureRanker.ranks(scored, m, true));
-      uncorrected.put(m, StructureRanker.ranks(scored, m, false));
-    }
+    this.table = new StructureScores(scored, methods, trueIndex);
   }
 
   /** Averages over the structures under every method's (alias-corrected) score. */
@@ -68,7 +63,7 @@ final class Ranking {
   }
 
   int rank(String m, int index, boolean aliasCorrected) {
-    return (aliasCorrected ? corrected : uncorrected).get(m)[index];
+    return table.rank(m, index, aliasCorrected);
   }
 
   /** The top structures per method. */
@@ -80,7 +75,7 @@ final class Ranking {
       for (int r = 0; r < Math.min(top, order.length); r++) {
         rows.add(row(m, order[r]));
       }
-      if (trueIndex >= 0 && corrected.get(m)[trueIndex] > top) {
+      if (trueIndex >= 0 && rank(m, trueIndex, true) > top) {
         rows.add(row(m, trueIndex));
       }
       List<String> header = new ArrayList<>(List.of("rank", "score", "uncorrected", "d", "converged"));
@@ -94,7 +89,7 @@ final class Ranking {
 
   private String[] row(String m, int i) {
     EvidenceEstimate e = scored.get(i).estimate(m);
-    List<String> cells = new ArrayList<>(List.of(Integer.toString(corrected.get(m)[i]), Tables.score(e.logEvidence()),
+    List<String> cells = new ArrayList<>(List.of(Integer.toString(rank(m, i, true)), Tables.score(e.logEvidence()),
         Tables.score(((Number) e.diagnostics().get("uncorrectedLogEvidence")).doubleValue()),
         Integer.toString(scored.get(i).structure().freeParameters()), e.converged() ? "yes" : "NO"));
     if (posteriors.containsKey(m)) {
@@ -153,84 +148,29 @@ final class Ranking {
         scored.get(trueIndex).structure().freeParameters());
     List<String[]> rows = new ArrayList<>();
     for (String m : methods) {
-      rows.add(new String[] {m, Integer.toString(corrected.get(m)[trueIndex]),
-          Integer.toString(uncorrected.get(m)[trueIndex]), Integer.toString(scored.size())});
+      rows.add(new String[] {m, Integer.toString(rank(m, trueIndex, true)),
+          Integer.toString(rank(m, trueIndex, false)), Integer.toString(scored.size())});
     }
     Tables.print(out, new String[] {"method", "rank", "rank uncorrected", "of"}, rows);
   }
 
   /** Structures that did not converge, per method. */
   Map<String, Integer> nonConverged() {
-    Map<String, Integer> m = new LinkedHashMap<>();
-    for (String meth : methods) {
-      int c = 0;
-      for (var s : scored) {
-        c += s.estimate(meth).converged() ? 0 : 1;
-      }
-      m.put(meth, c);
-    }
-    return m;
+    return table.nonConverged();
   }
 
   /** {@code [{"index", "parents", "parameters", "aliasCount", "scores", "uncorrected", "ranks", …}]}. */
   List<Map<String, Object>> structuresJson() {
-    List<Map<String, Object>> list = new ArrayList<>();
-    for (int i = 0; i < scored.size(); i++) {
-      var s = scored.get(i);
-      Map<String, Object> o = new LinkedHashMap<>();
-      o.put("index", i);
-      o.put("parents", StructureJson.parents(s.structure()));
-      o.put("parameters", s.structure().freeParameters());
-      o.put("true", i == trueIndex);
-      Map<String, Object> sc = new LinkedHashMap<>();
-      Map<String, Object> un = new LinkedHashMap<>();
-      Map<String, Object> rk = new LinkedHashMap<>();
-      Map<String, Object> conv = new LinkedHashMap<>();
-      Object alias = null;
-      for (String m : methods) {
-        EvidenceEstimate e = s.estimate(m);
-        sc.put(m, e.logEvidence());
-        un.put(m, e.diagnostics().get("uncorrectedLogEvidence"));
-        rk.put(m, corrected.get(m)[i]);
-        conv.put(m, e.converged());
-        alias = e.diagnostics().get("aliasCount");
-      }
-      o.put("aliasCount", alias);
-      o.put("scores", sc);
-      o.put("uncorrected", un);
-      o.put("ranks", rk);
-      o.put("converged", conv);
-      list.add(o);
-    }
-    return list;
+    return table.structuresJson();
   }
 
-  /** CSV rows {@code prefix…, structure, parameters, parents, method, logEvidence, uncorrected, rank, converged}. */
+  /** CSV rows of {@link #csvHeader()}: the scores, then the posterior columns after {@link #average}. */
   void appendCsv(StringBuilder b, String prefix) {
-    for (int i = 0; i < scored.size(); i++) {
-      var s = scored.get(i);
-      for (String m : methods) {
-        EvidenceEstimate e = s.estimate(m);
-        b.append(prefix).append(i).append(',').append(s.structure().freeParameters()).append(",\"")
-            .append(StructureJson.compact(s.structure())).append("\",").append(m).append(',')
-            .append(String.format(Locale.ROOT, "%.6f", e.logEvidence())).append(',')
-            .append(String.format(Locale.ROOT, "%.6f",
-                ((Number) e.diagnostics().get("uncorrectedLogEvidence")).doubleValue()))
-            .append(',').append(corrected.get(m)[i]).append(',').append(i == trueIndex).append(',')
-            .append(e.converged());
-        if (averaged) {
-          List<Object> values = posteriors.containsKey(m) ? PosteriorTables.csvValues(posteriors.get(m), i)
-              : List.of("", "", "");
-          for (Object v : values) {
-            b.append(',').append(v);
-          }
-        }
-        b.append('\n');
-      }
-    }
+    table.appendCsv(b, prefix, !averaged ? null : (m, i) -> posteriors.containsKey(m)
+        ? PosteriorTables.csvValues(posteriors.get(m), i) : List.of("", "", ""));
   }
 
-  static final String CSV_HEADER = "structure,parameters,parents,method,logEvidence,uncorrected,rank,true,converged";
+  static final String CSV_HEADER = StructureScores.CSV_HEADER;
 
   /** {@link #CSV_HEADER}, plus the posterior columns after {@link #average}. */
   String csvHeader() {

@@ -1,7 +1,7 @@
 package org.occam.cli;
 
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** {@code occam rbm …}: restricted Boltzmann machines with hidden units (Chen &amp; Welling 2013). */
 @Command(name = "rbm", mixinStandardHelpOptions = true, subcommands = {RbmScoreCommand.class, RbmSelectCommand.class},

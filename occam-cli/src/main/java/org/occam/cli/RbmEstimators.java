@@ -6,14 +6,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
-import org.occam.report.Tables;
 import org.occam.evidence.EvidenceEstimate;
+import org.occam.evidence.EvidenceMethod;
+import org.occam.evidence.MethodRegistry;
 import org.occam.rbm.RbmCrossValidation;
 import org.occam.rbm.RbmData;
 import org.occam.rbm.RbmLaplace;
-import org.occam.evidence.EvidenceMethod;
-import org.occam.evidence.MethodRegistry;
 import org.occam.rbm.RbmProblem;
+import org.occam.report.Tables;
 
 /** What {@code rbm score} and {@code rbm select} share: running the scores, their table rows and JSON. */
 final class RbmEstimators {

@@ -1,22 +1,22 @@
 package org.occam.cli;
 
-import org.occam.data.InvalidInputException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import org.occam.data.InvalidInputException;
+import org.occam.evidence.EvidenceMethod;
 import org.occam.rbm.PersistentContrastiveDivergence;
 import org.occam.rbm.RbmCrossValidation;
 import org.occam.rbm.RbmCsvReader;
 import org.occam.rbm.RbmData;
 import org.occam.rbm.RbmLaplace;
 import org.occam.rbm.RbmLogPartition;
-import org.occam.evidence.EvidenceMethod;
-import org.occam.rbm.RbmProblem;
-import org.occam.rbm.methods.RbmMethods;
 import org.occam.rbm.RbmParameterAis;
 import org.occam.rbm.RbmPartitionAis;
+import org.occam.rbm.RbmProblem;
+import org.occam.rbm.methods.RbmMethods;
 import org.occam.sampling.ParameterSpaceAis;
 import picocli.CommandLine.Option;
 

@@ -1,6 +1,5 @@
 package org.occam.cli;
 
-import org.occam.data.InvalidInputException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,17 +9,18 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
-import org.occam.report.OutputFiles;
-import org.occam.report.ResultJson;
-import org.occam.report.Tables;
+import org.occam.data.InvalidInputException;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.rbm.RbmCrossValidation;
 import org.occam.rbm.RbmData;
 import org.occam.rbm.RbmScorer;
-import picocli.CommandLine;
+import org.occam.report.OutputFiles;
+import org.occam.report.ResultJson;
+import org.occam.report.Tables;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code occam rbm score}: the evidence of one RBM model order by several methods. */
 @Command(name = "score", mixinStandardHelpOptions = true, sortOptions = false,

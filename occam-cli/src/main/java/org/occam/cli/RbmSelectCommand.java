@@ -1,6 +1,5 @@
 package org.occam.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,21 +10,22 @@ import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
+import com.fasterxml.jackson.databind.JsonNode;
 import org.occam.cli.OrderSelectionReport.Row;
+import org.occam.evidence.EvidenceEstimate;
+import org.occam.evidence.EvidenceMethod;
+import org.occam.rbm.RbmCrossValidation;
+import org.occam.rbm.RbmData;
+import org.occam.rbm.RbmProblem;
 import org.occam.report.OutputFiles;
 import org.occam.report.ResultJson;
 import org.occam.report.Tables;
-import org.occam.evidence.EvidenceEstimate;
-import org.occam.rbm.RbmCrossValidation;
-import org.occam.rbm.RbmData;
-import org.occam.evidence.EvidenceMethod;
-import org.occam.rbm.RbmProblem;
 import org.occam.search.OrderRange;
 import org.occam.search.OrderSelection;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code occam rbm select}: the evidence-optimal number of hidden units, beside cross-validation. */
 @Command(name = "select", mixinStandardHelpOptions = true, sortOptions = false,

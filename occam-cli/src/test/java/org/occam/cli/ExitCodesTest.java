@@ -8,8 +8,8 @@ import java.util.concurrent.Callable;
 import org.junit.jupiter.api.Test;
 import org.occam.data.DataFormatException;
 import org.occam.data.InvalidInputException;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** Bad input exits 2 with one line; a bug (any other exception) exits 1 and says it is one. */
 class ExitCodesTest {

@@ -1,6 +1,5 @@
 package org.occam.report;
 
-import org.occam.data.InvalidInputException;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
@@ -14,6 +13,7 @@ import javax.imageio.ImageIO;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.HeatMapChart;
 import org.knowm.xchart.HeatMapChartBuilder;
+import org.occam.data.InvalidInputException;
 import org.occam.search.ModelAveraging;
 
 /**

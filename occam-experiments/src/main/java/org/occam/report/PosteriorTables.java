@@ -7,10 +7,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.occam.search.ModelAveraging;
 import org.occam.search.ModelAveraging.FeatureProbability;
 import org.occam.search.ModelAveraging.Result;
 import org.occam.search.ModelAveraging.StructurePosterior;
+import org.occam.search.ModelAveraging;
 
 /**
  * The terminal, JSON and CSV forms of a {@link ModelAveraging.Result}, for every command that

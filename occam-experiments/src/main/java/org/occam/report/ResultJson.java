@@ -1,12 +1,12 @@
 package org.occam.report;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.occam.evidence.EvidenceEstimate;
 
 /**

@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.occam.dag.DagMethod;
 import org.occam.dag.StructureRanker;
 import org.occam.evidence.EvidenceEstimate;
 
@@ -20,36 +19,36 @@ public final class StructureScores {
       "structure,parameters,parents,method,logEvidence,uncorrected,rank,true,converged";
 
   private final List<StructureRanker.Scored> scored;
-  private final List<DagMethod> methods;
+  private final List<String> methods;
   private final int trueIndex;
-  private final Map<DagMethod, int[]> corrected = new LinkedHashMap<>();
-  private final Map<DagMethod, int[]> uncorrected = new LinkedHashMap<>();
+  private final Map<String, int[]> corrected = new LinkedHashMap<>();
+  private final Map<String, int[]> uncorrected = new LinkedHashMap<>();
 
   /** @param trueIndex the true structure's index in {@code scored}, or −1 */
-  public StructureScores(List<StructureRanker.Scored> scored, List<DagMethod> methods, int trueIndex) {
+  public StructureScores(List<StructureRanker.Scored> scored, List<String> methods, int trueIndex) {
     this.scored = scored;
     this.methods = methods;
     this.trueIndex = trueIndex;
-    for (DagMethod m : methods) {
+    for (String m : methods) {
       corrected.put(m, StructureRanker.ranks(scored, m, true));
       uncorrected.put(m, StructureRanker.ranks(scored, m, false));
     }
   }
 
   /** Structure {@code index}'s rank under method {@code m} (1 = best). */
-  public int rank(DagMethod m, int index, boolean aliasCorrected) {
+  public int rank(String m, int index, boolean aliasCorrected) {
     return (aliasCorrected ? corrected : uncorrected).get(m)[index];
   }
 
   /** Structures that did not converge, per method. */
   public Map<String, Integer> nonConverged() {
     Map<String, Integer> m = new LinkedHashMap<>();
-    for (DagMethod meth : methods) {
+    for (String meth : methods) {
       int c = 0;
       for (var s : scored) {
         c += s.estimate(meth).converged() ? 0 : 1;
       }
-      m.put(meth.label(), c);
+      m.put(meth, c);
     }
     return m;
   }
@@ -69,12 +68,12 @@ public final class StructureScores {
       Map<String, Object> rk = new LinkedHashMap<>();
       Map<String, Object> conv = new LinkedHashMap<>();
       Object alias = null;
-      for (DagMethod m : methods) {
+      for (String m : methods) {
         EvidenceEstimate e = s.estimate(m);
-        sc.put(m.label(), e.logEvidence());
-        un.put(m.label(), e.diagnostics().get("uncorrectedLogEvidence"));
-        rk.put(m.label(), corrected.get(m)[i]);
-        conv.put(m.label(), e.converged());
+        sc.put(m, e.logEvidence());
+        un.put(m, e.diagnostics().get("uncorrectedLogEvidence"));
+        rk.put(m, corrected.get(m)[i]);
+        conv.put(m, e.converged());
         alias = e.diagnostics().get("aliasCount");
       }
       o.put("aliasCount", alias);
@@ -89,17 +88,32 @@ public final class StructureScores {
 
   /** CSV rows {@code prefix…, structure, parameters, parents, method, logEvidence, uncorrected, rank, true, converged}. */
   public void appendCsv(StringBuilder b, String prefix) {
+    appendCsv(b, prefix, null);
+  }
+
+  /**
+   * As above, each row followed by {@code extra.apply(method, structure index)}'s values (more
+   * columns), when {@code extra} is not null.
+   */
+  public void appendCsv(StringBuilder b, String prefix,
+      java.util.function.BiFunction<String, Integer, List<Object>> extra) {
     for (int i = 0; i < scored.size(); i++) {
       var s = scored.get(i);
-      for (DagMethod m : methods) {
+      for (String m : methods) {
         EvidenceEstimate e = s.estimate(m);
         b.append(prefix).append(i).append(',').append(s.structure().freeParameters()).append(",\"")
-            .append(StructureJson.compact(s.structure())).append("\",").append(m.label()).append(',')
+            .append(StructureJson.compact(s.structure())).append("\",").append(m).append(',')
             .append(String.format(Locale.ROOT, "%.6f", e.logEvidence())).append(',')
             .append(String.format(Locale.ROOT, "%.6f",
                 ((Number) e.diagnostics().get("uncorrectedLogEvidence")).doubleValue()))
             .append(',').append(corrected.get(m)[i]).append(',').append(i == trueIndex).append(',')
-            .append(e.converged()).append('\n');
+            .append(e.converged());
+        if (extra != null) {
+          for (Object v : extra.apply(m, i)) {
+            b.append(',').append(v);
+          }
+        }
+        b.append('\n');
       }
     }
   }

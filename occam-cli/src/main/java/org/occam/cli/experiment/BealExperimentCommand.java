@@ -7,9 +7,9 @@ import org.occam.dag.DagAnnealingTarget;
 import org.occam.dag.DagScoreSettings;
 import org.occam.experiments.beal.BealExperiment;
 import org.occam.experiments.beal.BealSettings;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code occam experiment beal}: parses the options into {@link BealSettings} and runs

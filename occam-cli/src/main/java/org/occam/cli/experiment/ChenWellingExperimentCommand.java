@@ -6,9 +6,9 @@ import java.util.concurrent.Callable;
 import org.occam.cli.Progress;
 import org.occam.experiments.chenwelling.ChenWellingExperiment;
 import org.occam.experiments.chenwelling.ChenWellingSettings;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code occam experiment chen-welling}: parses the options into {@link ChenWellingSettings} and runs

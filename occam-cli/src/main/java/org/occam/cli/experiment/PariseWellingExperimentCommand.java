@@ -6,9 +6,9 @@ import org.occam.cli.Progress;
 import org.occam.experiments.parisewelling.PariseWellingExperiment;
 import org.occam.experiments.parisewelling.PariseWellingSettings;
 import org.occam.sampling.ParameterSpaceAis;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code occam experiment parise-welling}: parses the options into {@link PariseWellingSettings} and

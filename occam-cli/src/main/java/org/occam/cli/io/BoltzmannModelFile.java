@@ -1,6 +1,5 @@
 package org.occam.cli.io;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -10,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import com.fasterxml.jackson.databind.JsonNode;
 import org.occam.data.ColumnSpec;
 import org.occam.data.DataFormatException;
 import org.occam.data.Variable;

@@ -1,12 +1,12 @@
 package org.occam.cli.io;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import com.fasterxml.jackson.databind.JsonNode;
 import org.occam.dag.DagModel;
 import org.occam.dag.DagStructure;
 import org.occam.dag.DirichletPrior;

@@ -1,12 +1,12 @@
 package org.occam.cli.io;
 
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import java.io.IOException;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Where each value of a JSON document starts (line and column, 1-based), by JSON pointer, so that

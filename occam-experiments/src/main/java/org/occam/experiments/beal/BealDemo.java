@@ -82,7 +82,7 @@ public final class BealDemo {
             task.listener());
       }
       double secs = (System.nanoTime() - ts0) * 1e-9;
-      StructureScores ranking = new StructureScores(scored, wanted, trueIndex);
+      StructureScores ranking = new StructureScores(scored, wanted.stream().map(DagMethod::label).toList(), trueIndex);
       table.add(ranks(n, ranking, scored, trueIndex, secs, ranksCsv, plotRows));
       ranking.appendCsv(scoresCsv, n + ",");
       Map<String, Object> entry = new LinkedHashMap<>();
@@ -121,8 +121,8 @@ public final class BealDemo {
     double[] params = scored.stream().mapToDouble(x -> x.structure().freeParameters()).toArray();
     for (int a = 0; a < wanted.size(); a++) {
       DagMethod m = wanted.get(a);
-      int rc = ranking.rank(m, trueIndex, true);
-      int ru = ranking.rank(m, trueIndex, false);
+      int rc = ranking.rank(m.label(), trueIndex, true);
+      int ru = ranking.rank(m.label(), trueIndex, false);
       line[a + 1] = rc + (rc == ru ? "" : " (" + ru + ")");
       ranksCsv.append(n).append(',').append(m.label()).append(',').append(rc).append(',').append(ru).append(',')
           .append(scored.size()).append('\n');
@@ -137,8 +137,8 @@ public final class BealDemo {
   private Map<String, Object> trueRanks(StructureScores ranking, int trueIndex) {
     Map<String, Object> ranks = new LinkedHashMap<>();
     for (DagMethod m : wanted) {
-      ranks.put(m.label(), Map.of("rank", ranking.rank(m, trueIndex, true),
-          "rankUncorrected", ranking.rank(m, trueIndex, false)));
+      ranks.put(m.label(), Map.of("rank", ranking.rank(m.label(), trueIndex, true),
+          "rankUncorrected", ranking.rank(m.label(), trueIndex, false)));
     }
     return ranks;
   }

@@ -201,16 +201,6 @@ final class ChenWellingDesign {
    * task's numbers depend on what it is, not on which other tasks run or in what order.
    */
   static long taskSeed(long base, long... parts) {
-    long h = base;
-    for (long part : parts) {
-      h = mix(h + 0x9E3779B97F4A7C15L * (part + 1));
-    }
-    return h;
-  }
-
-  private static long mix(long z) {
-    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-    return z ^ (z >>> 31);
+    return RandomStreams.taskSeed(base, parts);
   }
 }

@@ -8,10 +8,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import org.occam.rbm.Rbm;
 import org.occam.report.OutputFiles;
 import org.occam.report.ResultJson;
 import org.occam.report.Tables;
-import org.occam.rbm.Rbm;
 
 /** The files and the terminal output of {@code occam experiment chen-welling}. */
 final class ChenWellingOutputs {

@@ -7,9 +7,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.occam.report.Tables;
 import org.occam.rbm.Rbm;
 import org.occam.rbm.RbmMethod;
+import org.occam.report.Tables;
 
 /**
  * The {@code report.md} of {@code occam experiment chen-welling}: the paper's findings, each checked

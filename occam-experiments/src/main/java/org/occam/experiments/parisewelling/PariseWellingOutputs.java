@@ -7,10 +7,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.occam.report.OutputFiles;
-import org.occam.report.LinePlot;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.mrf.MrfMethod;
+import org.occam.report.LinePlot;
+import org.occam.report.OutputFiles;
 
 /** The files of {@code occam experiment parise-welling} other than the figures' own CSVs and the report. */
 final class PariseWellingOutputs {

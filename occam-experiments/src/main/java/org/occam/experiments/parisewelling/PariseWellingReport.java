@@ -13,8 +13,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.occam.sampling.ParameterSpaceAis;
 import org.occam.mrf.MrfScoreSettings;
+import org.occam.sampling.ParameterSpaceAis;
 
 /**
  * The {@code report.md} of {@code occam experiment parise-welling}: the paper's three findings of

@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
-import org.occam.sampling.ParameterSpaceAis;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.math.Parallel;
+import org.occam.math.RandomStreams;
 import org.occam.mrf.BoltzmannMachine;
 import org.occam.mrf.ExactEnumeration;
 import org.occam.mrf.MrfAnnealedImportanceSampling;
@@ -14,6 +14,7 @@ import org.occam.mrf.MrfData;
 import org.occam.mrf.MrfMethod;
 import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.MrfScorer;
+import org.occam.sampling.ParameterSpaceAis;
 
 /**
  * Scores (structure, data set) pairs of the Parise–Welling experiment with the Laplace family and
@@ -167,18 +168,8 @@ final class PariseWellingScoring {
     return ((Number) e.diagnostics().get(key)).doubleValue();
   }
 
-  /** SplitMix64's finaliser over the experiment's AIS seed and the task. */
+  /** The task's seed from the experiment's AIS seed ({@link RandomStreams#taskSeed}). */
   static long taskSeed(long aisSeed, Task t) {
-    long h = aisSeed;
-    for (long part : new long[] {t.model(), t.mask(), t.n()}) {
-      h = mix(h + 0x9E3779B97F4A7C15L * (part + 1));
-    }
-    return h;
-  }
-
-  private static long mix(long z) {
-    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-    return z ^ (z >>> 31);
+    return RandomStreams.taskSeed(aisSeed, t.model(), t.mask(), t.n());
   }
 }
