@@ -1,6 +1,7 @@
 package org.occam.cli.experiment;
 
 import java.nio.file.Path;
+import org.occam.data.InvalidInputException;
 import org.occam.report.OutputFiles;
 import picocli.CommandLine.Option;
 
@@ -28,7 +29,7 @@ public final class ExperimentOptions {
   public static int threadCount(Integer threads) {
     int n = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
     if (n < 1) {
-      throw new IllegalArgumentException("--threads must be >= 1, got " + n);
+      throw new InvalidInputException("--threads must be >= 1, got " + n);
     }
     return n;
   }

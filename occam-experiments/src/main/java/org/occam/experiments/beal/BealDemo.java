@@ -16,6 +16,7 @@ import org.occam.dag.DagScoreSettings;
 import org.occam.dag.DagStructure;
 import org.occam.dag.StructureRanker;
 import org.occam.data.Dataset;
+import org.occam.data.InvalidInputException;
 import org.occam.experiments.ProgressSink;
 import org.occam.math.RandomStreams;
 import org.occam.report.ModelJson;
@@ -43,13 +44,13 @@ public final class BealDemo {
     this.asked = s;
     wanted = DagMethod.parseList(s.methods());
     if (wanted.contains(DagMethod.EXACT)) {
-      throw new IllegalArgumentException("method exact is only tractable for a few dozen rows; use dag rank for it");
+      throw new InvalidInputException("method exact is only tractable for a few dozen rows; use dag rank for it");
     }
     if (s.sizes().isEmpty() || s.sizes().stream().anyMatch(n -> n < 1)) {
-      throw new IllegalArgumentException("--sizes needs positive numbers, got " + s.sizes());
+      throw new InvalidInputException("--sizes needs positive numbers, got " + s.sizes());
     }
     if (s.threads() < 1) {
-      throw new IllegalArgumentException("--threads must be >= 1, got " + s.threads());
+      throw new InvalidInputException("--threads must be >= 1, got " + s.threads());
     }
     ns = s.sizes().stream().distinct().sorted().toList();
   }

@@ -14,6 +14,7 @@ import org.occam.dag.DagMethod;
 import org.occam.dag.DagModel;
 import org.occam.dag.DagScoreSettings;
 import org.occam.dag.DagStructure;
+import org.occam.data.InvalidInputException;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.experiments.ProgressSink;
 import org.occam.math.RandomStreams;
@@ -56,20 +57,20 @@ public final class BealExperiment {
     ns = (s.sizes() != null ? s.sizes() : quick ? QUICK_SIZES : Arrays.stream(BealExample.SIZES).boxed().toList())
         .stream().distinct().sorted().toList();
     if (ns.isEmpty() || ns.get(0) < 1) {
-      throw new IllegalArgumentException("--sizes needs positive numbers, got " + ns);
+      throw new InvalidInputException("--sizes needs positive numbers, got " + ns);
     }
     aisNs = s.aisSizes() == null ? ns : s.aisSizes().stream().filter(n -> n > 0).toList();
     for (int n : aisNs) {
       if (!ns.contains(n)) {
-        throw new IllegalArgumentException("--ais-sizes " + n + " is not one of --sizes " + ns);
+        throw new InvalidInputException("--ais-sizes " + n + " is not one of --sizes " + ns);
       }
     }
     nInstances = s.instances() != null ? s.instances() : quick ? 3 : 106;
     if (nInstances < 0) {
-      throw new IllegalArgumentException("--instances must be >= 0, got " + nInstances);
+      throw new InvalidInputException("--instances must be >= 0, got " + nInstances);
     }
     if (s.threads() < 1) {
-      throw new IllegalArgumentException("--threads must be >= 1, got " + s.threads());
+      throw new InvalidInputException("--threads must be >= 1, got " + s.threads());
     }
     int k = s.aisSteps() != null ? s.aisSteps() : quick ? 500 : DagAnnealingTarget.Settings.DEFAULT_STEPS;
     int g = s.aisRuns() != null ? s.aisRuns() : quick ? 2 : DagAnnealingTarget.Settings.DEFAULT_RUNS;

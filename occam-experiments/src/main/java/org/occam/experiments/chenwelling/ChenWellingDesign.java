@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
+import org.occam.data.InvalidInputException;
 import org.occam.math.RandomStreams;
 import org.occam.rbm.Rbm;
 import org.occam.rbm.RbmData;
@@ -71,7 +72,7 @@ final class ChenWellingDesign {
           case "6" -> parts.add(FIGURE_6);
           case "7" -> parts.add(FIGURE_7);
           case "all" -> parts.addAll(EnumSet.allOf(Part.class));
-          default -> throw new IllegalArgumentException("--parts: unknown part \"" + token.trim()
+          default -> throw new InvalidInputException("--parts: unknown part \"" + token.trim()
               + "\" (choose from 1-2, 4, 6, 7 or all)");
         }
       }
@@ -102,7 +103,7 @@ final class ChenWellingDesign {
   static List<RbmData> nestedSamples(Rbm rbm, int[] sizes, UniformRandomProvider rng) {
     int v = rbm.visibleCount();
     if (v > 20) {
-      throw new IllegalArgumentException("nested samples are counted over 2^V configurations; V = " + v
+      throw new InvalidInputException("nested samples are counted over 2^V configurations; V = " + v
           + " is too many");
     }
     RbmExactSampler sampler = new RbmExactSampler(rbm);
@@ -173,7 +174,7 @@ final class ChenWellingDesign {
    */
   static Subset coveringSubset(RbmData all, int n, long seed) {
     if (n < 1 || n > all.size()) {
-      throw new IllegalArgumentException("a subset of " + n + " documents: the data have " + all.size());
+      throw new InvalidInputException("a subset of " + n + " documents: the data have " + all.size());
     }
     UniformRandomProvider seeds = RandomStreams.fromSeed(seed);
     for (int draw = 1; draw <= MAX_SUBSET_DRAWS; draw++) {
@@ -183,7 +184,7 @@ final class ChenWellingDesign {
         return new Subset(subset, s, draw);
       }
     }
-    throw new IllegalArgumentException("no subset of " + n + " documents in " + MAX_SUBSET_DRAWS
+    throw new InvalidInputException("no subset of " + n + " documents in " + MAX_SUBSET_DRAWS
         + " draws has every one of the " + all.visibleCount() + " words; choose a larger size");
   }
 

@@ -8,6 +8,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import org.apache.commons.rng.SplittableUniformRandomProvider;
+import org.occam.data.InvalidInputException;
 import org.occam.experiments.ProgressSink;
 import org.occam.math.Parallel;
 import org.occam.math.RandomStreams;
@@ -55,7 +56,7 @@ public final class ChenWellingExperiment {
     which = ChenWellingDesign.Part.parseList(s.parts());
     plan = ChenWellingPlan.of(s, which);
     if (s.threads() < 1) {
-      throw new IllegalArgumentException("--threads must be >= 1, got " + s.threads());
+      throw new InvalidInputException("--threads must be >= 1, got " + s.threads());
     }
     words = which.stream().anyMatch(p -> p != ChenWellingDesign.Part.FIGURES_1_2)
         ? RbmCsvReader.read(s.data(), RbmCsvReader.Selection.all(), null) : null;
@@ -68,11 +69,11 @@ public final class ChenWellingExperiment {
     long most = plan.fig4Sizes().get(plan.fig4Sizes().size() - 1);
     for (long n : new long[] {most, asked.fig6Size(), asked.fig7Size()}) {
       if (n > words.size()) {
-        throw new IllegalArgumentException(asked.data() + " has " + words.size() + " documents; a figure asks for " + n);
+        throw new InvalidInputException(asked.data() + " has " + words.size() + " documents; a figure asks for " + n);
       }
     }
     if (words.visibleCount() < FEW_WORDS) {
-      throw new IllegalArgumentException(asked.data() + " has " + words.visibleCount() + " words; Figures 4 and 6 need "
+      throw new InvalidInputException(asked.data() + " has " + words.visibleCount() + " words; Figures 4 and 6 need "
           + FEW_WORDS);
     }
   }

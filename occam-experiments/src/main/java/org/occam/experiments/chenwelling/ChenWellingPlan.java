@@ -3,11 +3,12 @@ package org.occam.experiments.chenwelling;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.TreeSet;
+import org.occam.data.InvalidInputException;
 import org.occam.rbm.PersistentContrastiveDivergence;
 import org.occam.rbm.RbmCrossValidation;
 import org.occam.rbm.RbmLaplace;
 import org.occam.rbm.RbmMethod;
+import org.occam.search.OrderRange;
 
 /**
  * Everything a {@link ChenWellingExperiment} run does, after defaults and --quick.
@@ -32,38 +33,38 @@ record ChenWellingPlan(int models, List<Integer> sizes, int trueHidden, int[] ca
   /** Resolves and checks the settings for the given parts (IllegalArgumentException naming the option). */
   static ChenWellingPlan of(ChenWellingSettings s, EnumSet<ChenWellingDesign.Part> which) {
     if (which.isEmpty()) {
-      throw new IllegalArgumentException("--parts names no part (choose from 1-2, 4, 6, 7 or all)");
+      throw new InvalidInputException("--parts names no part (choose from 1-2, 4, 6, 7 or all)");
     }
     List<RbmMethod> asked = RbmMethod.parseList(s.methods());
     if (asked.isEmpty()) {
-      throw new IllegalArgumentException("--methods names no method (choose from " + RbmMethod.names() + ")");
+      throw new InvalidInputException("--methods names no method (choose from " + RbmMethod.names() + ")");
     }
     String ref = RbmMethod.parse(s.reference()).label();
     boolean evidenceParts = which.stream().anyMatch(p -> p != ChenWellingDesign.Part.FIGURES_1_2);
     if (evidenceParts && asked.stream().noneMatch(m -> m.label().equals(ref))) {
-      throw new IllegalArgumentException("--reference " + ref + " is not one of --methods " + s.methods());
+      throw new InvalidInputException("--reference " + ref + " is not one of --methods " + s.methods());
     }
     List<RbmMethod> scores = asked.stream().filter(m -> m != RbmMethod.AIS_PD).toList();
     boolean quick = s.quick();
     int nModels = s.models() != null ? s.models() : quick ? 3 : 10;
     int nRepeats = s.repeats() != null ? s.repeats() : quick ? 2 : 3;
     if (nModels < 1 || nRepeats < 1) {
-      throw new IllegalArgumentException("--models and --repeats must be >= 1, got " + nModels + " and " + nRepeats);
+      throw new InvalidInputException("--models and --repeats must be >= 1, got " + nModels + " and " + nRepeats);
     }
     List<Integer> ns = sortedPositive("--sizes", s.sizes() != null ? s.sizes() : quick ? QUICK_FIG12_SIZES
         : DEFAULT_FIG12_SIZES);
     int folds = RbmCrossValidation.Settings.defaults().folds();
     if (ns.get(0) < folds) {
-      throw new IllegalArgumentException("--sizes must be >= " + folds + " (" + folds
+      throw new InvalidInputException("--sizes must be >= " + folds + " (" + folds
           + "-fold cross-validation), got " + ns.get(0));
     }
     if (s.trueHidden() < 1) {
-      throw new IllegalArgumentException("--true-hidden must be >= 1, got " + s.trueHidden());
+      throw new InvalidInputException("--true-hidden must be >= 1, got " + s.trueHidden());
     }
     List<Integer> f4 = sortedPositive("--fig4-sizes", s.fig4Sizes() != null ? s.fig4Sizes() : quick ? QUICK_FIG4_SIZES
         : DEFAULT_FIG4_SIZES);
     if (s.fig4Hidden() < 1 || s.fig6Size() < 1 || s.fig7Size() < 1) {
-      throw new IllegalArgumentException("--fig4-hidden, --fig6-size and --fig7-size must be >= 1, got "
+      throw new InvalidInputException("--fig4-hidden, --fig6-size and --fig7-size must be >= 1, got "
           + s.fig4Hidden() + ", " + s.fig6Size() + " and " + s.fig7Size());
     }
     int[] cand = hiddenRange("--candidates", s.candidates(), quick ? "1..6" : "1..10");
@@ -93,46 +94,21 @@ record ChenWellingPlan(int models, List<Integer> sizes, int trueHidden, int[] ca
   private static List<Integer> sortedPositive(String name, List<Integer> values) {
     List<Integer> out = values.stream().distinct().sorted().toList();
     if (out.isEmpty() || out.get(0) < 1) {
-      throw new IllegalArgumentException(name + " needs positive numbers, got " + values);
+      throw new InvalidInputException(name + " needs positive numbers, got " + values);
     }
     return out;
   }
 
   private static int positive(String name, int value) {
     if (value < 1) {
-      throw new IllegalArgumentException(name + " must be >= 1, got " + value);
+      throw new InvalidInputException(name + " must be >= 1, got " + value);
     }
     return value;
   }
 
-  /** "1..10", "1,2,4" or "1..3,5" as ascending distinct K ≥ 1. */
+  /** "1..10", "1,2,4" or "1..3,5" as ascending distinct K ≥ 1 ({@link OrderRange#parse}). */
   static int[] hiddenRange(String name, String text, String fallback) {
-    String t = text != null ? text : fallback;
-    TreeSet<Integer> ks = new TreeSet<>();
-    for (String part : t.split(",")) {
-      String p = part.trim();
-      try {
-        int dots = p.indexOf("..");
-        if (dots >= 0) {
-          int from = Integer.parseInt(p.substring(0, dots).trim());
-          int to = Integer.parseInt(p.substring(dots + 2).trim());
-          if (to < from) {
-            throw new IllegalArgumentException(name + ": the range " + p + " is empty");
-          }
-          for (int k = from; k <= to; k++) {
-            ks.add(k);
-          }
-        } else {
-          ks.add(Integer.parseInt(p));
-        }
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(name + ": cannot read \"" + p + "\" (write e.g. 1..10 or 1,2,4)");
-      }
-    }
-    if (ks.isEmpty() || ks.first() < 1) {
-      throw new IllegalArgumentException(name + " needs K >= 1, got " + t);
-    }
-    return ks.stream().mapToInt(Integer::intValue).toArray();
+    return OrderRange.parse(text != null ? text : fallback, 1, name);
   }
 
   /** E.g. "1..10" for a contiguous range, else "1,2,4". */

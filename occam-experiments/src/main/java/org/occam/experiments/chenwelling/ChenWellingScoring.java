@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
+import org.occam.data.InvalidInputException;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.math.Parallel;
 import org.occam.rbm.RbmCrossValidation;
@@ -118,7 +119,7 @@ final class ChenWellingScoring {
   record AisPdBudget(int runs, int steps) {
     AisPdBudget {
       if (runs < 1 || steps < 1) {
-        throw new IllegalArgumentException("--ais-pd-runs and --ais-pd-steps must be >= 1, got " + runs + " and "
+        throw new InvalidInputException("--ais-pd-runs and --ais-pd-steps must be >= 1, got " + runs + " and "
             + steps);
       }
     }

@@ -3,6 +3,7 @@ package org.occam.experiments.parisewelling;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.rng.UniformRandomProvider;
+import org.occam.data.InvalidInputException;
 import org.occam.mrf.BoltzmannMachine;
 import org.occam.mrf.ExactSampler;
 import org.occam.mrf.MrfData;
@@ -224,7 +225,7 @@ final class PariseWellingDesign {
     /** How often each configuration occurs among the first n samples. */
     long[] counts(int n) {
       if (n < 1 || n > sample.length) {
-        throw new IllegalArgumentException("need 1 <= n <= " + sample.length + ", got " + n);
+        throw new InvalidInputException("need 1 <= n <= " + sample.length + ", got " + n);
       }
       long[] c = new long[CONFIGURATIONS];
       for (int r = 0; r < n; r++) {

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.occam.data.InvalidInputException;
 import org.occam.experiments.ProgressSink;
 import org.occam.mrf.MrfAnnealedImportanceSampling;
 import org.occam.mrf.MrfMethod;
@@ -49,31 +50,31 @@ public final class PariseWellingExperiment {
     boolean quick = s.quick();
     ns = (s.sizes() != null ? s.sizes() : quick ? QUICK_SIZES : DEFAULT_SIZES).stream().distinct().sorted().toList();
     if (ns.isEmpty() || ns.get(0) < 1) {
-      throw new IllegalArgumentException("--sizes needs positive numbers, got " + ns);
+      throw new InvalidInputException("--sizes needs positive numbers, got " + ns);
     }
     ds = (s.strengths() != null ? s.strengths()
         : Arrays.stream(PariseWellingDesign.PAPER_STRENGTHS_TIMES_4).boxed().toList()).stream().distinct().sorted()
         .toList();
     if (ds.isEmpty() || ds.get(0) <= 0) {
-      throw new IllegalArgumentException("--strengths needs positive numbers, got " + ds);
+      throw new InvalidInputException("--strengths needs positive numbers, got " + ds);
     }
     seqStrength = ds.indexOf(s.sequenceStrength());
     if (seqStrength < 0) {
-      throw new IllegalArgumentException("--sequence-strength " + s.sequenceStrength() + " is not one of --strengths "
+      throw new InvalidInputException("--sequence-strength " + s.sequenceStrength() + " is not one of --strengths "
           + ds);
     }
     nStructures = s.structures() != null ? s.structures() : quick ? 3 : 50;
     nSequences = s.sequences() != null ? s.sequences() : quick ? 3 : 50;
     if (nStructures < 1 || nSequences < 1) {
-      throw new IllegalArgumentException("--structures and --sequences must be >= 1, got " + nStructures + " and "
+      throw new InvalidInputException("--structures and --sequences must be >= 1, got " + nStructures + " and "
           + nSequences);
     }
     if (s.trueEdges() < 0 || s.trueEdges() > PariseWellingDesign.PAIRS) {
-      throw new IllegalArgumentException("--true-edges must be in 0.." + PariseWellingDesign.PAIRS + ", got "
+      throw new InvalidInputException("--true-edges must be in 0.." + PariseWellingDesign.PAIRS + ", got "
           + s.trueEdges());
     }
     if (s.threads() < 1) {
-      throw new IllegalArgumentException("--threads must be >= 1, got " + s.threads());
+      throw new InvalidInputException("--threads must be >= 1, got " + s.threads());
     }
     int k = s.aisSteps() != null ? s.aisSteps() : quick ? 500 : ParameterSpaceAis.Settings.DEFAULT_STEPS;
     int g = s.aisRuns() != null ? s.aisRuns() : quick ? 3 : ParameterSpaceAis.Settings.DEFAULT_RUNS;

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.IntFunction;
+import org.occam.data.InvalidInputException;
 import org.occam.report.LinePlot;
 import org.occam.report.Summaries;
 
@@ -44,7 +45,7 @@ final class PariseWellingFigures {
           return c;
         }
       }
-      throw new IllegalArgumentException("no curve for " + method);
+      throw new InvalidInputException("no curve for " + method);
     }
 
     /** The long-form CSV: x, method, mean, its standard error, mean in nats, AIS noise floor, count. */

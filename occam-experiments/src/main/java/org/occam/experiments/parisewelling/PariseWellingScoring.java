@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
+import org.occam.data.InvalidInputException;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.math.Parallel;
 import org.occam.math.RandomStreams;
@@ -66,7 +67,7 @@ final class PariseWellingScoring {
     EvidenceEstimate estimate(MrfMethod m) {
       int k = m == MrfMethod.AIS ? SCORER_METHODS.size() : SCORER_METHODS.indexOf(m);
       if (k < 0) {
-        throw new IllegalArgumentException("not scored: " + m.label());
+        throw new InvalidInputException("not scored: " + m.label());
       }
       return estimates.get(k);
     }

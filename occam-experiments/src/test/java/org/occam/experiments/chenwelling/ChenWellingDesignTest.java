@@ -87,7 +87,7 @@ class ChenWellingDesignTest {
     assertThat(ChenWellingPlan.hiddenRange("--x", "1..3,5", null)).containsExactly(1, 2, 3, 5);
     assertThat(ChenWellingPlan.hiddenRange("--x", null, "2,1")).containsExactly(1, 2);
     assertThatThrownBy(() -> ChenWellingPlan.hiddenRange("--x", "0..2", null))
-        .hasMessageContaining("K >= 1");
+        .hasMessageContaining("--x needs orders >= 1");
     assertThat(ChenWellingPlan.joinedK(new int[] {1, 2, 3})).isEqualTo("1..3");
     assertThat(ChenWellingPlan.joinedK(new int[] {11, 13})).isEqualTo("11,13");
   }
