@@ -5,11 +5,8 @@ import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import javax.imageio.ImageIO;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.HeatMapChart;
 import org.knowm.xchart.HeatMapChartBuilder;
@@ -102,13 +99,7 @@ public final class EdgeHeatMap {
       g.drawImage(images.get(i), (i % cols) * cellW, TITLE_H + (i / cols) * cellH, null);
     }
     g.dispose();
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try {
-      ImageIO.write(img, "png", bytes);
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot encode PNG", e);
-    }
-    return bytes.toByteArray();
+    return Png.encode(img);
   }
 
   private static HeatMapChart chart(Panel p) {

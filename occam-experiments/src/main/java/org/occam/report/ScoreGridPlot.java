@@ -6,10 +6,7 @@ import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.util.List;
-import javax.imageio.ImageIO;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -71,13 +68,7 @@ public final class ScoreGridPlot {
       }
     }
     g.dispose();
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try {
-      ImageIO.write(img, "png", bytes);
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot encode PNG", e);
-    }
-    return bytes.toByteArray();
+    return Png.encode(img);
   }
 
   private static XYChart panel(Panel p, double lo, double hi) {
