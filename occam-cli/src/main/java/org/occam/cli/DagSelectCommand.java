@@ -11,7 +11,6 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 import com.fasterxml.jackson.databind.JsonNode;
-import org.occam.cli.OrderSelectionReport.Row;
 import org.occam.dag.DagProblem;
 import org.occam.dag.methods.DagMethods;
 import org.occam.data.ColumnSpec;
@@ -22,7 +21,10 @@ import org.occam.data.Variable;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.report.LinePlot;
+import org.occam.report.OrderSelectionReport.Row;
+import org.occam.report.OrderSelectionReport;
 import org.occam.report.OutputFiles;
+import org.occam.report.PreviousRun;
 import org.occam.report.ResultJson;
 import org.occam.report.Tables;
 import org.occam.search.LatentClassOrders;
@@ -118,7 +120,7 @@ public final class DagSelectCommand implements Callable<Integer> {
     if (nThreads < 1) {
       throw new InvalidInputException("--threads must be >= 1, got " + nThreads);
     }
-    JsonNode previous = extend == null ? null : OrderSelectionReport.readPrevious(extend, COMMAND);
+    JsonNode previous = extend == null ? null : PreviousRun.readPrevious(extend, COMMAND);
     String methodList = methods != null ? methods
         : previous != null ? String.join(",", textList(previous.get("methods"))) : "vb,bic,bicp,cs";
     List<EvidenceMethod<DagProblem>> chosen = DagMethods.parseList(methodList);
@@ -148,11 +150,11 @@ public final class DagSelectCommand implements Callable<Integer> {
 
     List<OrderSelection.Scored<Row>> saved = List.of();
     if (previous != null) {
-      OrderSelectionReport.requireSameData(extend, previous, dataInfo);
-      OrderSelectionReport.requireSame(extend, previous, "model", model, "the model class");
-      OrderSelectionReport.requireSame(extend, previous, "methods", methodNames, "the methods");
-      OrderSelectionReport.requireSame(extend, previous, "settings", set, "the settings");
-      saved = OrderSelectionReport.previousRows(previous, "states", DagSelectCommand::readRow);
+      PreviousRun.requireSameData(extend, previous, dataInfo);
+      PreviousRun.requireSame(extend, previous, "model", model, "the model class");
+      PreviousRun.requireSame(extend, previous, "methods", methodNames, "the methods");
+      PreviousRun.requireSame(extend, previous, "settings", set, "the settings");
+      saved = PreviousRun.previousRows(previous, "states", DagSelectCommand::readRow);
       // a continued run keeps every number of hidden variables it had
       counts = OrderRange.union(counts, saved.stream()
           .mapToInt(r -> ((JsonNode) r.result().json()).path("hiddenVariables").asInt(1)).toArray());
@@ -393,8 +395,8 @@ public final class DagSelectCommand implements Callable<Integer> {
     List<OrderSelection.Score> scores = new ArrayList<>();
     List<Boolean> converged = new ArrayList<>();
     for (JsonNode e : m.path("results")) {
-      scores.add(OrderSelectionReport.estimateScore(e));
-      converged.add(OrderSelectionReport.estimateConverged(e));
+      scores.add(PreviousRun.estimateScore(e));
+      converged.add(PreviousRun.estimateConverged(e));
     }
     return new Row(m, scores, converged);
   }

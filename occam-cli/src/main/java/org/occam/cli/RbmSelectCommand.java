@@ -11,13 +11,15 @@ import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 import com.fasterxml.jackson.databind.JsonNode;
-import org.occam.cli.OrderSelectionReport.Row;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.rbm.RbmCrossValidation;
 import org.occam.rbm.RbmData;
 import org.occam.rbm.RbmProblem;
+import org.occam.report.OrderSelectionReport.Row;
+import org.occam.report.OrderSelectionReport;
 import org.occam.report.OutputFiles;
+import org.occam.report.PreviousRun;
 import org.occam.report.ResultJson;
 import org.occam.report.Tables;
 import org.occam.search.OrderRange;
@@ -69,7 +71,7 @@ public final class RbmSelectCommand implements Callable<Integer> {
     if (json != null) {
       OutputFiles.checkWritable(json, force);
     }
-    JsonNode previous = extend == null ? null : OrderSelectionReport.readPrevious(extend, COMMAND);
+    JsonNode previous = extend == null ? null : PreviousRun.readPrevious(extend, COMMAND);
     String methodList = methods;
     if (methodList == null) {
       List<String> before = new ArrayList<>();
@@ -90,10 +92,10 @@ public final class RbmSelectCommand implements Callable<Integer> {
 
     OrderSelection.Result<Row> before = null;
     if (previous != null) {
-      OrderSelectionReport.requireSameData(extend, previous, dataInfo);
-      OrderSelectionReport.requireSame(extend, previous, "methods", methodNames, "the methods");
-      OrderSelectionReport.requireSame(extend, previous, "settings", settings, "the settings");
-      before = OrderSelection.choose(OrderSelectionReport.previousRows(previous, "hidden", RbmSelectCommand::readRow),
+      PreviousRun.requireSameData(extend, previous, dataInfo);
+      PreviousRun.requireSame(extend, previous, "methods", methodNames, "the methods");
+      PreviousRun.requireSame(extend, previous, "settings", settings, "the settings");
+      before = OrderSelection.choose(PreviousRun.previousRows(previous, "hidden", RbmSelectCommand::readRow),
           1);
     }
     PrintWriter out = spec.commandLine().getOut();
@@ -202,13 +204,13 @@ public final class RbmSelectCommand implements Callable<Integer> {
     List<OrderSelection.Score> scores = new ArrayList<>();
     List<Boolean> converged = new ArrayList<>();
     for (JsonNode e : m.path("results")) {
-      scores.add(OrderSelectionReport.estimateScore(e));
-      converged.add(OrderSelectionReport.estimateConverged(e));
+      scores.add(PreviousRun.estimateScore(e));
+      converged.add(PreviousRun.estimateConverged(e));
     }
     JsonNode cv = m.get("cv");
     if (cv != null && !cv.isNull()) {
-      scores.add(new OrderSelection.Score("cv", OrderSelectionReport.number(cv.get("meanTestLogLikelihoodPerRow")),
-          OptionalDouble.of(OrderSelectionReport.number(cv.get("stdError")))));
+      scores.add(new OrderSelection.Score("cv", PreviousRun.number(cv.get("meanTestLogLikelihoodPerRow")),
+          OptionalDouble.of(PreviousRun.number(cv.get("stdError")))));
       converged.add(true);
     }
     return new Row(m, scores, converged);
