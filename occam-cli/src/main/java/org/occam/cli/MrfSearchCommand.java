@@ -21,6 +21,7 @@ import org.occam.data.Variable;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.io.BoltzmannModelFile;
+import org.occam.io.MrfBinaryData;
 import org.occam.mrf.MrfData;
 import org.occam.mrf.MrfProblem;
 import org.occam.mrf.MrfScoreSettings;

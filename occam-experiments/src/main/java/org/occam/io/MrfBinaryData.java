@@ -1,8 +1,10 @@
-package org.occam.cli;
+package org.occam.io;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.occam.data.CsvDatasetReader;
 import org.occam.data.DataFormatException;
@@ -16,11 +18,11 @@ import org.occam.report.Tables;
  * whose columns (but the weight column) are binary variables, complete, at least two of them; and
  * how those commands name variables and edges.
  */
-final class MrfBinaryData {
+public final class MrfBinaryData {
   private MrfBinaryData() {}
 
   /** Reads and checks the data, failing with a one-line message naming the file. */
-  static Dataset read(Path data, String weightColumn) {
+  public static Dataset read(Path data, String weightColumn) {
     Dataset d = CsvDatasetReader.read(data, null, Set.of(), weightColumn);
     List<Variable> vars = d.variables();
     for (Variable x : vars) {
@@ -40,7 +42,7 @@ final class MrfBinaryData {
   }
 
   /** {@code data FILE: n = …, m distinct rows, V binary variables, labels of x = 0/x = 1: a 0/1, …}. */
-  static String describe(Path data, Dataset d) {
+  public static String describe(Path data, Dataset d) {
     List<String> coding = new ArrayList<>();
     for (Variable x : d.variables()) {
       coding.add(x.name() + " " + x.states().get(0) + "/" + x.states().get(1));
@@ -50,23 +52,23 @@ final class MrfBinaryData {
   }
 
   /** {@code {"file", "rows", "distinct", "variables": [{"name", "states"}, …]}} for JSON reports. */
-  static java.util.Map<String, Object> json(Path data, Dataset d) {
-    java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+  public static Map<String, Object> json(Path data, Dataset d) {
+    Map<String, Object> m = new LinkedHashMap<>();
     m.put("file", data.toString());
     m.put("rows", d.size());
     m.put("distinct", d.distinctRows());
-    m.put("variables", d.variables().stream().map(x -> java.util.Map.of("name", x.name(), "states", x.states()))
+    m.put("variables", d.variables().stream().map(x -> Map.of("name", x.name(), "states", x.states()))
         .toList());
     return m;
   }
 
   /** {@code a-b}. */
-  static String edgeName(List<Variable> vars, int[] e) {
+  public static String edgeName(List<Variable> vars, int[] e) {
     return vars.get(e[0]).name() + "-" + vars.get(e[1]).name();
   }
 
   /** The edges as {@code a-b c-d …}, or {@code (no edges)}. */
-  static String edges(List<Variable> vars, PairwiseGraph g) {
+  public static String edges(List<Variable> vars, PairwiseGraph g) {
     if (g.edgeCount() == 0) {
       return "(no edges)";
     }
@@ -78,7 +80,7 @@ final class MrfBinaryData {
   }
 
   /** The edges as {@code [["a", "b"], …]} for JSON. */
-  static List<List<String>> edgeList(List<Variable> vars, PairwiseGraph g) {
+  public static List<List<String>> edgeList(List<Variable> vars, PairwiseGraph g) {
     List<List<String>> out = new ArrayList<>();
     for (int[] e : g.edges()) {
       out.add(List.of(vars.get(e[0]).name(), vars.get(e[1]).name()));
