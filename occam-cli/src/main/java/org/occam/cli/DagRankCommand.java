@@ -19,6 +19,7 @@ import org.occam.io.DagModelFile;
 import org.occam.report.EdgeHeatMap;
 import org.occam.report.OutputFiles;
 import org.occam.report.ResultJson;
+import org.occam.report.StructureRanking;
 import org.occam.report.Tables;
 import org.occam.search.ModelAveraging;
 import picocli.CommandLine.Command;
@@ -112,7 +113,7 @@ public final class DagRankCommand implements Callable<Integer> {
           progress.listener());
     }
     double seconds = (System.nanoTime() - t0) * 1e-9;
-    Ranking ranking = new Ranking(scored, names, trueIndex);
+    StructureRanking ranking = new StructureRanking(scored, names, trueIndex);
     if (averaging != null) {
       ranking.average(averaging);
     }
