@@ -13,8 +13,8 @@ import org.occam.data.InvalidInputException;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.rbm.RbmCrossValidation;
 import org.occam.rbm.RbmData;
-import org.occam.rbm.RbmScorer;
 import org.occam.report.OutputFiles;
+import org.occam.report.RbmScoreReport;
 import org.occam.report.ResultJson;
 import org.occam.report.Tables;
 import picocli.CommandLine.Command;
@@ -60,7 +60,7 @@ public final class RbmScoreCommand implements Callable<Integer> {
     }
     RbmData d = options.read();
     PrintWriter out = spec.commandLine().getOut();
-    RbmEstimators.describe(out, d, options, hidden);
+    RbmScoreReport.describe(out, options.data, d, options.priorSigma, hidden);
     Consumer<String> stages = RbmEstimators.stageReporter(spec.commandLine().getErr());
     List<EvidenceEstimate> results = RbmEstimators.score(d, hidden, wanted.scores(), options, stages);
     RbmCrossValidation.Result cv = wanted.crossValidation()
@@ -69,10 +69,10 @@ public final class RbmScoreCommand implements Callable<Integer> {
 
     List<String[]> rows = new ArrayList<>();
     for (EvidenceEstimate e : results) {
-      rows.add(RbmEstimators.row(e, d.size()));
+      rows.add(RbmScoreReport.row(e, d.size()));
     }
-    Tables.print(out, RbmEstimators.HEADER, rows);
-    RbmEstimators.warnings(out, results);
+    Tables.print(out, RbmScoreReport.HEADER, rows);
+    RbmScoreReport.warnings(out, results);
     if (cv != null) {
       out.printf(Locale.ROOT, "cv: %d-fold test log-likelihood %.4f per row (se %.4f across folds, log Z %s), %.1f s%n",
           cv.folds().size(), cv.meanTestLogLikelihood(), cv.stdError(),
@@ -80,11 +80,11 @@ public final class RbmScoreCommand implements Callable<Integer> {
     }
     if (json != null) {
       Map<String, Object> root = new LinkedHashMap<>();
-      root.put("data", RbmEstimators.dataJson(options, d));
+      root.put("data", RbmScoreReport.dataJson(options.data, d));
       root.put("hidden", hidden);
       root.put("results", results.stream().map(ResultJson::estimate).toList());
       if (cv != null) {
-        root.put("cv", RbmEstimators.crossValidationJson(cv));
+        root.put("cv", RbmScoreReport.crossValidationJson(cv));
       }
       OutputFiles.write(json, ResultJson.write(root));
       out.println("wrote " + json);

@@ -20,6 +20,7 @@ import org.occam.report.OrderSelectionReport.Row;
 import org.occam.report.OrderSelectionReport;
 import org.occam.report.OutputFiles;
 import org.occam.report.PreviousRun;
+import org.occam.report.RbmScoreReport;
 import org.occam.report.ResultJson;
 import org.occam.report.Tables;
 import org.occam.search.OrderRange;
@@ -86,7 +87,7 @@ public final class RbmSelectCommand implements Callable<Integer> {
       methodNames.add("cv");
     }
     RbmData d = options.read();
-    Map<String, Object> dataInfo = RbmEstimators.dataJson(options, d);
+    Map<String, Object> dataInfo = RbmScoreReport.dataJson(options.data, d);
     dataInfo.put("fingerprint", fingerprint(d));
     Map<String, Object> settings = settingsJson();
 
@@ -99,7 +100,7 @@ public final class RbmSelectCommand implements Callable<Integer> {
           1);
     }
     PrintWriter out = spec.commandLine().getOut();
-    RbmEstimators.describe(out, d, options, 0);
+    RbmScoreReport.describe(out, options.data, d, options.priorSigma, 0);
     int[] scoredBefore = before == null ? new int[0] : before.orders();
     int[] toScore = java.util.Arrays.stream(ks).filter(k -> java.util.Arrays.binarySearch(scoredBefore, k) < 0)
         .toArray();
@@ -194,7 +195,7 @@ public final class RbmSelectCommand implements Callable<Integer> {
     List<OrderSelection.Score> extra = new ArrayList<>();
     if (cv != null) {
       RbmCrossValidation.Result r = cv.run(k, options.seed, options.threads(), null);
-      m.put("cv", RbmEstimators.crossValidationJson(r));
+      m.put("cv", RbmScoreReport.crossValidationJson(r));
       extra.add(new OrderSelection.Score("cv", r.meanTestLogLikelihood(), OptionalDouble.of(r.stdError())));
     }
     return Row.of(m, estimates, extra);
