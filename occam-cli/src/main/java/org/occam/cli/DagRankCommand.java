@@ -126,13 +126,7 @@ public final class DagRankCommand implements Callable<Integer> {
     if (averaging != null) {
       ranking.printPosteriors(out, posterior.overWindow());
     }
-    Map<String, Integer> nonConverged = ranking.nonConverged();
-    nonConverged.forEach((m, c) -> {
-      if (c > 0) {
-        out.printf("warning: %s did not converge within %d iterations for %d structure(s)%n", m,
-            settings.maxIterations(), c);
-      }
-    });
+    ranking.printNonConverged(out, settings.maxIterations());
     double sinceStart = ProcessClock.secondsSinceStart();
     out.printf("%nscored %d structures x %d methods (%d restarts each) in %.2f s with %d thread(s); "
         + "%.2f s since JVM start%n", cls.structures().size(), wanted.size(), settings.restarts(), seconds, nThreads,
@@ -156,30 +150,18 @@ public final class DagRankCommand implements Callable<Integer> {
         root.put("posterior", ranking.posteriorJson());
       }
       if (trueIndex >= 0) {
-        Map<String, Object> t = new LinkedHashMap<>();
-        t.put("index", trueIndex);
-        Map<String, Object> r = new LinkedHashMap<>();
-        Map<String, Object> ru = new LinkedHashMap<>();
-        for (String m : names) {
-          r.put(m, ranking.rank(m, trueIndex, true));
-          ru.put(m, ranking.rank(m, trueIndex, false));
-        }
-        t.put("ranks", r);
-        t.put("ranksUncorrected", ru);
-        root.put("true", t);
+        root.put("true", ranking.trueJson());
       }
       Map<String, Object> timing = new LinkedHashMap<>();
       timing.put("scoringSeconds", seconds);
       timing.put("secondsSinceJvmStart", sinceStart);
       root.put("timing", timing);
-      root.put("nonConverged", nonConverged);
+      root.put("nonConverged", ranking.nonConverged());
       OutputFiles.write(json, ResultJson.write(root));
       out.println("wrote " + json);
     }
     if (csv != null) {
-      StringBuilder b = new StringBuilder(ranking.csvHeader()).append('\n');
-      ranking.appendCsv(b, "");
-      OutputFiles.write(csv, b.toString());
+      OutputFiles.write(csv, ranking.csv());
       out.println("wrote " + csv);
     }
     if (posterior.png != null) {

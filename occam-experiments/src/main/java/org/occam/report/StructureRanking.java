@@ -172,4 +172,38 @@ public final class StructureRanking {
   public String csvHeader() {
     return !averaged ? CSV_HEADER : CSV_HEADER + "," + String.join(",", PosteriorTables.CSV_COLUMNS);
   }
+
+  /** The CSV of {@link #csvHeader()} with no prefix column. */
+  public String csv() {
+    StringBuilder b = new StringBuilder(csvHeader()).append('\n');
+    appendCsv(b, "");
+    return b.toString();
+  }
+
+  /** {@code {"index", "ranks", "ranksUncorrected"}} of the true structure, or null without one. */
+  public Map<String, Object> trueJson() {
+    if (trueIndex < 0) {
+      return null;
+    }
+    Map<String, Object> t = new LinkedHashMap<>();
+    t.put("index", trueIndex);
+    Map<String, Object> r = new LinkedHashMap<>();
+    Map<String, Object> ru = new LinkedHashMap<>();
+    for (String m : methods) {
+      r.put(m, rank(m, trueIndex, true));
+      ru.put(m, rank(m, trueIndex, false));
+    }
+    t.put("ranks", r);
+    t.put("ranksUncorrected", ru);
+    return t;
+  }
+
+  /** A warning per method with structures that did not converge within {@code maxIterations}. */
+  public void printNonConverged(PrintWriter out, int maxIterations) {
+    nonConverged().forEach((m, c) -> {
+      if (c > 0) {
+        out.printf("warning: %s did not converge within %d iterations for %d structure(s)%n", m, maxIterations, c);
+      }
+    });
+  }
 }
