@@ -8,12 +8,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.occam.data.CsvDatasetReader;
-import org.occam.data.DataFormatException;
 import org.occam.data.Dataset;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.evidence.MethodRegistry;
 import org.occam.io.BoltzmannModelFile;
+import org.occam.io.MrfBinaryData;
 import org.occam.mrf.MrfData;
 import org.occam.mrf.MrfProblem;
 import org.occam.mrf.MrfScoreSettings;
@@ -79,7 +79,7 @@ public final class MrfScoreCommand implements Callable<Integer> {
     MrfScoreSettings settings = options.settings(sigma, options.threads());
     Dataset d = CsvDatasetReader.read(data, m.columns(), Set.of(), weightColumn);
     PairwiseGraph graph = m.graph();
-    MrfData stats = statistics(graph, d, data);
+    MrfData stats = MrfBinaryData.statistics(graph, d, data);
     List<EvidenceEstimate> results = MethodRegistry.estimateAll(new MrfProblem(graph, stats, settings, options.seed),
         wanted);
 
@@ -110,17 +110,5 @@ public final class MrfScoreCommand implements Callable<Integer> {
       out.println("wrote " + json);
     }
     return 0;
-  }
-
-  /** The data's statistics for the graph, with the data file named in any complaint. */
-  static MrfData statistics(PairwiseGraph graph, Dataset d, Path file) {
-    if (d.hasMissing()) {
-      throw new DataFormatException(file + ": has empty or NA cells; Boltzmann-machine scores need complete rows");
-    }
-    try {
-      return MrfData.of(graph, d);
-    } catch (IllegalArgumentException e) {
-      throw new DataFormatException(file + ": " + e.getMessage());
-    }
   }
 }

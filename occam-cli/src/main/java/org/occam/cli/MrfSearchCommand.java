@@ -7,13 +7,11 @@ import java.util.Locale;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import java.util.function.IntConsumer;
-import org.occam.data.DataFormatException;
 import org.occam.data.Dataset;
 import org.occam.data.InvalidInputException;
 import org.occam.data.Variable;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.evidence.EvidenceMethod;
-import org.occam.io.BoltzmannModelFile;
 import org.occam.io.MrfBinaryData;
 import org.occam.mrf.MrfData;
 import org.occam.mrf.MrfProblem;
@@ -170,16 +168,6 @@ public final class MrfSearchCommand implements Callable<Integer> {
       throw new InvalidInputException("--start must be empty, full or a model file, got '" + start
           + "' (no such file)");
     }
-    BoltzmannModelFile.Loaded m = BoltzmannModelFile.read(file, false);
-    List<String> names = vars.stream().map(Variable::name).toList();
-    if (!new java.util.HashSet<>(m.names()).equals(new java.util.HashSet<>(names))) {
-      throw new DataFormatException(file + ": its variables " + m.names() + " are not the data's columns " + names);
-    }
-    int[][] edges = new int[m.graph().edgeCount()][];
-    for (int e = 0; e < edges.length; e++) {
-      List<String> pair = m.edgeNames().get(e);
-      edges[e] = new int[] {names.indexOf(pair.get(0)), names.indexOf(pair.get(1))};
-    }
-    return new PairwiseGraph(v, edges);
+    return MrfBinaryData.graphOf(file, vars);
   }
 }

@@ -2,6 +2,7 @@ package org.occam.io;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,13 +11,15 @@ import org.occam.data.CsvDatasetReader;
 import org.occam.data.DataFormatException;
 import org.occam.data.Dataset;
 import org.occam.data.Variable;
+import org.occam.mrf.MrfData;
 import org.occam.mrf.PairwiseGraph;
 import org.occam.report.Tables;
 
 /**
- * The data of the Boltzmann-machine structure commands ({@code mrf rank}, {@code mrf search}): a CSV
- * whose columns (but the weight column) are binary variables, complete, at least two of them; and
- * how those commands name variables and edges.
+ * The data of the Boltzmann-machine commands ({@code mrf score}, {@code mrf rank}, {@code mrf search}):
+ * a CSV whose columns (but the weight column) are binary variables, complete, at least two of them;
+ * its statistics for a graph; a model file's graph over its columns; and how the commands name
+ * variables and edges.
  */
 public final class MrfBinaryData {
   private MrfBinaryData() {}
@@ -86,5 +89,32 @@ public final class MrfBinaryData {
       out.add(List.of(vars.get(e[0]).name(), vars.get(e[1]).name()));
     }
     return out;
+  }
+
+  /** The graph of the Boltzmann model file {@code file} over the data's columns, which must be its variables. */
+  public static PairwiseGraph graphOf(Path file, List<Variable> vars) {
+    BoltzmannModelFile.Loaded m = BoltzmannModelFile.read(file, false);
+    List<String> names = vars.stream().map(Variable::name).toList();
+    if (!new HashSet<>(m.names()).equals(new HashSet<>(names))) {
+      throw new DataFormatException(file + ": its variables " + m.names() + " are not the data's columns " + names);
+    }
+    int[][] edges = new int[m.graph().edgeCount()][];
+    for (int e = 0; e < edges.length; e++) {
+      List<String> pair = m.edgeNames().get(e);
+      edges[e] = new int[] {names.indexOf(pair.get(0)), names.indexOf(pair.get(1))};
+    }
+    return new PairwiseGraph(vars.size(), edges);
+  }
+
+  /** The data's statistics for the graph, with the data file named in any complaint. */
+  public static MrfData statistics(PairwiseGraph graph, Dataset d, Path file) {
+    if (d.hasMissing()) {
+      throw new DataFormatException(file + ": has empty or NA cells; Boltzmann-machine scores need complete rows");
+    }
+    try {
+      return MrfData.of(graph, d);
+    } catch (IllegalArgumentException e) {
+      throw new DataFormatException(file + ": " + e.getMessage());
+    }
   }
 }
