@@ -20,9 +20,9 @@ import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.PairwiseGraph;
 import org.occam.mrf.methods.MrfMethods;
 import org.occam.report.MethodPosteriors;
-import org.occam.report.MrfRankReport.Model;
 import org.occam.report.MrfRankReport;
 import org.occam.report.OutputFiles;
+import org.occam.report.RankedGraph;
 import org.occam.report.ResultJson;
 import org.occam.report.Tables;
 import org.occam.search.GreedyEdgePath;
@@ -143,24 +143,8 @@ public final class MrfRankCommand implements Callable<Integer> {
         g -> MrfEstimators.estimate(g, MrfData.of(g, d), List.of(by), settings, options.seed).get(0).logEvidence(),
         threads);
     double searchSeconds = (System.nanoTime() - t0) * 1e-9;
-    int[][] chainEdges = new int[v - 1][];
-    for (int j = 0; j + 1 < v; j++) {
-      chainEdges[j] = new int[] {j, j + 1};
-    }
-    List<Model> models = new ArrayList<>();
-    List<PairwiseGraph> graphs = new ArrayList<>();
-    graphs.add(path.get(0).graph());
-    graphs.add(new PairwiseGraph(v, chainEdges));
-    for (int k = 1; k < path.size(); k++) {
-      graphs.add(path.get(k).graph());
-    }
-    List<List<EvidenceEstimate>> scored = scoreAll(graphs, d, wanted, settings, threads);
-    models.add(new Model("empty", 0, graphs.get(0), null, scored.get(0)));
-    models.add(new Model("chain", null, graphs.get(1), null, scored.get(1)));
-    for (int k = 1; k < path.size(); k++) {
-      String name = k == path.size() - 1 ? "complete" : "path-" + k;
-      models.add(new Model(name, k, graphs.get(k + 1), path.get(k).added(), scored.get(k + 1)));
-    }
+    List<PairwiseGraph> graphs = RankedGraph.pathGraphs(path, v);
+    List<RankedGraph> models = RankedGraph.path(path, graphs, scoreAll(graphs, d, wanted, settings, threads));
     double seconds = (System.nanoTime() - t0) * 1e-9;
 
     PrintWriter out = spec.commandLine().getOut();
@@ -189,11 +173,7 @@ public final class MrfRankCommand implements Callable<Integer> {
         return e;
       });
     }
-    List<Model> models = new ArrayList<>();
-    for (int k = 0; k < graphs.size(); k++) {
-      String name = k == 0 ? "empty" : k == graphs.size() - 1 ? "complete" : "graph-" + k;
-      models.add(new Model(name, null, graphs.get(k), null, scored.get(k)));
-    }
+    List<RankedGraph> models = RankedGraph.all(graphs, scored);
     double seconds = (System.nanoTime() - t0) * 1e-9;
     PrintWriter out = spec.commandLine().getOut();
     out.println(MrfBinaryData.describe(data, d));
@@ -204,7 +184,7 @@ public final class MrfRankCommand implements Callable<Integer> {
 
   /** The table (with {@code topOnly}, the models in the top 10 by some method), the best models, JSON and CSV. */
   private int report(PrintWriter out, Dataset d, List<Variable> vars, List<EvidenceMethod<MrfProblem>> wanted, EvidenceMethod<MrfProblem> by,
-      MrfScoreSettings settings, int threads, List<Model> models, List<GreedyEdgePath.Step> path,
+      MrfScoreSettings settings, int threads, List<RankedGraph> models, List<GreedyEdgePath.Step> path,
       double searchSeconds, double seconds, boolean topOnly) {
     MrfRankReport report = new MrfRankReport(vars, wanted.stream().map(EvidenceMethod::name).toList(), models, path,
         topOnly);

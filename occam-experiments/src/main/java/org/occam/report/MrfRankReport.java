@@ -16,7 +16,6 @@ import org.apache.commons.csv.CSVPrinter;
 import org.occam.data.Variable;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.io.MrfBinaryData;
-import org.occam.mrf.PairwiseGraph;
 import org.occam.search.GreedyEdgePath;
 import org.occam.search.ModelAveraging;
 import org.occam.search.Ranks;
@@ -30,18 +29,9 @@ public final class MrfRankReport {
   /** With every graph ranked, the table shows the models ranked at most this by some method. */
   public static final int TOP = 10;
 
-  /**
-   * One scored model.
-   *
-   * @param pathStep its place on the greedy path, or null
-   * @param added the edge added at that step, or null
-   * @param results one estimate per method, in the methods' order
-   */
-  public record Model(String name, Integer pathStep, PairwiseGraph graph, int[] added, List<EvidenceEstimate> results) {}
-
   private final List<Variable> vars;
   private final List<String> methods;
-  private final List<Model> models;
+  private final List<RankedGraph> models;
   private final List<GreedyEdgePath.Step> path;
   private final boolean topOnly;
   /** Per method, the models' ranks: 1 = highest score, equal scores share a rank ({@link Ranks#of}). */
@@ -52,7 +42,7 @@ public final class MrfRankReport {
    * @param topOnly whether the table shows only the models in the top {@link #TOP} by some method,
    *     with their edge lists (every graph ranked) instead of the edge added (a path)
    */
-  public MrfRankReport(List<Variable> vars, List<String> methods, List<Model> models, List<GreedyEdgePath.Step> path,
+  public MrfRankReport(List<Variable> vars, List<String> methods, List<RankedGraph> models, List<GreedyEdgePath.Step> path,
       boolean topOnly) {
     this.vars = vars;
     this.methods = List.copyOf(methods);
@@ -83,7 +73,7 @@ public final class MrfRankReport {
       order.sort(Comparator.comparingInt((Integer i) -> byFirst[i]).thenComparingInt(i -> i));
     }
     for (int i : order) {
-      Model m = models.get(i);
+      RankedGraph m = models.get(i);
       List<String> r = new ArrayList<>(List.of(m.name(), Integer.toString(m.graph().edgeCount())));
       for (int k = 0; k < methods.size(); k++) {
         EvidenceEstimate e = m.results().get(k);
@@ -99,11 +89,11 @@ public final class MrfRankReport {
         + "* best of the models by that method; ! not converged (see the JSON diagnostics)");
     out.println();
     for (int k = 0; k < methods.size(); k++) {
-      Model best = best(k);
+      RankedGraph best = best(k);
       out.printf("best by %-16s %s: %s%n", methods.get(k) + ":", best.name(), MrfBinaryData.edges(vars, best.graph()));
     }
     int nonConverged = 0;
-    for (Model m : models) {
+    for (RankedGraph m : models) {
       nonConverged += (int) m.results().stream().filter(e -> !e.converged()).count();
     }
     if (nonConverged > 0) {
@@ -125,7 +115,7 @@ public final class MrfRankReport {
       }
       features.add(e);
     }
-    return MethodPosteriors.average(methods, models.stream().map(Model::name).toList(), features, scores, averaging);
+    return MethodPosteriors.average(methods, models.stream().map(RankedGraph::name).toList(), features, scores, averaging);
   }
 
   /** The models as the posterior report lists them: a path model as its predecessor plus the edge added. */
@@ -152,7 +142,7 @@ public final class MrfRankReport {
     root.put("settings", settings);
     List<Map<String, Object>> list = new ArrayList<>();
     for (int i = 0; i < models.size(); i++) {
-      Model m = models.get(i);
+      RankedGraph m = models.get(i);
       Map<String, Object> x = new LinkedHashMap<>();
       x.put("name", m.name());
       x.put("pathStep", m.pathStep());
@@ -198,7 +188,7 @@ public final class MrfRankReport {
       }
       p.printRecord(header);
       for (int i = 0; i < models.size(); i++) {
-        Model m = models.get(i);
+        RankedGraph m = models.get(i);
         List<Object> r = new ArrayList<>();
         r.add(m.name());
         r.add(m.pathStep() == null ? "" : m.pathStep());
@@ -224,7 +214,7 @@ public final class MrfRankReport {
   }
 
   /** The first model of rank 1 by method {@code k}. */
-  private Model best(int k) {
+  private RankedGraph best(int k) {
     int[] r = ranks.get(k);
     for (int i = 0; i < r.length; i++) {
       if (r[i] == 1) {
