@@ -16,6 +16,7 @@ import org.occam.data.InvalidInputException;
 import org.occam.data.Variable;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.io.DagModelFile;
+import org.occam.report.DataJson;
 import org.occam.report.EdgeHeatMap;
 import org.occam.report.OutputFiles;
 import org.occam.report.ResultJson;
@@ -133,12 +134,8 @@ public final class DagRankCommand implements Callable<Integer> {
         sinceStart);
     if (json != null) {
       Map<String, Object> root = new LinkedHashMap<>();
-      Map<String, Object> dataInfo = new LinkedHashMap<>();
-      dataInfo.put("file", input.data.toString());
-      dataInfo.put("rows", d.size());
-      dataInfo.put("distinct", d.distinctRows());
-      root.put("data", dataInfo);
-      root.put("hidden", hiddenVars.stream().map(v -> Map.of("name", v.name(), "states", v.cardinality())).toList());
+      root.put("data", DataJson.of(input.data, d));
+      root.put("hidden", DataJson.hidden(hiddenVars));
       root.put("methods", names);
       Map<String, Object> set = new LinkedHashMap<>(settings.toMap());
       set.put("prior", "dirichlet(" + lambda + ")");

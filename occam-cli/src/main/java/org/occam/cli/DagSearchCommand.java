@@ -18,6 +18,7 @@ import org.occam.data.Variable;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.io.DagModelFile;
 import org.occam.report.DagSearchReport;
+import org.occam.report.DataJson;
 import org.occam.report.OutputFiles;
 import org.occam.report.ResultJson;
 import org.occam.report.Tables;
@@ -187,10 +188,6 @@ public final class DagSearchCommand implements Callable<Integer> {
         ? String.format(", %d families, %d family cache hits", result.familiesScored(), result.familyCacheHits()) : "",
         seconds, nThreads, sinceStart);
     if (json != null) {
-      Map<String, Object> dataInfo = new LinkedHashMap<>();
-      dataInfo.put("file", input.data.toString());
-      dataInfo.put("rows", d.size());
-      dataInfo.put("distinct", d.distinctRows());
       Map<String, Object> set = new LinkedHashMap<>(settings.toMap());
       set.put("maxParents", limit);
       set.put("prior", "dirichlet(" + lambda + ")");
@@ -200,10 +197,8 @@ public final class DagSearchCommand implements Callable<Integer> {
       timing.put("searchSeconds", result.seconds());
       timing.put("seconds", seconds);
       timing.put("secondsSinceJvmStart", sinceStart);
-      var root = report.json(dataInfo,
-          hiddenVars.stream().map(v -> Map.of("name", v.name(), "states", v.cardinality())).toList(),
-          constraint.label(), set, methodScore == null ? null : ResultJson.estimate(methodScore.estimate(result.best())),
-          timing);
+      var root = report.json(DataJson.of(input.data, d), DataJson.hidden(hiddenVars), constraint.label(), set,
+          methodScore == null ? null : ResultJson.estimate(methodScore.estimate(result.best())), timing);
       OutputFiles.write(json, ResultJson.write(root));
       out.println("wrote " + json);
     }

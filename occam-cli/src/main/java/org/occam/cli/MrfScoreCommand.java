@@ -19,6 +19,7 @@ import org.occam.mrf.MrfProblem;
 import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.PairwiseGraph;
 import org.occam.mrf.methods.MrfMethods;
+import org.occam.report.DataJson;
 import org.occam.report.MrfScoreReport;
 import org.occam.report.OutputFiles;
 import org.occam.report.ResultJson;
@@ -100,11 +101,7 @@ public final class MrfScoreCommand implements Callable<Integer> {
     if (json != null) {
       Map<String, Object> root = new LinkedHashMap<>();
       root.put("model", MrfScoreReport.modelJson(model, m, sigma));
-      Map<String, Object> dataInfo = new LinkedHashMap<>();
-      dataInfo.put("file", data.toString());
-      dataInfo.put("rows", d.size());
-      dataInfo.put("distinct", d.distinctRows());
-      root.put("data", dataInfo);
+      root.put("data", DataJson.of(data, d));
       root.put("results", results.stream().map(ResultJson::estimate).toList());
       OutputFiles.write(json, ResultJson.write(root));
       out.println("wrote " + json);

@@ -51,10 +51,7 @@ public final class DagScoreReport {
     modelInfo.put("parameters", m.structure().freeParameters());
     modelInfo.put("prior", m.prior().toString());
     root.put("model", modelInfo);
-    Map<String, Object> dataInfo = new LinkedHashMap<>();
-    dataInfo.put("file", dataFile.toString());
-    dataInfo.put("rows", d.size());
-    dataInfo.put("distinct", d.distinctRows());
+    Map<String, Object> dataInfo = DataJson.of(dataFile, d);
     dataInfo.put("missingCells", d.hasMissing());
     root.put("data", dataInfo);
     root.put("results", results.stream().map(ResultJson::estimate).toList());
