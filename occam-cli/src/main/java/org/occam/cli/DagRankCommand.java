@@ -133,27 +133,11 @@ public final class DagRankCommand implements Callable<Integer> {
         + "%.2f s since JVM start%n", cls.structures().size(), wanted.size(), settings.restarts(), seconds, nThreads,
         sinceStart);
     if (json != null) {
-      Map<String, Object> root = new LinkedHashMap<>();
-      root.put("data", DataJson.of(input.data, d));
-      root.put("hidden", DataJson.hidden(hiddenVars));
-      root.put("methods", names);
       Map<String, Object> set = new LinkedHashMap<>(settings.toMap());
       set.put("prior", "dirichlet(" + lambda + ")");
       set.put("seed", options.seed);
       set.put("threads", nThreads);
-      root.put("settings", set);
-      root.put("structures", ranking.structuresJson());
-      if (averaging != null) {
-        root.put("posterior", ranking.posteriorJson());
-      }
-      if (trueIndex >= 0) {
-        root.put("true", ranking.trueJson());
-      }
-      Map<String, Object> timing = new LinkedHashMap<>();
-      timing.put("scoringSeconds", seconds);
-      timing.put("secondsSinceJvmStart", sinceStart);
-      root.put("timing", timing);
-      root.put("nonConverged", ranking.nonConverged());
+      var root = ranking.json(DataJson.of(input.data, d), DataJson.hidden(hiddenVars), set, seconds, sinceStart);
       OutputFiles.write(json, ResultJson.write(root));
       out.println("wrote " + json);
     }

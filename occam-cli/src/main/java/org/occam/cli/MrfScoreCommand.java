@@ -85,13 +85,8 @@ public final class MrfScoreCommand implements Callable<Integer> {
         wanted);
 
     var out = spec.commandLine().getOut();
-    out.printf("model %s: %d binary variables%s, %d edge%s, %d parameters; prior N(0, %s² I)%s%n", model,
-        graph.vertexCount(), m.spins() ? " (±1 spins, scored in the 0/1 form)" : "", graph.edgeCount(),
-        graph.edgeCount() == 1 ? "" : "s",
-        graph.vertexCount() + graph.edgeCount(), Tables.number(sigma),
-        options.priorSigma != null ? " from --prior-sigma" : m.priorSigma().isPresent() ? " from the model file"
-            : " (default)");
-    out.printf("data %s: n = %s, %d distinct rows%n", data, Tables.number(d.size()), d.distinctRows());
+    MrfScoreReport.describe(out, model, m, sigma, options.priorSigma != null ? " from --prior-sigma"
+        : m.priorSigma().isPresent() ? " from the model file" : " (default)", data, d);
     List<String[]> rows = new ArrayList<>();
     for (EvidenceEstimate e : results) {
       rows.add(MrfScoreReport.row(e));

@@ -7,8 +7,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.occam.data.Dataset;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.io.BoltzmannModelFile;
+import org.occam.mrf.PairwiseGraph;
 
 /**
  * What {@code occam mrf score} prints and writes for the evidence of one Boltzmann machine by
@@ -21,6 +23,21 @@ public final class MrfScoreReport {
       "min eig A", "BP converged"};
 
   private MrfScoreReport() {}
+
+  /**
+   * The lines that say what is scored: the model (variables, spin coding, edges, parameters, prior σ
+   * and where σ came from) and the data.
+   *
+   * @param sigmaFrom where σ came from, e.g. {@code " from --prior-sigma"}
+   */
+  public static void describe(PrintWriter out, Path modelFile, BoltzmannModelFile.Loaded m, double sigma,
+      String sigmaFrom, Path dataFile, Dataset d) {
+    PairwiseGraph graph = m.graph();
+    out.printf("model %s: %d binary variables%s, %d edge%s, %d parameters; prior N(0, %s² I)%s%n", modelFile,
+        graph.vertexCount(), m.spins() ? " (±1 spins, scored in the 0/1 form)" : "", graph.edgeCount(),
+        graph.edgeCount() == 1 ? "" : "s", graph.vertexCount() + graph.edgeCount(), Tables.number(sigma), sigmaFrom);
+    out.printf("data %s: n = %s, %d distinct rows%n", dataFile, Tables.number(d.size()), d.distinctRows());
+  }
 
   /** A table row under {@link #HEADER}: method, score, std error, converged, iterations, seconds, smallest eigenvalue of A, BP. */
   public static String[] row(EvidenceEstimate e) {

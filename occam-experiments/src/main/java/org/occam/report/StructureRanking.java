@@ -206,4 +206,34 @@ public final class StructureRanking {
       }
     });
   }
+
+  /**
+   * The ranking as JSON (a map tree for {@link ResultJson#write}): the structures, the posterior
+   * after {@link #average}, the true structure's ranks, the timing and the non-converged counts.
+   *
+   * @param data from {@link DataJson#of}
+   * @param hidden from {@link DataJson#hidden}
+   * @param settings the scores' settings, prior, seed and threads
+   */
+  public Map<String, Object> json(Map<String, Object> data, Object hidden, Map<String, Object> settings,
+      double scoringSeconds, double secondsSinceJvmStart) {
+    Map<String, Object> root = new LinkedHashMap<>();
+    root.put("data", data);
+    root.put("hidden", hidden);
+    root.put("methods", methods);
+    root.put("settings", settings);
+    root.put("structures", structuresJson());
+    if (averaged) {
+      root.put("posterior", posteriorJson());
+    }
+    if (trueIndex >= 0) {
+      root.put("true", trueJson());
+    }
+    Map<String, Object> timing = new LinkedHashMap<>();
+    timing.put("scoringSeconds", scoringSeconds);
+    timing.put("secondsSinceJvmStart", secondsSinceJvmStart);
+    root.put("timing", timing);
+    root.put("nonConverged", nonConverged());
+    return root;
+  }
 }
