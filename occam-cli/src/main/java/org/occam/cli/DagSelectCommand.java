@@ -24,7 +24,6 @@ import org.occam.report.OrderSelectionReport.Row;
 import org.occam.report.OutputFiles;
 import org.occam.report.PreviousRun;
 import org.occam.report.ResultJson;
-import org.occam.report.Tables;
 import org.occam.search.LatentClassOrders;
 import org.occam.search.OrderRange;
 import org.occam.search.OrderSelection;
@@ -114,7 +113,7 @@ public final class DagSelectCommand implements Callable<Integer> {
     }
     JsonNode previous = extend == null ? null : PreviousRun.readPrevious(extend, COMMAND);
     String methodList = methods != null ? methods
-        : previous != null ? String.join(",", textList(previous.get("methods"))) : "vb,bic,bicp,cs";
+        : previous != null ? String.join(",", PreviousRun.methods(previous)) : "vb,bic,bicp,cs";
     List<EvidenceMethod<DagProblem>> chosen = DagMethods.parseList(methodList);
     var settings = options.settings();
     Dataset d = CsvDatasetReader.read(data, columnSpecs(), Set.of(), weightColumn);
@@ -139,25 +138,14 @@ public final class DagSelectCommand implements Callable<Integer> {
     }
 
     PrintWriter out = spec.commandLine().getOut();
-    out.printf(Locale.ROOT, "data %s: n = %s, %d distinct rows, %d observed variables%n", data,
-        Tables.number(d.size()), d.distinctRows(), d.variables().size());
-    String hiddenName = LatentClassOrders.structure(d.variables(), 1, 1).name(0);
-    out.printf(Locale.ROOT, "latent class model: %s, the parent%s of every observed variable; states in %s; methods %s%n",
-        counts.length == 1 && counts[0] == 1 ? "1 hidden variable " + hiddenName
-            : OrderRange.format(counts) + " hidden variables", counts.length == 1 && counts[0] == 1 ? "" : "s",
-        OrderRange.format(wanted), String.join(",", methodNames));
+    DagSelectReport.describe(out, data, d, counts, wanted, methodNames);
 
     LatentClassOrders orders = new LatentClassOrders(d, lambda, chosen, settings, options.seed);
     List<Block> blocks = new ArrayList<>();
     int total = 0;
     List<OrderSelection.Result<Row>> befores = new ArrayList<>();
     for (int k : counts) {
-      List<OrderSelection.Scored<Row>> mine = new ArrayList<>();
-      for (var row : saved) {
-        if (((JsonNode) row.result().json()).path("hiddenVariables").asInt(1) == k) {
-          mine.add(row);
-        }
-      }
+      List<OrderSelection.Scored<Row>> mine = DagSelectReport.savedWith(saved, k);
       OrderSelection.Result<Row> before = mine.isEmpty() ? null : OrderSelection.choose(mine, 1);
       befores.add(before);
       int[] done = before == null ? new int[0] : before.orders();
@@ -166,10 +154,7 @@ public final class DagSelectCommand implements Callable<Integer> {
       blocks.add(new Block(k, toScore, null));
       total += toScore.length;
       if (before != null) {
-        out.printf(Locale.ROOT, "extending %s%s: states %s scored before, scoring %s%n", extend,
-            counts.length == 1 && k == 1 ? "" : " (" + k + " hidden variable" + (k == 1 ? ")" : "s)"),
-            OrderRange.format(done),
-            toScore.length == 0 ? "nothing new" : OrderRange.format(toScore));
+        DagSelectReport.printExtending(out, extend, counts.length == 1 && k == 1, k, done, toScore);
       }
     }
     try (Progress bar = Progress.start("dag select", total)) {
@@ -208,14 +193,6 @@ public final class DagSelectCommand implements Callable<Integer> {
       out.println("wrote " + png);
     }
     return 0;
-  }
-
-  private static List<String> textList(JsonNode n) {
-    List<String> out = new ArrayList<>();
-    if (n != null) {
-      n.forEach(x -> out.add(x.asText()));
-    }
-    return out;
   }
 
   private List<ColumnSpec> columnSpecs() {

@@ -71,14 +71,9 @@ public final class RbmSelectCommand implements Callable<Integer> {
       OutputFiles.checkWritable(json, force);
     }
     JsonNode previous = extend == null ? null : PreviousRun.readPrevious(extend, COMMAND);
-    String methodList = methods;
-    if (methodList == null) {
-      List<String> before = new ArrayList<>();
-      if (previous != null) {
-        previous.path("methods").forEach(m -> before.add(m.asText()));
-      }
-      methodList = before.isEmpty() ? "laplace,cv" : String.join(",", before);
-    }
+    List<String> previousMethods = PreviousRun.methods(previous);
+    String methodList = methods != null ? methods
+        : previousMethods.isEmpty() ? "laplace,cv" : String.join(",", previousMethods);
     RbmOptions.Methods wanted = RbmOptions.parseMethods(methodList);
     List<String> methodNames = new ArrayList<>(wanted.scores().stream().map(EvidenceMethod::name).toList());
     if (wanted.crossValidation()) {

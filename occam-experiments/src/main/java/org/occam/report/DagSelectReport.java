@@ -238,6 +238,31 @@ public final class DagSelectReport {
     return OrderSelectionReport.png(series, title, "number of hidden states");
   }
 
+  /** The lines that say what is scored: the data, the latent class model, the range of states and the methods. */
+  public static void describe(PrintWriter out, Path file, Dataset d, int[] hiddenVariables, int[] states,
+      List<String> methodNames) {
+    out.printf(Locale.ROOT, "data %s: n = %s, %d distinct rows, %d observed variables%n", file,
+        Tables.number(d.size()), d.distinctRows(), d.variables().size());
+    boolean one = hiddenVariables.length == 1 && hiddenVariables[0] == 1;
+    String hiddenName = LatentClassOrders.structure(d.variables(), 1, 1).name(0);
+    out.printf(Locale.ROOT, "latent class model: %s, the parent%s of every observed variable; states in %s; methods %s%n",
+        one ? "1 hidden variable " + hiddenName : OrderRange.format(hiddenVariables) + " hidden variables",
+        one ? "" : "s", OrderRange.format(states), String.join(",", methodNames));
+  }
+
+  /** The line that says what a continued run scores for {@code k} hidden variables. */
+  public static void printExtending(PrintWriter out, Path previous, boolean onlyOneHidden, int k, int[] done,
+      int[] toScore) {
+    out.printf(Locale.ROOT, "extending %s%s: states %s scored before, scoring %s%n", previous,
+        onlyOneHidden ? "" : " (" + k + " hidden variable" + (k == 1 ? ")" : "s)"), OrderRange.format(done),
+        toScore.length == 0 ? "nothing new" : OrderRange.format(toScore));
+  }
+
+  /** The rows of a previous run with {@code k} hidden variables. */
+  public static List<OrderSelection.Scored<Row>> savedWith(List<OrderSelection.Scored<Row>> saved, int k) {
+    return saved.stream().filter(r -> ((JsonNode) r.result().json()).path("hiddenVariables").asInt(1) == k).toList();
+  }
+
   /** The data as the JSON records it: file, rows, distinct rows, variables and fingerprint. */
   public static Map<String, Object> dataInfo(Path file, Dataset d) {
     Map<String, Object> dataInfo = new LinkedHashMap<>();

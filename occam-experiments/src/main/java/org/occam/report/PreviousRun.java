@@ -154,4 +154,13 @@ public final class PreviousRun {
     }
     return rows;
   }
+
+  /** The previous run's {@code methods}, or an empty list when there is no previous run or no methods. */
+  public static List<String> methods(JsonNode previous) {
+    List<String> out = new ArrayList<>();
+    if (previous != null) {
+      previous.path("methods").forEach(m -> out.add(m.asText()));
+    }
+    return out;
+  }
 }
