@@ -2,11 +2,7 @@ package org.occam.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import org.occam.data.InvalidInputException;
@@ -16,7 +12,6 @@ import org.occam.rbm.RbmData;
 import org.occam.report.OutputFiles;
 import org.occam.report.RbmScoreReport;
 import org.occam.report.ResultJson;
-import org.occam.report.Tables;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -67,26 +62,9 @@ public final class RbmScoreCommand implements Callable<Integer> {
         ? new RbmCrossValidation(d, options.crossValidationSettings()).run(hidden, options.seed, options.threads(), null)
         : null;
 
-    List<String[]> rows = new ArrayList<>();
-    for (EvidenceEstimate e : results) {
-      rows.add(RbmScoreReport.row(e, d.size()));
-    }
-    Tables.print(out, RbmScoreReport.HEADER, rows);
-    RbmScoreReport.warnings(out, results);
-    if (cv != null) {
-      out.printf(Locale.ROOT, "cv: %d-fold test log-likelihood %.4f per row (se %.4f across folds, log Z %s), %.1f s%n",
-          cv.folds().size(), cv.meanTestLogLikelihood(), cv.stdError(),
-          cv.logZMethod().name().toLowerCase(Locale.ROOT), cv.seconds());
-    }
+    RbmScoreReport.print(out, results, d.size(), cv);
     if (json != null) {
-      Map<String, Object> root = new LinkedHashMap<>();
-      root.put("data", RbmScoreReport.dataJson(options.data, d));
-      root.put("hidden", hidden);
-      root.put("results", results.stream().map(ResultJson::estimate).toList());
-      if (cv != null) {
-        root.put("cv", RbmScoreReport.crossValidationJson(cv));
-      }
-      OutputFiles.write(json, ResultJson.write(root));
+      OutputFiles.write(json, ResultJson.write(RbmScoreReport.json(options.data, d, hidden, results, cv)));
       out.println("wrote " + json);
     }
     return 0;

@@ -2,6 +2,7 @@ package org.occam.report;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -97,5 +98,38 @@ public final class RbmScoreReport {
     m.put("seed", cv.seed());
     m.put("diagnostics", cv.diagnostics());
     return m;
+  }
+
+  /**
+   * {@code rbm score}'s table, warnings and cross-validation line.
+   *
+   * @param rows the number of rows of data
+   * @param cv the cross-validation result, or null
+   */
+  public static void print(PrintWriter out, List<EvidenceEstimate> results, long rows, RbmCrossValidation.Result cv) {
+    List<String[]> table = new ArrayList<>();
+    for (EvidenceEstimate e : results) {
+      table.add(row(e, rows));
+    }
+    Tables.print(out, HEADER, table);
+    warnings(out, results);
+    if (cv != null) {
+      out.printf(Locale.ROOT, "cv: %d-fold test log-likelihood %.4f per row (se %.4f across folds, log Z %s), %.1f s%n",
+          cv.folds().size(), cv.meanTestLogLikelihood(), cv.stdError(),
+          cv.logZMethod().name().toLowerCase(Locale.ROOT), cv.seconds());
+    }
+  }
+
+  /** {@code rbm score}'s JSON (a map tree for {@link ResultJson#write}); {@code cv} may be null. */
+  public static Map<String, Object> json(Path data, RbmData d, int hidden, List<EvidenceEstimate> results,
+      RbmCrossValidation.Result cv) {
+    Map<String, Object> root = new LinkedHashMap<>();
+    root.put("data", dataJson(data, d));
+    root.put("hidden", hidden);
+    root.put("results", results.stream().map(ResultJson::estimate).toList());
+    if (cv != null) {
+      root.put("cv", crossValidationJson(cv));
+    }
+    return root;
   }
 }
