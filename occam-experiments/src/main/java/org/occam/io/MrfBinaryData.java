@@ -60,8 +60,14 @@ public final class MrfBinaryData {
     m.put("file", data.toString());
     m.put("rows", d.size());
     m.put("distinct", d.distinctRows());
-    m.put("variables", d.variables().stream().map(x -> Map.of("name", x.name(), "states", x.states()))
-        .toList());
+    List<Map<String, Object>> variables = new ArrayList<>();
+    for (Variable x : d.variables()) {
+      Map<String, Object> v = new LinkedHashMap<>();
+      v.put("name", x.name());
+      v.put("states", x.states());
+      variables.add(v);
+    }
+    m.put("variables", variables);
     return m;
   }
 

@@ -1,6 +1,7 @@
 package org.occam.report;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,8 +21,15 @@ public final class DataJson {
     return m;
   }
 
-  /** {@code [{"name", "states"}, …]}: each hidden variable's name and number of states. */
+  /** {@code [{"name", "states"}, …]}: each hidden variable's name and number of states, keys in that order. */
   public static List<Map<String, Object>> hidden(List<Variable> hidden) {
-    return hidden.stream().map(v -> Map.<String, Object>of("name", v.name(), "states", v.cardinality())).toList();
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (Variable v : hidden) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("name", v.name());
+      m.put("states", v.cardinality());
+      out.add(m);
+    }
+    return out;
   }
 }

@@ -13,6 +13,7 @@ import org.occam.data.DataFormatException;
 import org.occam.data.Dataset;
 import org.occam.data.Variable;
 import org.occam.mrf.PairwiseGraph;
+import org.occam.report.ResultJson;
 
 class MrfBinaryDataTest {
   @TempDir
@@ -30,6 +31,10 @@ class MrfBinaryDataTest {
     assertThat(MrfBinaryData.edges(vars, g)).isEqualTo("a-c b-c");
     assertThat(MrfBinaryData.edges(vars, new PairwiseGraph(3, new int[0][]))).isEqualTo("(no edges)");
     assertThat(MrfBinaryData.edgeList(vars, g)).containsExactly(List.of("a", "c"), List.of("b", "c"));
+    // the JSON's keys come in a fixed order, so two runs write the same file
+    String json = ResultJson.write(MrfBinaryData.json(csv, d));
+    assertThat(json.replaceAll("\\s", "")).contains("\"rows\":6.0,\"distinct\":3,\"variables\":[{\"name\":\"a\","
+        + "\"states\":[\"0\",\"1\"]}");
     assertThat(MrfBinaryData.describe(csv, d)).startsWith("data " + csv + ": n = 6, 3 distinct rows, 3 binary"
         + " variables, labels of x = 0/x = 1: a 0/1, b 0/1, c 0/1");
   }
