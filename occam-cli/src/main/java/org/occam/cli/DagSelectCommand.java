@@ -20,6 +20,7 @@ import org.occam.data.InvalidInputException;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.report.DagSelectReport.Block;
 import org.occam.report.DagSelectReport;
+import org.occam.report.DagSelectRun;
 import org.occam.report.OrderSelectionReport.Row;
 import org.occam.report.OutputFiles;
 import org.occam.report.PreviousRun;
@@ -118,8 +119,8 @@ public final class DagSelectCommand implements Callable<Integer> {
     var settings = options.settings();
     Dataset d = CsvDatasetReader.read(data, columnSpecs(), Set.of(), weightColumn);
 
-    Map<String, Object> dataInfo = DagSelectReport.dataInfo(data, d);
-    Map<String, Object> model = DagSelectReport.model();
+    Map<String, Object> dataInfo = DagSelectRun.dataInfo(data, d);
+    Map<String, Object> model = DagSelectRun.model();
     Map<String, Object> set = new LinkedHashMap<>(settings.toMap());
     set.put("prior", "dirichlet(" + lambda + ")");
     set.put("seed", options.seed);
@@ -131,21 +132,21 @@ public final class DagSelectCommand implements Callable<Integer> {
       PreviousRun.requireSame(extend, previous, "model", model, "the model class");
       PreviousRun.requireSame(extend, previous, "methods", methodNames, "the methods");
       PreviousRun.requireSame(extend, previous, "settings", set, "the settings");
-      saved = PreviousRun.previousRows(previous, "states", DagSelectReport::readRow);
+      saved = PreviousRun.previousRows(previous, "states", DagSelectRun::readRow);
       // a continued run keeps every number of hidden variables it had
       counts = OrderRange.union(counts, saved.stream()
           .mapToInt(r -> ((JsonNode) r.result().json()).path("hiddenVariables").asInt(1)).toArray());
     }
 
     PrintWriter out = spec.commandLine().getOut();
-    DagSelectReport.describe(out, data, d, counts, wanted, methodNames);
+    DagSelectRun.describe(out, data, d, counts, wanted, methodNames);
 
     LatentClassOrders orders = new LatentClassOrders(d, lambda, chosen, settings, options.seed);
     List<Block> blocks = new ArrayList<>();
     int total = 0;
     List<OrderSelection.Result<Row>> befores = new ArrayList<>();
     for (int k : counts) {
-      List<OrderSelection.Scored<Row>> mine = DagSelectReport.savedWith(saved, k);
+      List<OrderSelection.Scored<Row>> mine = DagSelectRun.savedWith(saved, k);
       OrderSelection.Result<Row> before = mine.isEmpty() ? null : OrderSelection.choose(mine, 1);
       befores.add(before);
       int[] done = before == null ? new int[0] : before.orders();
@@ -154,7 +155,7 @@ public final class DagSelectCommand implements Callable<Integer> {
       blocks.add(new Block(k, toScore, null));
       total += toScore.length;
       if (before != null) {
-        DagSelectReport.printExtending(out, extend, counts.length == 1 && k == 1, k, done, toScore);
+        DagSelectRun.printExtending(out, extend, counts.length == 1 && k == 1, k, done, toScore);
       }
     }
     try (Progress bar = Progress.start("dag select", total)) {
@@ -162,7 +163,7 @@ public final class DagSelectCommand implements Callable<Integer> {
       for (int b = 0; b < blocks.size(); b++) {
         int k = blocks.get(b).hiddenVariables();
         OrderSelection<Row> selection = new OrderSelection<>(1, s -> {
-          Row row = DagSelectReport.freshRow(k, s, orders.score(k, s), d.variables());
+          Row row = DagSelectRun.freshRow(k, s, orders.score(k, s), d.variables());
           if (bar.listener() != null) {
             bar.listener().accept(progress.incrementAndGet());
           }
