@@ -7,7 +7,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.occam.cli.io.DagModelFile;
 import org.occam.dag.DagModel;
 import org.occam.dag.DagStructure;
 import org.occam.data.ColumnSpec;
@@ -15,6 +14,7 @@ import org.occam.data.CsvDatasetReader;
 import org.occam.data.Dataset;
 import org.occam.data.InvalidInputException;
 import org.occam.data.Variable;
+import org.occam.io.DagModelFile;
 import picocli.CommandLine.Option;
 
 /**

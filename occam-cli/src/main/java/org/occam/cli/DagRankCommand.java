@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.occam.cli.io.DagModelFile;
 import org.occam.dag.BipartiteStructureClass;
 import org.occam.dag.DagModel;
 import org.occam.dag.DagProblem;
@@ -16,9 +15,12 @@ import org.occam.data.Dataset;
 import org.occam.data.InvalidInputException;
 import org.occam.data.Variable;
 import org.occam.evidence.EvidenceMethod;
+import org.occam.io.DagModelFile;
+import org.occam.report.DataJson;
 import org.occam.report.EdgeHeatMap;
 import org.occam.report.OutputFiles;
 import org.occam.report.ResultJson;
+import org.occam.report.StructureRanking;
 import org.occam.report.Tables;
 import org.occam.search.ModelAveraging;
 import picocli.CommandLine.Command;
@@ -112,7 +114,7 @@ public final class DagRankCommand implements Callable<Integer> {
           progress.listener());
     }
     double seconds = (System.nanoTime() - t0) * 1e-9;
-    Ranking ranking = new Ranking(scored, names, trueIndex);
+    StructureRanking ranking = new StructureRanking(scored, names, trueIndex);
     if (averaging != null) {
       ranking.average(averaging);
     }
@@ -125,60 +127,22 @@ public final class DagRankCommand implements Callable<Integer> {
     if (averaging != null) {
       ranking.printPosteriors(out, posterior.overWindow());
     }
-    Map<String, Integer> nonConverged = ranking.nonConverged();
-    nonConverged.forEach((m, c) -> {
-      if (c > 0) {
-        out.printf("warning: %s did not converge within %d iterations for %d structure(s)%n", m,
-            settings.maxIterations(), c);
-      }
-    });
+    ranking.printNonConverged(out, settings.maxIterations());
     double sinceStart = ProcessClock.secondsSinceStart();
     out.printf("%nscored %d structures x %d methods (%d restarts each) in %.2f s with %d thread(s); "
         + "%.2f s since JVM start%n", cls.structures().size(), wanted.size(), settings.restarts(), seconds, nThreads,
         sinceStart);
     if (json != null) {
-      Map<String, Object> root = new LinkedHashMap<>();
-      Map<String, Object> dataInfo = new LinkedHashMap<>();
-      dataInfo.put("file", input.data.toString());
-      dataInfo.put("rows", d.size());
-      dataInfo.put("distinct", d.distinctRows());
-      root.put("data", dataInfo);
-      root.put("hidden", hiddenVars.stream().map(v -> Map.of("name", v.name(), "states", v.cardinality())).toList());
-      root.put("methods", names);
       Map<String, Object> set = new LinkedHashMap<>(settings.toMap());
       set.put("prior", "dirichlet(" + lambda + ")");
       set.put("seed", options.seed);
       set.put("threads", nThreads);
-      root.put("settings", set);
-      root.put("structures", ranking.structuresJson());
-      if (averaging != null) {
-        root.put("posterior", ranking.posteriorJson());
-      }
-      if (trueIndex >= 0) {
-        Map<String, Object> t = new LinkedHashMap<>();
-        t.put("index", trueIndex);
-        Map<String, Object> r = new LinkedHashMap<>();
-        Map<String, Object> ru = new LinkedHashMap<>();
-        for (String m : names) {
-          r.put(m, ranking.rank(m, trueIndex, true));
-          ru.put(m, ranking.rank(m, trueIndex, false));
-        }
-        t.put("ranks", r);
-        t.put("ranksUncorrected", ru);
-        root.put("true", t);
-      }
-      Map<String, Object> timing = new LinkedHashMap<>();
-      timing.put("scoringSeconds", seconds);
-      timing.put("secondsSinceJvmStart", sinceStart);
-      root.put("timing", timing);
-      root.put("nonConverged", nonConverged);
+      var root = ranking.json(DataJson.of(input.data, d), DataJson.hidden(hiddenVars), set, seconds, sinceStart);
       OutputFiles.write(json, ResultJson.write(root));
       out.println("wrote " + json);
     }
     if (csv != null) {
-      StringBuilder b = new StringBuilder(ranking.csvHeader()).append('\n');
-      ranking.appendCsv(b, "");
-      OutputFiles.write(csv, b.toString());
+      OutputFiles.write(csv, ranking.csv());
       out.println("wrote " + csv);
     }
     if (posterior.png != null) {

@@ -1,14 +1,9 @@
 package org.occam.cli;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import org.occam.cli.io.DagModelFile;
-import org.occam.dag.DagMethod;
 import org.occam.dag.DagModel;
 import org.occam.dag.DagProblem;
 import org.occam.dag.DagScorer;
@@ -19,10 +14,11 @@ import org.occam.data.CsvDatasetReader;
 import org.occam.data.Dataset;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.evidence.EvidenceMethod;
+import org.occam.io.DagModelFile;
 import org.occam.math.RandomStreams;
+import org.occam.report.DagScoreReport;
 import org.occam.report.OutputFiles;
 import org.occam.report.ResultJson;
-import org.occam.report.StructureJson;
 import org.occam.report.Tables;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -86,40 +82,9 @@ public final class DagScoreCommand implements Callable<Integer> {
         s.hiddenVariables().length, s.freeParameters(), m.prior());
     out.printf("data %s: n = %s, %d distinct rows%s%n", data, Tables.number(d.size()), d.distinctRows(),
         d.hasMissing() ? ", with missing cells (summed out)" : "");
-    List<String[]> rows = new ArrayList<>();
-    for (EvidenceEstimate e : results) {
-      Object iters = e.diagnostics().get("iterations");
-      rows.add(new String[] {e.method(), Tables.score(e.logEvidence()),
-          e.stdError().isPresent() ? String.format(java.util.Locale.ROOT, "%.3f", e.stdError().getAsDouble()) : "-",
-          Tables.score((Double) e.diagnostics().get("uncorrectedLogEvidence")),
-          String.valueOf(e.diagnostics().get("aliasCount")),
-          e.diagnostics().containsKey("converged") ? (e.converged() ? "yes" : "NO") : "-",
-          iters == null ? "-" : iters.toString(), String.format("%.3f", e.seconds())});
-    }
-    Tables.print(out, new String[] {"method", "log evidence", "std error", "uncorrected", "aliases S", "converged",
-        "iterations", "seconds"}, rows);
-    for (EvidenceEstimate e : results) {
-      if (!e.converged()) {
-        out.printf("warning: %s did not converge within %d iterations; the score is from the last iteration%n",
-            e.method(), settings.maxIterations());
-      }
-    }
+    DagScoreReport.print(out, results, settings.maxIterations());
     if (json != null) {
-      Map<String, Object> root = new LinkedHashMap<>();
-      Map<String, Object> modelInfo = new LinkedHashMap<>();
-      modelInfo.put("file", model.toString());
-      modelInfo.put("structure", StructureJson.parents(s));
-      modelInfo.put("parameters", s.freeParameters());
-      modelInfo.put("prior", m.prior().toString());
-      root.put("model", modelInfo);
-      Map<String, Object> dataInfo = new LinkedHashMap<>();
-      dataInfo.put("file", data.toString());
-      dataInfo.put("rows", d.size());
-      dataInfo.put("distinct", d.distinctRows());
-      dataInfo.put("missingCells", d.hasMissing());
-      root.put("data", dataInfo);
-      root.put("results", results.stream().map(ResultJson::estimate).toList());
-      OutputFiles.write(json, ResultJson.write(root));
+      OutputFiles.write(json, ResultJson.write(DagScoreReport.json(model, m, data, d, results)));
       out.println("wrote " + json);
     }
     return 0;

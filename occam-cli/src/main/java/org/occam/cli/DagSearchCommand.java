@@ -1,13 +1,11 @@
 package org.occam.cli;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.IntConsumer;
-import org.occam.cli.io.DagModelFile;
 import org.occam.dag.BipartiteStructureClass;
 import org.occam.dag.DagProblem;
 import org.occam.dag.DagScoreSettings;
@@ -18,9 +16,11 @@ import org.occam.data.Dataset;
 import org.occam.data.InvalidInputException;
 import org.occam.data.Variable;
 import org.occam.evidence.EvidenceMethod;
+import org.occam.io.DagModelFile;
+import org.occam.report.DagSearchReport;
+import org.occam.report.DataJson;
 import org.occam.report.OutputFiles;
 import org.occam.report.ResultJson;
-import org.occam.report.StructureJson;
 import org.occam.report.Tables;
 import org.occam.search.DagArcConstraint;
 import org.occam.search.DagCompleteDataScore;
@@ -179,124 +179,33 @@ public final class DagSearchCommand implements Callable<Integer> {
     out.printf("data %s: n = %s, %d distinct rows; %d hidden variable(s) with %s states; %s class, at most %d "
         + "parent(s)%n", input.data, Tables.number(d.size()), d.distinctRows(), hiddenVars.size(),
         hiddenVars.stream().map(v -> Integer.toString(v.cardinality())).toList(), constraint.label(), limit);
-    out.printf("%-6s %12s %12s %6s %7s  %s%n", "climb", "start", "best " + method.name(), "moves", "scored",
-        "best structure of the climb");
-    for (var c : result.climbs()) {
-      out.printf("%-6d %12.3f %12.3f %6d %7d  %s%n", c.climb(), result.path().stream()
-          .filter(s -> s.climb() == c.climb() && s.step() == 0).findFirst().orElseThrow().score(), c.bestScore(),
-          c.moves(), c.scored(), StructureJson.compact(c.best()));
-    }
-    out.printf("%nbest %s = %.3f: %s%n", method.name(), result.bestScore(), result.best());
-    Map<String, Object> trueInfo = truth == null ? null : trueReport(space, truth, result, out);
+    var report = new DagSearchReport(space, method.name(), result, truth);
+    report.printClimbs(out);
+    report.printTruth(out);
     double sinceStart = ProcessClock.secondsSinceStart();
     out.printf("%nscored %d distinct structures (%d cache hits%s) in %.2f s with %d thread(s); %.2f s since JVM "
         + "start%n", result.structuresScored(), result.cacheHits(), result.familiesScored() > 0
         ? String.format(", %d families, %d family cache hits", result.familiesScored(), result.familyCacheHits()) : "",
         seconds, nThreads, sinceStart);
     if (json != null) {
-      Map<String, Object> root = new LinkedHashMap<>();
-      Map<String, Object> dataInfo = new LinkedHashMap<>();
-      dataInfo.put("file", input.data.toString());
-      dataInfo.put("rows", d.size());
-      dataInfo.put("distinct", d.distinctRows());
-      root.put("data", dataInfo);
-      root.put("hidden", hiddenVars.stream().map(v -> Map.of("name", v.name(), "states", v.cardinality())).toList());
-      root.put("class", constraint.label());
-      root.put("score", method.name());
       Map<String, Object> set = new LinkedHashMap<>(settings.toMap());
       set.put("maxParents", limit);
       set.put("prior", "dirichlet(" + lambda + ")");
       set.put("seed", options.seed);
       set.put("scoreSettings", scoreSettings.toMap());
-      root.put("settings", set);
-      Map<String, Object> best = new LinkedHashMap<>();
-      best.put("structure", result.best().toString());
-      best.put("parents", StructureJson.parents(result.best()));
-      best.put("parameters", result.best().freeParameters());
-      best.put("logScore", result.bestScore());
-      if (methodScore != null) {
-        best.put("estimate", ResultJson.estimate(methodScore.estimate(result.best())));
-      }
-      root.put("best", best);
-      root.put("path", result.path().stream().map(DagSearchCommand::stepJson).toList());
-      List<Map<String, Object>> climbs = new ArrayList<>();
-      for (var c : result.climbs()) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("climb", c.climb());
-        m.put("start", c.start().toString());
-        m.put("best", c.best().toString());
-        m.put("bestScore", c.bestScore());
-        m.put("moves", c.moves());
-        m.put("scored", c.scored());
-        m.put("cacheHits", c.cacheHits());
-        climbs.add(m);
-      }
-      root.put("climbs", climbs);
-      Map<String, Object> counts = new LinkedHashMap<>();
-      counts.put("structuresScored", result.structuresScored());
-      counts.put("cacheHits", result.cacheHits());
-      counts.put("familiesScored", result.familiesScored());
-      counts.put("familyCacheHits", result.familyCacheHits());
-      root.put("counts", counts);
-      if (trueInfo != null) {
-        root.put("true", trueInfo);
-      }
       Map<String, Object> timing = new LinkedHashMap<>();
       timing.put("searchSeconds", result.seconds());
       timing.put("seconds", seconds);
       timing.put("secondsSinceJvmStart", sinceStart);
-      root.put("timing", timing);
+      var root = report.json(DataJson.of(input.data, d), DataJson.hidden(hiddenVars), constraint.label(), set,
+          methodScore == null ? null : ResultJson.estimate(methodScore.estimate(result.best())), timing);
       OutputFiles.write(json, ResultJson.write(root));
       out.println("wrote " + json);
     }
     if (csv != null) {
-      StringBuilder b = new StringBuilder("climb,step,move,logScore,newBest,candidates,scored,cacheHits,structure\n");
-      for (var s : result.path()) {
-        b.append(s.climb()).append(',').append(s.step()).append(',')
-            .append(s.move() == null ? "start" : s.move().describe(space)).append(',').append(s.score()).append(',')
-            .append(s.newBest()).append(',').append(s.candidates()).append(',').append(s.scored()).append(',')
-            .append(s.cacheHits()).append(",\"").append(s.structure()).append("\"\n");
-      }
-      OutputFiles.write(csv, b.toString());
+      OutputFiles.write(csv, report.csv());
       out.println("wrote " + csv);
     }
     return 0;
-  }
-
-  private static Map<String, Object> stepJson(DagHillClimbing.Step s) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("climb", s.climb());
-    m.put("step", s.step());
-    m.put("move", s.move() == null ? null : Map.of("kind", s.move().kind().label(),
-        "from", s.structure().name(s.move().from()), "to", s.structure().name(s.move().to())));
-    m.put("structure", s.structure().toString());
-    m.put("logScore", s.score());
-    m.put("newBest", s.newBest());
-    m.put("candidates", s.candidates());
-    m.put("scored", s.scored());
-    m.put("cacheHits", s.cacheHits());
-    return m;
-  }
-
-  /** Whether and where the search visited the true structure (up to interchangeable hidden variables). */
-  private static Map<String, Object> trueReport(DagSearchSpace space, DagStructure truth, DagHillClimbing.Result result,
-      java.io.PrintWriter out) {
-    var key = space.key(truth);
-    Map<String, Object> t = new LinkedHashMap<>();
-    t.put("structure", truth.toString());
-    boolean isBest = space.key(result.best()).equals(key);
-    t.put("isBest", isBest);
-    var visit = result.path().stream().filter(s -> space.key(s.structure()).equals(key)).findFirst();
-    if (visit.isPresent()) {
-      t.put("firstVisit", Map.of("climb", visit.get().climb(), "step", visit.get().step()));
-      t.put("logScore", visit.get().score());
-      out.printf("true structure: %s; first reached in climb %d at step %d (score %.3f)%n",
-          isBest ? "found as the best" : "reached but not the best", visit.get().climb(), visit.get().step(),
-          visit.get().score());
-    } else {
-      t.put("firstVisit", null);
-      out.println("true structure: not reached by the search");
-    }
-    return t;
   }
 }

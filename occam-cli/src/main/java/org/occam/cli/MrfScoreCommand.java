@@ -4,22 +4,23 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import org.occam.cli.io.BoltzmannModelFile;
 import org.occam.data.CsvDatasetReader;
-import org.occam.data.DataFormatException;
 import org.occam.data.Dataset;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.evidence.MethodRegistry;
+import org.occam.io.BoltzmannModelFile;
+import org.occam.io.MrfBinaryData;
 import org.occam.mrf.MrfData;
 import org.occam.mrf.MrfProblem;
 import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.PairwiseGraph;
 import org.occam.mrf.methods.MrfMethods;
+import org.occam.report.DataJson;
+import org.occam.report.MrfScoreReport;
 import org.occam.report.OutputFiles;
 import org.occam.report.ResultJson;
 import org.occam.report.Tables;
@@ -79,102 +80,27 @@ public final class MrfScoreCommand implements Callable<Integer> {
     MrfScoreSettings settings = options.settings(sigma, options.threads());
     Dataset d = CsvDatasetReader.read(data, m.columns(), Set.of(), weightColumn);
     PairwiseGraph graph = m.graph();
-    MrfData stats = statistics(graph, d, data);
+    MrfData stats = MrfBinaryData.statistics(graph, d, data);
     List<EvidenceEstimate> results = MethodRegistry.estimateAll(new MrfProblem(graph, stats, settings, options.seed),
         wanted);
 
     var out = spec.commandLine().getOut();
-    out.printf("model %s: %d binary variables%s, %d edge%s, %d parameters; prior N(0, %s² I)%s%n", model,
-        graph.vertexCount(), m.spins() ? " (±1 spins, scored in the 0/1 form)" : "", graph.edgeCount(),
-        graph.edgeCount() == 1 ? "" : "s",
-        graph.vertexCount() + graph.edgeCount(), Tables.number(sigma),
-        options.priorSigma != null ? " from --prior-sigma" : m.priorSigma().isPresent() ? " from the model file"
-            : " (default)");
-    out.printf("data %s: n = %s, %d distinct rows%n", data, Tables.number(d.size()), d.distinctRows());
+    MrfScoreReport.describe(out, model, m, sigma, options.priorSigma != null ? " from --prior-sigma"
+        : m.priorSigma().isPresent() ? " from the model file" : " (default)", data, d);
     List<String[]> rows = new ArrayList<>();
     for (EvidenceEstimate e : results) {
-      rows.add(row(e));
+      rows.add(MrfScoreReport.row(e));
     }
-    Tables.print(out, new String[] {"method", "log evidence", "std error", "converged", "iterations", "seconds",
-        "min eig A", "BP converged"}, rows);
-    warnings(out, results);
+    Tables.print(out, MrfScoreReport.HEADER, rows);
+    MrfScoreReport.warnings(out, results);
     if (json != null) {
       Map<String, Object> root = new LinkedHashMap<>();
-      root.put("model", modelJson(model, m, sigma));
-      Map<String, Object> dataInfo = new LinkedHashMap<>();
-      dataInfo.put("file", data.toString());
-      dataInfo.put("rows", d.size());
-      dataInfo.put("distinct", d.distinctRows());
-      root.put("data", dataInfo);
+      root.put("model", MrfScoreReport.modelJson(model, m, sigma));
+      root.put("data", DataJson.of(data, d));
       root.put("results", results.stream().map(ResultJson::estimate).toList());
       OutputFiles.write(json, ResultJson.write(root));
       out.println("wrote " + json);
     }
     return 0;
-  }
-
-  /** The data's statistics for the graph, with the data file named in any complaint. */
-  static MrfData statistics(PairwiseGraph graph, Dataset d, Path file) {
-    if (d.hasMissing()) {
-      throw new DataFormatException(file + ": has empty or NA cells; Boltzmann-machine scores need complete rows");
-    }
-    try {
-      return MrfData.of(graph, d);
-    } catch (IllegalArgumentException e) {
-      throw new DataFormatException(file + ": " + e.getMessage());
-    }
-  }
-
-  /** A table row: method, score, std error, converged, iterations, seconds, smallest eigenvalue of A, BP. */
-  static String[] row(EvidenceEstimate e) {
-    Map<String, Object> diag = e.diagnostics();
-    Object iters = diag.get("iterations");
-    Object eig = diag.get("smallestEigenvalue");
-    Object bp = diag.get("bpConverged");
-    return new String[] {e.method(), Tables.score(e.logEvidence()),
-        e.stdError().isPresent() ? String.format(Locale.ROOT, "%.3f", e.stdError().getAsDouble()) : "-",
-        diag.containsKey("converged") ? (e.converged() ? "yes" : "NO") : "-",
-        iters == null ? "-" : iters.toString(), String.format(Locale.ROOT, "%.3f", e.seconds()),
-        eig instanceof Double x ? String.format(Locale.ROOT, "%.4g", x) : "-",
-        bp instanceof Boolean b ? (b ? "yes" : "NO") : "-"};
-  }
-
-  /** Lines for results whose diagnostics call for attention. */
-  static void warnings(java.io.PrintWriter out, List<EvidenceEstimate> results) {
-    for (EvidenceEstimate e : results) {
-      Map<String, Object> diag = e.diagnostics();
-      if (!e.converged()) {
-        out.printf("warning: %s did not converge (optimiser: %s; BP: %s); the score is from the last iterate%n",
-            e.method(), diag.getOrDefault("reason", "-"), diag.getOrDefault("bpConverged", "-"));
-      }
-      if (Boolean.FALSE.equals(diag.get("positiveDefinite"))) {
-        out.printf("warning: %s: A = N C + Λ⁻¹ is not positive definite (smallest eigenvalue %s); the score uses"
-            + " log |det A|%n", e.method(), diag.get("smallestEigenvalue"));
-      }
-      if (Boolean.TRUE.equals(diag.get("mlOnBoundary"))) {
-        out.printf("note: %s: the data are on the boundary (%s empty cells), so λML is at infinity; scored at the"
-            + " ML point of data with %s pseudo-observations per cell%n", e.method(), diag.get("mlEmptyCells"),
-            Tables.number((Double) diag.get("mlSmoothing") * (Double) diag.get("rows")));
-      }
-    }
-  }
-
-  private static Map<String, Object> modelJson(Path file, BoltzmannModelFile.Loaded m, double sigma) {
-    Map<String, Object> info = new LinkedHashMap<>();
-    info.put("file", file.toString());
-    info.put("type", "boltzmann");
-    List<Map<String, Object>> vars = new ArrayList<>();
-    for (var v : m.variables()) {
-      Map<String, Object> x = new LinkedHashMap<>();
-      x.put("name", v.name());
-      x.put("states", v.states());
-      vars.add(x);
-    }
-    info.put("variables", vars);
-    info.put("edges", m.edgeNames());
-    info.put("spins", m.spins());
-    info.put("parameters", m.graph().vertexCount() + m.graph().edgeCount());
-    info.put("prior", Map.of("gaussian", Map.of("sigma", sigma)));
-    return info;
   }
 }

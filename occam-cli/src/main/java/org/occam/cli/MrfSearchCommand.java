@@ -1,31 +1,24 @@
 package org.occam.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import java.util.function.IntConsumer;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
-import org.occam.cli.io.BoltzmannModelFile;
-import org.occam.data.DataFormatException;
 import org.occam.data.Dataset;
 import org.occam.data.InvalidInputException;
 import org.occam.data.Variable;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.evidence.EvidenceMethod;
+import org.occam.io.MrfBinaryData;
 import org.occam.mrf.MrfData;
 import org.occam.mrf.MrfProblem;
 import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.PairwiseGraph;
 import org.occam.mrf.methods.MrfMethods;
+import org.occam.report.MrfSearchReport;
 import org.occam.report.OutputFiles;
 import org.occam.report.ResultJson;
 import org.occam.report.Tables;
@@ -143,27 +136,16 @@ public final class MrfSearchCommand implements Callable<Integer> {
     out.println(MrfBinaryData.describe(data, d));
     out.printf("score %s, prior N(0, %s² I); start %s, %d restart(s), tabu %d, max degree %s%n", method.name(),
         Tables.number(sigma), start, restarts, tabu, maxDegree == null ? "none" : maxDegree.toString());
-    List<String[]> rows = new ArrayList<>();
-    for (MrfEdgeSearch.Run r : result.runs()) {
-      rows.add(new String[] {Integer.toString(r.restart()), Integer.toString(r.start().edgeCount()),
-          Integer.toString(r.steps()), r.localMaximum() ? "yes" : "no", Integer.toString(r.best().edgeCount()),
-          Tables.score(r.bestScore()) + (r.best().equals(result.best()) && r.bestScore() == result.bestScore() ? "*" : "")});
-    }
-    out.println();
-    Tables.print(out, new String[] {"run", "start edges", "steps", "local max", "best edges", "best " + method.name()},
-        rows);
-    out.println();
-    out.printf("best: %s = %s%s, %d edges: %s%n", method.name(), Tables.score(result.bestScore()),
-        best.converged() ? "" : " (not converged, see the JSON diagnostics)", result.best().edgeCount(),
-        MrfBinaryData.edges(vars, result.best()));
+    MrfSearchReport report = new MrfSearchReport(vars, method.name(), result, best);
+    report.print(out);
     out.printf("%d distinct graphs scored, %d cache hits; search %.2f s, all %.2f s with %d thread(s)%n",
         result.distinctGraphsScored(), result.cacheHits(), searchSeconds, seconds, threads);
     if (json != null) {
-      OutputFiles.write(json, ResultJson.write(json(d, vars, method, settings, result, best, seconds)));
+      OutputFiles.write(json, ResultJson.write(report.json(MrfBinaryData.json(data, d), start, settings.toMap(), seconds)));
       out.println("wrote " + json);
     }
     if (csv != null) {
-      OutputFiles.write(csv, csv(vars, result));
+      OutputFiles.write(csv, report.csv());
       out.println("wrote " + csv);
     }
     return 0;
@@ -186,88 +168,6 @@ public final class MrfSearchCommand implements Callable<Integer> {
       throw new InvalidInputException("--start must be empty, full or a model file, got '" + start
           + "' (no such file)");
     }
-    BoltzmannModelFile.Loaded m = BoltzmannModelFile.read(file, false);
-    List<String> names = vars.stream().map(Variable::name).toList();
-    if (!new java.util.HashSet<>(m.names()).equals(new java.util.HashSet<>(names))) {
-      throw new DataFormatException(file + ": its variables " + m.names() + " are not the data's columns " + names);
-    }
-    int[][] edges = new int[m.graph().edgeCount()][];
-    for (int e = 0; e < edges.length; e++) {
-      List<String> pair = m.edgeNames().get(e);
-      edges[e] = new int[] {names.indexOf(pair.get(0)), names.indexOf(pair.get(1))};
-    }
-    return new PairwiseGraph(v, edges);
-  }
-
-  private static String move(List<Variable> vars, MrfEdgeSearch.Move m) {
-    return m == null ? null : (m.add() ? "add " : "remove ") + MrfBinaryData.edgeName(vars, new int[] {m.from(), m.to()});
-  }
-
-  private Map<String, Object> json(Dataset d, List<Variable> vars, EvidenceMethod<MrfProblem> method, MrfScoreSettings settings,
-      MrfEdgeSearch.Result result, EvidenceEstimate best, double seconds) {
-    Map<String, Object> root = new LinkedHashMap<>();
-    root.put("data", MrfBinaryData.json(data, d));
-    root.put("score", method.name());
-    Map<String, Object> set = new LinkedHashMap<>();
-    set.put("start", start);
-    set.putAll(result.settings().toMap());
-    set.put("scoreSettings", settings.toMap());
-    root.put("settings", set);
-    Map<String, Object> b = new LinkedHashMap<>();
-    b.put("score", result.bestScore());
-    b.put("edges", MrfBinaryData.edgeList(vars, result.best()));
-    b.put("run", result.runs().stream().filter(r -> r.bestScore() == result.bestScore()).findFirst().orElseThrow()
-        .restart());
-    b.put("result", ResultJson.estimate(best));
-    root.put("best", b);
-    List<Map<String, Object>> runs = new ArrayList<>();
-    for (MrfEdgeSearch.Run r : result.runs()) {
-      Map<String, Object> x = new LinkedHashMap<>();
-      x.put("run", r.restart());
-      x.put("start", MrfBinaryData.edgeList(vars, r.start()));
-      x.put("steps", r.steps());
-      x.put("localMaximum", r.localMaximum());
-      x.put("bestScore", r.bestScore());
-      x.put("best", MrfBinaryData.edgeList(vars, r.best()));
-      runs.add(x);
-    }
-    root.put("runs", runs);
-    List<Map<String, Object>> path = new ArrayList<>();
-    for (MrfEdgeSearch.Step s : result.path()) {
-      Map<String, Object> x = new LinkedHashMap<>();
-      x.put("run", s.restart());
-      x.put("step", s.step());
-      x.put("move", move(vars, s.move()));
-      x.put("score", s.score());
-      x.put("edgeCount", s.graph().edgeCount());
-      x.put("edges", MrfBinaryData.edgeList(vars, s.graph()));
-      x.put("candidates", s.candidates());
-      x.put("cacheHits", s.cacheHits());
-      path.add(x);
-    }
-    root.put("path", path);
-    root.put("distinctGraphsScored", result.distinctGraphsScored());
-    root.put("cacheHits", result.cacheHits());
-    root.put("seconds", seconds);
-    return root;
-  }
-
-  private static String csv(List<Variable> vars, MrfEdgeSearch.Result result) {
-    StringWriter text = new StringWriter();
-    try (CSVPrinter p = new CSVPrinter(text, CSVFormat.RFC4180.builder().setRecordSeparator('\n').get())) {
-      p.printRecord("run", "step", "move", "score", "edgeCount", "edges", "candidates", "cacheHits");
-      for (MrfEdgeSearch.Step s : result.path()) {
-        List<String> e = new ArrayList<>();
-        for (int[] pair : s.graph().edges()) {
-          e.add(MrfBinaryData.edgeName(vars, pair));
-        }
-        String m = move(vars, s.move());
-        p.printRecord(s.restart(), s.step(), m == null ? "" : m, String.format(Locale.ROOT, "%.6f", s.score()),
-            s.graph().edgeCount(), String.join(";", e), s.candidates(), s.cacheHits());
-      }
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
-    return text.toString();
+    return MrfBinaryData.graphOf(file, vars);
   }
 }

@@ -1,24 +1,21 @@
 package org.occam.cli;
 
 import java.io.PrintWriter;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.function.Consumer;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.evidence.MethodRegistry;
-import org.occam.rbm.RbmCrossValidation;
 import org.occam.rbm.RbmData;
 import org.occam.rbm.RbmLaplace;
 import org.occam.rbm.RbmProblem;
-import org.occam.report.Tables;
 
-/** What {@code rbm score} and {@code rbm select} share: running the scores, their table rows and JSON. */
+/**
+ * What {@code rbm score} and {@code rbm select} share: running the scores (their table rows and
+ * JSON are {@link org.occam.report.RbmScoreReport}).
+ */
 final class RbmEstimators {
-  static final String[] HEADER = {"method", "log evidence", "per row", "std error", "converged", "seconds", "notes"};
-
   private RbmEstimators() {}
 
   /** The scores for one K, in the order asked. */
@@ -31,17 +28,6 @@ final class RbmEstimators {
         options.aisPdSettings(), options.seed, options.threads(), stages), methods);
   }
 
-  /** The lines that say what is being scored. */
-  static void describe(PrintWriter out, RbmData d, RbmOptions options, int hidden) {
-    out.printf(Locale.ROOT, "data %s: %s rows (%d distinct), V = %d visible units%n", options.data,
-        Tables.number(d.size()), d.distinctRowCount(), d.visibleCount());
-    if (hidden > 0) {
-      int v = d.visibleCount();
-      out.printf(Locale.ROOT, "model: K = %d hidden units, F = %d parameters; prior N(0, %s² I)%n", hidden,
-          v * hidden + v + hidden, Tables.number(options.priorSigma));
-    }
-  }
-
   /** Stage names on stderr when a person is watching, nothing otherwise. */
   static Consumer<String> stageReporter(PrintWriter err) {
     if (System.console() == null) {
@@ -49,68 +35,5 @@ final class RbmEstimators {
     }
     long start = System.nanoTime();
     return s -> err.printf(Locale.ROOT, "[%6.1f s] %s%n", (System.nanoTime() - start) / 1e9, s);
-  }
-
-  static String[] row(EvidenceEstimate e, long n) {
-    Map<String, Object> diag = e.diagnostics();
-    StringBuilder notes = new StringBuilder();
-    if (diag.get("trapezoidDirections") instanceof Integer t) {
-      notes.append(t).append(" trapezoid").append(t == 1 ? "" : "s").append(", mode groups ")
-          .append(diag.get("modeGroups"));
-    }
-    if (Boolean.FALSE.equals(diag.get("positiveDefinite"))) {
-      notes.append(notes.length() > 0 ? "; " : "").append("A not positive definite");
-    }
-    if (diag.get("logZMethod") instanceof String z) {
-      notes.append(notes.length() > 0 ? "; " : "").append("log Z ").append(z);
-    }
-    if (diag.get("acceptanceRate") instanceof Double a) {
-      notes.append(notes.length() > 0 ? "; " : "").append(String.format(Locale.ROOT, "acceptance %.2f", a));
-    }
-    return new String[] {e.method(), Tables.score(e.logEvidence()),
-        Double.isFinite(e.logEvidence()) ? String.format(Locale.ROOT, "%.4f", e.logEvidence() / n) : "-",
-        e.stdError().isPresent() ? String.format(Locale.ROOT, "%.3f", e.stdError().getAsDouble()) : "-",
-        diag.containsKey("converged") ? (e.converged() ? "yes" : "NO") : "-",
-        String.format(Locale.ROOT, "%.1f", e.seconds()), notes.length() == 0 ? "-" : notes.toString()};
-  }
-
-  /** Lines for results whose diagnostics call for attention. */
-  static void warnings(PrintWriter out, List<EvidenceEstimate> results) {
-    for (EvidenceEstimate e : results) {
-      Map<String, Object> diag = e.diagnostics();
-      if (!e.converged()) {
-        out.printf("warning: %s: the optimiser stopped without converging (%s); the score is from the last iterate%n",
-            e.method(), diag.getOrDefault("fineTuningStop", diag.getOrDefault("reason", "-")));
-      }
-      if (diag.get("failure") instanceof String f) {
-        out.printf("warning: %s: %s%n", e.method(), f);
-      }
-      if (diag.get("trapezoidsUnbounded") instanceof Long u && u > 0) {
-        out.printf("warning: %s: %d trapezoid direction%s never fell to half height; their width is a lower bound%n",
-            e.method(), u, u == 1 ? "" : "s");
-      }
-    }
-  }
-
-  static Map<String, Object> dataJson(RbmOptions options, RbmData d) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("file", options.data.toString());
-    m.put("rows", d.size());
-    m.put("distinct", d.distinctRowCount());
-    m.put("columns", d.columnNames());
-    return m;
-  }
-
-  static Map<String, Object> crossValidationJson(RbmCrossValidation.Result cv) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("method", "cv");
-    m.put("hidden", cv.hiddenCount());
-    m.put("meanTestLogLikelihoodPerRow", cv.meanTestLogLikelihood());
-    m.put("stdError", cv.stdError());
-    m.put("seconds", cv.seconds());
-    m.put("settings", cv.settings().toMap());
-    m.put("seed", cv.seed());
-    m.put("diagnostics", cv.diagnostics());
-    return m;
   }
 }

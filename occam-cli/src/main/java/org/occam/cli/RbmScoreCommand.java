@@ -2,21 +2,16 @@ package org.occam.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import org.occam.data.InvalidInputException;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.rbm.RbmCrossValidation;
 import org.occam.rbm.RbmData;
-import org.occam.rbm.RbmScorer;
 import org.occam.report.OutputFiles;
+import org.occam.report.RbmScoreReport;
 import org.occam.report.ResultJson;
-import org.occam.report.Tables;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -60,33 +55,16 @@ public final class RbmScoreCommand implements Callable<Integer> {
     }
     RbmData d = options.read();
     PrintWriter out = spec.commandLine().getOut();
-    RbmEstimators.describe(out, d, options, hidden);
+    RbmScoreReport.describe(out, options.data, d, options.priorSigma, hidden);
     Consumer<String> stages = RbmEstimators.stageReporter(spec.commandLine().getErr());
     List<EvidenceEstimate> results = RbmEstimators.score(d, hidden, wanted.scores(), options, stages);
     RbmCrossValidation.Result cv = wanted.crossValidation()
         ? new RbmCrossValidation(d, options.crossValidationSettings()).run(hidden, options.seed, options.threads(), null)
         : null;
 
-    List<String[]> rows = new ArrayList<>();
-    for (EvidenceEstimate e : results) {
-      rows.add(RbmEstimators.row(e, d.size()));
-    }
-    Tables.print(out, RbmEstimators.HEADER, rows);
-    RbmEstimators.warnings(out, results);
-    if (cv != null) {
-      out.printf(Locale.ROOT, "cv: %d-fold test log-likelihood %.4f per row (se %.4f across folds, log Z %s), %.1f s%n",
-          cv.folds().size(), cv.meanTestLogLikelihood(), cv.stdError(),
-          cv.logZMethod().name().toLowerCase(Locale.ROOT), cv.seconds());
-    }
+    RbmScoreReport.print(out, results, d.size(), cv);
     if (json != null) {
-      Map<String, Object> root = new LinkedHashMap<>();
-      root.put("data", RbmEstimators.dataJson(options, d));
-      root.put("hidden", hidden);
-      root.put("results", results.stream().map(ResultJson::estimate).toList());
-      if (cv != null) {
-        root.put("cv", RbmEstimators.crossValidationJson(cv));
-      }
-      OutputFiles.write(json, ResultJson.write(root));
+      OutputFiles.write(json, ResultJson.write(RbmScoreReport.json(options.data, d, hidden, results, cv)));
       out.println("wrote " + json);
     }
     return 0;

@@ -11,15 +11,16 @@ import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 import com.fasterxml.jackson.databind.JsonNode;
-import org.occam.cli.OrderSelectionReport.Row;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.rbm.RbmCrossValidation;
 import org.occam.rbm.RbmData;
-import org.occam.rbm.RbmProblem;
+import org.occam.report.OrderSelectionReport.Row;
 import org.occam.report.OutputFiles;
+import org.occam.report.PreviousRun;
+import org.occam.report.RbmScoreReport;
+import org.occam.report.RbmSelectReport;
 import org.occam.report.ResultJson;
-import org.occam.report.Tables;
 import org.occam.search.OrderRange;
 import org.occam.search.OrderSelection;
 import picocli.CommandLine.Command;
@@ -35,7 +36,7 @@ import picocli.CommandLine;
             + " the edge of the range; --extend continues a saved run to more K without redoing the others.", "",
         "Example: occam rbm select --data docs.csv --hidden 1..10 --methods laplace,cv"})
 public final class RbmSelectCommand implements Callable<Integer> {
-  static final String COMMAND = "rbm select";
+  static final String COMMAND = RbmSelectReport.COMMAND;
 
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
@@ -69,35 +70,30 @@ public final class RbmSelectCommand implements Callable<Integer> {
     if (json != null) {
       OutputFiles.checkWritable(json, force);
     }
-    JsonNode previous = extend == null ? null : OrderSelectionReport.readPrevious(extend, COMMAND);
-    String methodList = methods;
-    if (methodList == null) {
-      List<String> before = new ArrayList<>();
-      if (previous != null) {
-        previous.path("methods").forEach(m -> before.add(m.asText()));
-      }
-      methodList = before.isEmpty() ? "laplace,cv" : String.join(",", before);
-    }
+    JsonNode previous = extend == null ? null : PreviousRun.readPrevious(extend, COMMAND);
+    List<String> previousMethods = PreviousRun.methods(previous);
+    String methodList = methods != null ? methods
+        : previousMethods.isEmpty() ? "laplace,cv" : String.join(",", previousMethods);
     RbmOptions.Methods wanted = RbmOptions.parseMethods(methodList);
     List<String> methodNames = new ArrayList<>(wanted.scores().stream().map(EvidenceMethod::name).toList());
     if (wanted.crossValidation()) {
       methodNames.add("cv");
     }
     RbmData d = options.read();
-    Map<String, Object> dataInfo = RbmEstimators.dataJson(options, d);
-    dataInfo.put("fingerprint", fingerprint(d));
+    Map<String, Object> dataInfo = RbmScoreReport.dataJson(options.data, d);
+    dataInfo.put("fingerprint", RbmSelectReport.fingerprint(d));
     Map<String, Object> settings = settingsJson();
 
     OrderSelection.Result<Row> before = null;
     if (previous != null) {
-      OrderSelectionReport.requireSameData(extend, previous, dataInfo);
-      OrderSelectionReport.requireSame(extend, previous, "methods", methodNames, "the methods");
-      OrderSelectionReport.requireSame(extend, previous, "settings", settings, "the settings");
-      before = OrderSelection.choose(OrderSelectionReport.previousRows(previous, "hidden", RbmSelectCommand::readRow),
+      PreviousRun.requireSameData(extend, previous, dataInfo);
+      PreviousRun.requireSame(extend, previous, "methods", methodNames, "the methods");
+      PreviousRun.requireSame(extend, previous, "settings", settings, "the settings");
+      before = OrderSelection.choose(PreviousRun.previousRows(previous, "hidden", RbmSelectReport::readRow),
           1);
     }
     PrintWriter out = spec.commandLine().getOut();
-    RbmEstimators.describe(out, d, options, 0);
+    RbmScoreReport.describe(out, options.data, d, options.priorSigma, 0);
     int[] scoredBefore = before == null ? new int[0] : before.orders();
     int[] toScore = java.util.Arrays.stream(ks).filter(k -> java.util.Arrays.binarySearch(scoredBefore, k) < 0)
         .toArray();
@@ -121,63 +117,12 @@ public final class RbmSelectCommand implements Callable<Integer> {
       result = before == null ? selection.run(ks) : selection.extend(before, ks);
     }
 
-    List<String> header = new ArrayList<>(List.of("K", "F"));
-    for (EvidenceMethod<RbmProblem> m : wanted.scores()) {
-      header.add(m.name());
-    }
-    if (cv != null) {
-      header.add("cv per row");
-      header.add("cv se");
-    }
-    List<String[]> rows = new ArrayList<>();
-    int v = d.visibleCount();
-    boolean anyNotConverged = false;
-    for (OrderSelection.Scored<Row> s : result.scored()) {
-      int k = s.order();
-      List<String> row = new ArrayList<>(List.of(Integer.toString(k), Integer.toString(v * k + v + k)));
-      for (int m = 0; m < wanted.scores().size(); m++) {
-        boolean converged = s.result().converged().get(m);
-        anyNotConverged |= !converged;
-        row.add(Tables.score(s.scores().get(m).value()) + (converged ? "" : " *"));
-      }
-      if (cv != null) {
-        OrderSelection.Score c = s.score("cv");
-        row.add(String.format(Locale.ROOT, "%.4f", c.value()));
-        row.add(String.format(Locale.ROOT, "%.4f", c.stdError().orElse(Double.NaN)));
-      }
-      rows.add(row.toArray(new String[0]));
-    }
-    Tables.print(out, header.toArray(new String[0]), rows);
-    OrderSelectionReport.printChoices(out, result, "best K by", "K", List.of("cv"));
-    if (anyNotConverged) {
-      out.println("* the optimiser stopped without converging; see the JSON diagnostics");
-    }
-    List<String> warnings = OrderSelectionReport.edgeWarnings(out, result, "K");
+    RbmSelectReport report = new RbmSelectReport(result,
+        wanted.scores().stream().map(EvidenceMethod::name).toList(), cv != null, d.visibleCount());
+    report.print(out);
     if (json != null) {
-      Map<String, Object> root = new LinkedHashMap<>();
-      root.put("command", COMMAND);
-      root.put("data", dataInfo);
-      root.put("methods", methodNames);
-      root.put("settings", settings);
-      root.put("models", result.scored().stream().map(s -> s.result().json()).toList());
-      root.put("bestHidden", result.bestOrders());
-      if (cv != null) {
-        var c = result.choice("cv");
-        root.put("cvOneStandardErrorHidden", c.withinOneStandardError().isPresent()
-            ? c.withinOneStandardError().getAsInt() : null);
-      }
-      Map<String, Object> edges = new LinkedHashMap<>();
-      for (var c : result.choices()) {
-        edges.put(c.method(), c.atUpperEdge() ? "upper" : c.atLowerEdge() ? "lower" : null);
-      }
-      root.put("bestAtEdge", edges);
-      root.put("warnings", warnings);
-      Map<String, Object> run = new LinkedHashMap<>();
-      run.put("threads", options.threads());
-      run.put("scored", toScore);
-      run.put("extended", extend == null ? null : extend.toString());
-      root.put("run", run);
-      OutputFiles.write(json, ResultJson.write(root));
+      OutputFiles.write(json, ResultJson.write(report.json(dataInfo, methodNames, settings, options.threads(), toScore,
+          extend)));
       out.println("wrote " + json);
     }
     return 0;
@@ -192,26 +137,10 @@ public final class RbmSelectCommand implements Callable<Integer> {
     List<OrderSelection.Score> extra = new ArrayList<>();
     if (cv != null) {
       RbmCrossValidation.Result r = cv.run(k, options.seed, options.threads(), null);
-      m.put("cv", RbmEstimators.crossValidationJson(r));
+      m.put("cv", RbmScoreReport.crossValidationJson(r));
       extra.add(new OrderSelection.Score("cv", r.meanTestLogLikelihood(), OptionalDouble.of(r.stdError())));
     }
     return Row.of(m, estimates, extra);
-  }
-
-  private static Row readRow(JsonNode m) {
-    List<OrderSelection.Score> scores = new ArrayList<>();
-    List<Boolean> converged = new ArrayList<>();
-    for (JsonNode e : m.path("results")) {
-      scores.add(OrderSelectionReport.estimateScore(e));
-      converged.add(OrderSelectionReport.estimateConverged(e));
-    }
-    JsonNode cv = m.get("cv");
-    if (cv != null && !cv.isNull()) {
-      scores.add(new OrderSelection.Score("cv", OrderSelectionReport.number(cv.get("meanTestLogLikelihoodPerRow")),
-          OptionalDouble.of(OrderSelectionReport.number(cv.get("stdError")))));
-      converged.add(true);
-    }
-    return new Row(m, scores, converged);
   }
 
   /** Every option that changes a score (the thread count does not). */
@@ -231,13 +160,5 @@ public final class RbmSelectCommand implements Callable<Integer> {
     m.put("folds", options.folds);
     m.put("seed", options.seed);
     return m;
-  }
-
-  private static String fingerprint(RbmData d) {
-    StringBuilder b = new StringBuilder(String.join(",", d.columnNames())).append(';');
-    for (int r = 0; r < d.distinctRowCount(); r++) {
-      b.append(java.util.Arrays.toString(d.row(r))).append('x').append(d.count(r)).append(';');
-    }
-    return OrderSelectionReport.fingerprint(b.toString());
   }
 }

@@ -1,4 +1,4 @@
-package org.occam.cli.io;
+package org.occam.io;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package org.occam.cli;
+package org.occam.report;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -8,28 +8,24 @@ import java.util.Map;
 import org.occam.dag.DagStructure;
 import org.occam.dag.StructureRanker;
 import org.occam.evidence.EvidenceEstimate;
-import org.occam.report.EdgeHeatMap;
-import org.occam.report.PosteriorTables;
-import org.occam.report.StructureJson;
-import org.occam.report.StructureScores;
-import org.occam.report.Tables;
 import org.occam.search.ModelAveraging;
 import org.occam.search.Ranks;
 
 /**
  * Scores of a structure class on one data set, with ranks per method (by {@link StructureRanker#ranks})
- * and, after {@link #average}, posteriors per method (by {@link ModelAveraging}), as tables, JSON and CSV.
+ * and, after {@link #average}, posteriors per method (by {@link ModelAveraging}), as tables, JSON and CSV:
+ * what {@code occam dag rank} prints and writes (Beal's thesis ch. 6 scores over a structure class).
  */
-final class Ranking {
-  final List<StructureRanker.Scored> scored;
-  final List<String> methods;
-  final int trueIndex;
+public final class StructureRanking {
+  private final List<StructureRanker.Scored> scored;
+  private final List<String> methods;
+  private final int trueIndex;
   private final StructureScores table;
   private final Map<String, ModelAveraging.Result> posteriors = new LinkedHashMap<>();
   private boolean averaged;
 
   /** @param trueIndex the true structure's index in {@code scored}, or −1 */
-  Ranking(List<StructureRanker.Scored> scored, List<String> methods, int trueIndex) {
+  public StructureRanking(List<StructureRanker.Scored> scored, List<String> methods, int trueIndex) {
     this.scored = scored;
     this.methods = methods;
     this.trueIndex = trueIndex;
@@ -37,7 +33,7 @@ final class Ranking {
   }
 
   /** Averages over the structures under every method's (alias-corrected) score. */
-  void average(ModelAveraging.Settings settings) {
+  public void average(ModelAveraging.Settings settings) {
     for (String m : methods) {
       List<ModelAveraging.Candidate> candidates = new ArrayList<>();
       for (var s : scored) {
@@ -52,7 +48,7 @@ final class Ranking {
   }
 
   /** A structure's arcs as {@code "parent->child"}. */
-  static java.util.Set<String> arcs(DagStructure s) {
+  public static java.util.Set<String> arcs(DagStructure s) {
     java.util.Set<String> a = new java.util.LinkedHashSet<>();
     for (int j = 0; j < s.size(); j++) {
       for (int q : s.parents(j)) {
@@ -62,12 +58,12 @@ final class Ranking {
     return a;
   }
 
-  int rank(String m, int index, boolean aliasCorrected) {
+  public int rank(String m, int index, boolean aliasCorrected) {
     return table.rank(m, index, aliasCorrected);
   }
 
   /** The top structures per method. */
-  void printTables(PrintWriter out, int top) {
+  public void printTables(PrintWriter out, int top) {
     for (String m : methods) {
       out.printf("%n%s: top %d of %d structures%n", m, Math.min(top, scored.size()), scored.size());
       int[] order = Ranks.bestFirst(scored.stream().mapToDouble(s -> s.estimate(m).logEvidence()).toArray());
@@ -100,7 +96,7 @@ final class Ranking {
   }
 
   /** Each method's posterior section (after {@link #average}). */
-  void printPosteriors(PrintWriter out, boolean overWindow) {
+  public void printPosteriors(PrintWriter out, boolean overWindow) {
     List<String> descriptions = new ArrayList<>();
     for (int i = 0; i < scored.size(); i++) {
       descriptions.add(StructureJson.compact(scored.get(i).structure()) + (i == trueIndex ? "   <- true" : ""));
@@ -120,7 +116,7 @@ final class Ranking {
   }
 
   /** {@code {"method": posterior, …}} (after {@link #average}). */
-  Map<String, Object> posteriorJson() {
+  public Map<String, Object> posteriorJson() {
     Map<String, Object> o = new LinkedHashMap<>();
     for (String m : methods) {
       o.put(m, posteriors.containsKey(m) ? PosteriorTables.json(posteriors.get(m))
@@ -130,7 +126,7 @@ final class Ranking {
   }
 
   /** Heat-map panels of arc probabilities, hidden parents × observed children, one per method. */
-  List<EdgeHeatMap.Panel> heatMapPanels(boolean overWindow) {
+  public List<EdgeHeatMap.Panel> heatMapPanels(boolean overWindow) {
     DagStructure any = scored.get(0).structure();
     List<String> parents = java.util.Arrays.stream(any.hiddenVariables()).mapToObj(any::name).toList();
     List<String> children = java.util.Arrays.stream(any.observedVariables()).mapToObj(any::name).toList();
@@ -140,7 +136,7 @@ final class Ranking {
   }
 
   /** One line per method: where the true structure ranks. */
-  void printTrueRanks(PrintWriter out) {
+  public void printTrueRanks(PrintWriter out) {
     if (trueIndex < 0) {
       return;
     }
@@ -155,25 +151,89 @@ final class Ranking {
   }
 
   /** Structures that did not converge, per method. */
-  Map<String, Integer> nonConverged() {
+  public Map<String, Integer> nonConverged() {
     return table.nonConverged();
   }
 
   /** {@code [{"index", "parents", "parameters", "aliasCount", "scores", "uncorrected", "ranks", …}]}. */
-  List<Map<String, Object>> structuresJson() {
+  public List<Map<String, Object>> structuresJson() {
     return table.structuresJson();
   }
 
   /** CSV rows of {@link #csvHeader()}: the scores, then the posterior columns after {@link #average}. */
-  void appendCsv(StringBuilder b, String prefix) {
+  public void appendCsv(StringBuilder b, String prefix) {
     table.appendCsv(b, prefix, !averaged ? null : (m, i) -> posteriors.containsKey(m)
         ? PosteriorTables.csvValues(posteriors.get(m), i) : List.of("", "", ""));
   }
 
-  static final String CSV_HEADER = StructureScores.CSV_HEADER;
+  public static final String CSV_HEADER = StructureScores.CSV_HEADER;
 
   /** {@link #CSV_HEADER}, plus the posterior columns after {@link #average}. */
-  String csvHeader() {
+  public String csvHeader() {
     return !averaged ? CSV_HEADER : CSV_HEADER + "," + String.join(",", PosteriorTables.CSV_COLUMNS);
+  }
+
+  /** The CSV of {@link #csvHeader()} with no prefix column. */
+  public String csv() {
+    StringBuilder b = new StringBuilder(csvHeader()).append('\n');
+    appendCsv(b, "");
+    return b.toString();
+  }
+
+  /** {@code {"index", "ranks", "ranksUncorrected"}} of the true structure, or null without one. */
+  public Map<String, Object> trueJson() {
+    if (trueIndex < 0) {
+      return null;
+    }
+    Map<String, Object> t = new LinkedHashMap<>();
+    t.put("index", trueIndex);
+    Map<String, Object> r = new LinkedHashMap<>();
+    Map<String, Object> ru = new LinkedHashMap<>();
+    for (String m : methods) {
+      r.put(m, rank(m, trueIndex, true));
+      ru.put(m, rank(m, trueIndex, false));
+    }
+    t.put("ranks", r);
+    t.put("ranksUncorrected", ru);
+    return t;
+  }
+
+  /** A warning per method with structures that did not converge within {@code maxIterations}. */
+  public void printNonConverged(PrintWriter out, int maxIterations) {
+    nonConverged().forEach((m, c) -> {
+      if (c > 0) {
+        out.printf("warning: %s did not converge within %d iterations for %d structure(s)%n", m, maxIterations, c);
+      }
+    });
+  }
+
+  /**
+   * The ranking as JSON (a map tree for {@link ResultJson#write}): the structures, the posterior
+   * after {@link #average}, the true structure's ranks, the timing and the non-converged counts.
+   *
+   * @param data from {@link DataJson#of}
+   * @param hidden from {@link DataJson#hidden}
+   * @param settings the scores' settings, prior, seed and threads
+   */
+  public Map<String, Object> json(Map<String, Object> data, Object hidden, Map<String, Object> settings,
+      double scoringSeconds, double secondsSinceJvmStart) {
+    Map<String, Object> root = new LinkedHashMap<>();
+    root.put("data", data);
+    root.put("hidden", hidden);
+    root.put("methods", methods);
+    root.put("settings", settings);
+    root.put("structures", structuresJson());
+    if (averaged) {
+      root.put("posterior", posteriorJson());
+    }
+    if (trueIndex >= 0) {
+      root.put("true", trueJson());
+    }
+    Map<String, Object> timing = new LinkedHashMap<>();
+    timing.put("scoringSeconds", scoringSeconds);
+    timing.put("secondsSinceJvmStart", secondsSinceJvmStart);
+    root.put("timing", timing);
+    root.put("nonConverged", nonConverged());
+    return root;
   }
 }

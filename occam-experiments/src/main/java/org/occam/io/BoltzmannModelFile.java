@@ -1,10 +1,8 @@
-package org.occam.cli.io;
+package org.occam.io;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -127,7 +125,7 @@ public final class BoltzmannModelFile {
           + "\"weight\": [[name, name, value], …]} (a weight for every edge)");
     }
     Optional<BoltzmannMachine> model = params == null ? Optional.empty()
-        : Optional.of(parseParameters(params, graph, index, spins));
+        : Optional.of(new BoltzmannParameters(source).parse(params, graph, index, spins));
     return new Loaded(variables, graph, spins, sigma, model);
   }
 
@@ -202,7 +200,7 @@ public final class BoltzmannModelFile {
       }
       int[] ends = new int[2];
       for (int k = 0; k < 2; k++) {
-        ends[k] = variable(pair.get(k), at + "/" + k, index, "edge");
+        ends[k] = variable(source, pair.get(k), at + "/" + k, index, "edge");
       }
       if (ends[0] == ends[1]) {
         throw source.error(at, "edge " + pair + " is a self-loop; an edge joins two different variables");
@@ -218,7 +216,8 @@ public final class BoltzmannModelFile {
     return new PairwiseGraph(index.size(), pairs);
   }
 
-  private int variable(JsonNode name, String at, Map<String, Integer> index, String what) {
+  /** The index of the variable named by {@code name}, or a one-line error at {@code at}. */
+  static int variable(JsonSource source, JsonNode name, String at, Map<String, Integer> index, String what) {
     Integer q = name.isTextual() ? index.get(name.asText()) : null;
     if (q == null) {
       throw source.error(at, "unknown variable " + name + " in " + what + " (variables: "
@@ -242,81 +241,5 @@ public final class BoltzmannModelFile {
       throw source.error("/prior/gaussian/sigma", "σ0 must be a finite number > 0, got " + sigma);
     }
     return OptionalDouble.of(s);
-  }
-
-  private BoltzmannMachine parseParameters(JsonNode params, PairwiseGraph graph, Map<String, Integer> index,
-      boolean spins) {
-    if (!params.isObject()) {
-      throw source.error("/parameters", "\"parameters\" is {\"bias\": {name: value, …}, \"weight\": [[name, name, value], …]}");
-    }
-    source.checkKeys(params, "/parameters", "bias", "weight");
-    int v = graph.vertexCount();
-    double[] bias = new double[v];
-    JsonNode b = params.get("bias");
-    if (b != null) {
-      if (!b.isObject()) {
-        throw source.error("/parameters/bias", "\"bias\" is an object {name: value, …} (variables left out have 0)");
-      }
-      for (Iterator<Map.Entry<String, JsonNode>> it = b.fields(); it.hasNext(); ) {
-        Map.Entry<String, JsonNode> f = it.next();
-        String at = "/parameters/bias/" + f.getKey().replace("~", "~0").replace("/", "~1");
-        Integer i = index.get(f.getKey());
-        if (i == null) {
-          throw source.error(at, "bias for unknown variable '" + f.getKey() + "'");
-        }
-        bias[i] = finite(f.getValue(), at, spins ? "field" : "bias");
-      }
-    }
-    double[] weight = new double[graph.edgeCount()];
-    boolean[] given = new boolean[graph.edgeCount()];
-    JsonNode w = params.get("weight");
-    if (w != null && !w.isArray()) {
-      throw source.error("/parameters/weight", "\"weight\" is a list of [name, name, value] triples, one per edge");
-    }
-    if (w != null) {
-      for (int k = 0; k < w.size(); k++) {
-        String at = "/parameters/weight/" + k;
-        JsonNode t = w.get(k);
-        if (!t.isArray() || t.size() != 3) {
-          throw source.error(at, "a weight is [name, name, value], got " + t);
-        }
-        int i = variable(t.get(0), at + "/0", index, "weight");
-        int j = variable(t.get(1), at + "/1", index, "weight");
-        int e = i == j ? -1 : graph.edgeIndex(i, j);
-        if (e < 0) {
-          throw source.error(at, "weight for " + t.get(0) + "–" + t.get(1) + ", which is not an edge of the model");
-        }
-        if (given[e]) {
-          throw source.error(at, "second weight for the edge " + t.get(0) + "–" + t.get(1));
-        }
-        given[e] = true;
-        weight[e] = finite(t.get(2), at + "/2", spins ? "coupling" : "weight");
-      }
-    }
-    for (int e = 0; e < graph.edgeCount(); e++) {
-      if (!given[e]) {
-        throw source.error(w == null ? "/parameters" : "/parameters/weight", "no weight for the edge "
-            + edgeName(graph, e, index) + "; every edge needs one (" + (spins ? "coupling J" : "weight w") + ")");
-      }
-    }
-    if (spins) {
-      return BoltzmannMachine.fromSpins(graph, bias, weight);
-    }
-    double[] lambda = Arrays.copyOf(bias, v + weight.length);
-    System.arraycopy(weight, 0, lambda, v, weight.length);
-    return new BoltzmannMachine(graph, lambda);
-  }
-
-  private static String edgeName(PairwiseGraph graph, int e, Map<String, Integer> index) {
-    String[] names = new String[index.size()];
-    index.forEach((n, i) -> names[i] = n);
-    return names[graph.edgeFrom(e)] + "–" + names[graph.edgeTo(e)];
-  }
-
-  private double finite(JsonNode x, String at, String what) {
-    if (!x.isNumber() || !Double.isFinite(x.asDouble())) {
-      throw source.error(at, "a " + what + " must be a finite number, got " + x);
-    }
-    return x.asDouble();
   }
 }

@@ -1,4 +1,4 @@
-package org.occam.cli.io;
+package org.occam.io;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -153,7 +153,7 @@ public final class DagModelFile {
       throw error("/variables", e.getMessage());
     }
     DirichletPrior prior = parsePrior(root.get("prior"), structure);
-    double[] theta = parseCpts(vars, structure, renormalise);
+    double[] theta = new DagCpts(source).parse(vars, structure, renormalise);
     return new Loaded(new DagModel(structure, prior, theta), specs);
   }
 
@@ -197,56 +197,5 @@ public final class DagModelFile {
       throw error(at, "a Dirichlet λ must be a finite number > 0, got " + v);
     }
     return v.asDouble();
-  }
-
-  private double[] parseCpts(JsonNode vars, DagStructure s, boolean renormalise) {
-    int with = 0;
-    for (JsonNode v : vars) {
-      with += v.has("cpt") ? 1 : 0;
-    }
-    if (with == 0) {
-      return null;
-    }
-    if (with != s.size()) {
-      for (int j = 0; j < s.size(); j++) {
-        if (!vars.get(j).has("cpt")) {
-          throw error("/variables/" + j, "variable " + s.name(j) + " has no \"cpt\" while others do: give all or none");
-        }
-      }
-    }
-    double[] theta = new double[s.tableSize()];
-    for (int j = 0; j < s.size(); j++) {
-      String at = "/variables/" + j + "/cpt";
-      JsonNode cpt = vars.get(j).get("cpt");
-      int rows = s.parentConfigurations(j);
-      int k = s.cardinality(j);
-      if (!cpt.isArray() || cpt.size() != rows) {
-        throw error(at, "the CPT of " + s.name(j) + " needs " + rows + " row(s), one per parent configuration"
-            + " (first parent slowest), each of " + k + " probabilities");
-      }
-      for (int l = 0; l < rows; l++) {
-        JsonNode row = cpt.get(l);
-        if (!row.isArray() || row.size() != k) {
-          throw error(at + "/" + l, "CPT row " + (l + 1) + " of " + s.name(j) + " needs " + k + " probabilities");
-        }
-        double sum = 0;
-        for (int x = 0; x < k; x++) {
-          JsonNode e = row.get(x);
-          if (!e.isNumber() || !(e.asDouble() >= 0) || Double.isInfinite(e.asDouble())) {
-            throw error(at + "/" + l + "/" + x, "CPT entries are probabilities >= 0, got " + e);
-          }
-          theta[s.offset(j) + l * k + x] = e.asDouble();
-          sum += e.asDouble();
-        }
-        if (!renormalise && Math.abs(sum - 1) > DagModel.ROW_SUM_TOLERANCE) {
-          throw error(at + "/" + l, "CPT row " + (l + 1) + " of " + s.name(j) + " sums to " + sum
-              + ", not 1 (tolerance " + DagModel.ROW_SUM_TOLERANCE + "); pass --renormalise to divide rows by their sums");
-        }
-        if (renormalise && !(sum > 0)) {
-          throw error(at + "/" + l, "CPT row " + (l + 1) + " of " + s.name(j) + " sums to 0 and cannot be renormalised");
-        }
-      }
-    }
-    return renormalise ? DagModel.renormalise(s, theta) : theta;
   }
 }

@@ -1,0 +1,126 @@
+package org.occam.io;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.occam.data.CsvDatasetReader;
+import org.occam.data.DataFormatException;
+import org.occam.data.Dataset;
+import org.occam.data.Variable;
+import org.occam.mrf.MrfData;
+import org.occam.mrf.PairwiseGraph;
+import org.occam.report.Tables;
+
+/**
+ * The data of the Boltzmann-machine commands ({@code mrf score}, {@code mrf rank}, {@code mrf search}):
+ * a CSV whose columns (but the weight column) are binary variables, complete, at least two of them;
+ * its statistics for a graph; a model file's graph over its columns; and how the commands name
+ * variables and edges.
+ */
+public final class MrfBinaryData {
+  private MrfBinaryData() {}
+
+  /** Reads and checks the data, failing with a one-line message naming the file. */
+  public static Dataset read(Path data, String weightColumn) {
+    Dataset d = CsvDatasetReader.read(data, null, Set.of(), weightColumn);
+    List<Variable> vars = d.variables();
+    for (Variable x : vars) {
+      if (x.cardinality() != 2) {
+        throw DataFormatException.at(data, 1, 0, "column " + x.name() + " has " + x.cardinality()
+            + " distinct values " + x.states() + "; a Boltzmann machine needs exactly two");
+      }
+    }
+    if (vars.size() < 2) {
+      throw DataFormatException.at(data, 1, 0, "need at least two binary columns to compare structures, got "
+          + vars.size());
+    }
+    if (d.hasMissing()) {
+      throw new DataFormatException(data + ": has empty or NA cells; Boltzmann-machine scores need complete rows");
+    }
+    return d;
+  }
+
+  /** {@code data FILE: n = …, m distinct rows, V binary variables, labels of x = 0/x = 1: a 0/1, …}. */
+  public static String describe(Path data, Dataset d) {
+    List<String> coding = new ArrayList<>();
+    for (Variable x : d.variables()) {
+      coding.add(x.name() + " " + x.states().get(0) + "/" + x.states().get(1));
+    }
+    return String.format("data %s: n = %s, %d distinct rows, %d binary variables, labels of x = 0/x = 1: %s", data,
+        Tables.number(d.size()), d.distinctRows(), d.variables().size(), String.join(", ", coding));
+  }
+
+  /** {@code {"file", "rows", "distinct", "variables": [{"name", "states"}, …]}} for JSON reports. */
+  public static Map<String, Object> json(Path data, Dataset d) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("file", data.toString());
+    m.put("rows", d.size());
+    m.put("distinct", d.distinctRows());
+    List<Map<String, Object>> variables = new ArrayList<>();
+    for (Variable x : d.variables()) {
+      Map<String, Object> v = new LinkedHashMap<>();
+      v.put("name", x.name());
+      v.put("states", x.states());
+      variables.add(v);
+    }
+    m.put("variables", variables);
+    return m;
+  }
+
+  /** {@code a-b}. */
+  public static String edgeName(List<Variable> vars, int[] e) {
+    return vars.get(e[0]).name() + "-" + vars.get(e[1]).name();
+  }
+
+  /** The edges as {@code a-b c-d …}, or {@code (no edges)}. */
+  public static String edges(List<Variable> vars, PairwiseGraph g) {
+    if (g.edgeCount() == 0) {
+      return "(no edges)";
+    }
+    List<String> s = new ArrayList<>();
+    for (int[] e : g.edges()) {
+      s.add(edgeName(vars, e));
+    }
+    return String.join(" ", s);
+  }
+
+  /** The edges as {@code [["a", "b"], …]} for JSON. */
+  public static List<List<String>> edgeList(List<Variable> vars, PairwiseGraph g) {
+    List<List<String>> out = new ArrayList<>();
+    for (int[] e : g.edges()) {
+      out.add(List.of(vars.get(e[0]).name(), vars.get(e[1]).name()));
+    }
+    return out;
+  }
+
+  /** The graph of the Boltzmann model file {@code file} over the data's columns, which must be its variables. */
+  public static PairwiseGraph graphOf(Path file, List<Variable> vars) {
+    BoltzmannModelFile.Loaded m = BoltzmannModelFile.read(file, false);
+    List<String> names = vars.stream().map(Variable::name).toList();
+    if (!new HashSet<>(m.names()).equals(new HashSet<>(names))) {
+      throw new DataFormatException(file + ": its variables " + m.names() + " are not the data's columns " + names);
+    }
+    int[][] edges = new int[m.graph().edgeCount()][];
+    for (int e = 0; e < edges.length; e++) {
+      List<String> pair = m.edgeNames().get(e);
+      edges[e] = new int[] {names.indexOf(pair.get(0)), names.indexOf(pair.get(1))};
+    }
+    return new PairwiseGraph(vars.size(), edges);
+  }
+
+  /** The data's statistics for the graph, with the data file named in any complaint. */
+  public static MrfData statistics(PairwiseGraph graph, Dataset d, Path file) {
+    if (d.hasMissing()) {
+      throw new DataFormatException(file + ": has empty or NA cells; Boltzmann-machine scores need complete rows");
+    }
+    try {
+      return MrfData.of(graph, d);
+    } catch (IllegalArgumentException e) {
+      throw new DataFormatException(file + ": " + e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,35 @@
+package org.occam.report;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.occam.data.Dataset;
+import org.occam.data.Variable;
+
+/** How the commands' JSON records the data they read and the hidden variables they add. */
+public final class DataJson {
+  private DataJson() {}
+
+  /** {@code {"file", "rows", "distinct"}}, a map the caller may add to. */
+  public static Map<String, Object> of(Path file, Dataset d) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("file", file.toString());
+    m.put("rows", d.size());
+    m.put("distinct", d.distinctRows());
+    return m;
+  }
+
+  /** {@code [{"name", "states"}, …]}: each hidden variable's name and number of states, keys in that order. */
+  public static List<Map<String, Object>> hidden(List<Variable> hidden) {
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (Variable v : hidden) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("name", v.name());
+      m.put("states", v.cardinality());
+      out.add(m);
+    }
+    return out;
+  }
+}

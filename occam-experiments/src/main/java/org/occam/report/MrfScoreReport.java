@@ -1,0 +1,95 @@
+package org.occam.report;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.occam.data.Dataset;
+import org.occam.evidence.EvidenceEstimate;
+import org.occam.io.BoltzmannModelFile;
+import org.occam.mrf.PairwiseGraph;
+
+/**
+ * What {@code occam mrf score} prints and writes for the evidence of one Boltzmann machine by
+ * several methods (Parise &amp; Welling 2006): one table row per estimate, the warnings its
+ * diagnostics call for, and the model's JSON.
+ */
+public final class MrfScoreReport {
+  /** The columns of {@link #row}. */
+  public static final String[] HEADER = {"method", "log evidence", "std error", "converged", "iterations", "seconds",
+      "min eig A", "BP converged"};
+
+  private MrfScoreReport() {}
+
+  /**
+   * The lines that say what is scored: the model (variables, spin coding, edges, parameters, prior σ
+   * and where σ came from) and the data.
+   *
+   * @param sigmaFrom where σ came from, e.g. {@code " from --prior-sigma"}
+   */
+  public static void describe(PrintWriter out, Path modelFile, BoltzmannModelFile.Loaded m, double sigma,
+      String sigmaFrom, Path dataFile, Dataset d) {
+    PairwiseGraph graph = m.graph();
+    out.printf("model %s: %d binary variables%s, %d edge%s, %d parameters; prior N(0, %s² I)%s%n", modelFile,
+        graph.vertexCount(), m.spins() ? " (±1 spins, scored in the 0/1 form)" : "", graph.edgeCount(),
+        graph.edgeCount() == 1 ? "" : "s", graph.vertexCount() + graph.edgeCount(), Tables.number(sigma), sigmaFrom);
+    out.printf("data %s: n = %s, %d distinct rows%n", dataFile, Tables.number(d.size()), d.distinctRows());
+  }
+
+  /** A table row under {@link #HEADER}: method, score, std error, converged, iterations, seconds, smallest eigenvalue of A, BP. */
+  public static String[] row(EvidenceEstimate e) {
+    Map<String, Object> diag = e.diagnostics();
+    Object iters = diag.get("iterations");
+    Object eig = diag.get("smallestEigenvalue");
+    Object bp = diag.get("bpConverged");
+    return new String[] {e.method(), Tables.score(e.logEvidence()),
+        e.stdError().isPresent() ? String.format(Locale.ROOT, "%.3f", e.stdError().getAsDouble()) : "-",
+        diag.containsKey("converged") ? (e.converged() ? "yes" : "NO") : "-",
+        iters == null ? "-" : iters.toString(), String.format(Locale.ROOT, "%.3f", e.seconds()),
+        eig instanceof Double x ? String.format(Locale.ROOT, "%.4g", x) : "-",
+        bp instanceof Boolean b ? (b ? "yes" : "NO") : "-"};
+  }
+
+  /** Lines for results whose diagnostics call for attention. */
+  public static void warnings(PrintWriter out, List<EvidenceEstimate> results) {
+    for (EvidenceEstimate e : results) {
+      Map<String, Object> diag = e.diagnostics();
+      if (!e.converged()) {
+        out.printf("warning: %s did not converge (optimiser: %s; BP: %s); the score is from the last iterate%n",
+            e.method(), diag.getOrDefault("reason", "-"), diag.getOrDefault("bpConverged", "-"));
+      }
+      if (Boolean.FALSE.equals(diag.get("positiveDefinite"))) {
+        out.printf("warning: %s: A = N C + Λ⁻¹ is not positive definite (smallest eigenvalue %s); the score uses"
+            + " log |det A|%n", e.method(), diag.get("smallestEigenvalue"));
+      }
+      if (Boolean.TRUE.equals(diag.get("mlOnBoundary"))) {
+        out.printf("note: %s: the data are on the boundary (%s empty cells), so λML is at infinity; scored at the"
+            + " ML point of data with %s pseudo-observations per cell%n", e.method(), diag.get("mlEmptyCells"),
+            Tables.number((Double) diag.get("mlSmoothing") * (Double) diag.get("rows")));
+      }
+    }
+  }
+
+  /** The model as the JSON records it: file, variables, edges, spin coding, parameters and prior σ. */
+  public static Map<String, Object> modelJson(Path file, BoltzmannModelFile.Loaded m, double sigma) {
+    Map<String, Object> info = new LinkedHashMap<>();
+    info.put("file", file.toString());
+    info.put("type", "boltzmann");
+    List<Map<String, Object>> vars = new ArrayList<>();
+    for (var v : m.variables()) {
+      Map<String, Object> x = new LinkedHashMap<>();
+      x.put("name", v.name());
+      x.put("states", v.states());
+      vars.add(x);
+    }
+    info.put("variables", vars);
+    info.put("edges", m.edgeNames());
+    info.put("spins", m.spins());
+    info.put("parameters", m.graph().vertexCount() + m.graph().edgeCount());
+    info.put("prior", Map.of("gaussian", Map.of("sigma", sigma)));
+    return info;
+  }
+}

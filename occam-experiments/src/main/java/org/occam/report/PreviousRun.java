@@ -1,0 +1,166 @@
+package org.occam.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.function.Function;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import org.occam.data.DataFormatException;
+import org.occam.report.OrderSelectionReport.Row;
+import org.occam.search.OrderSelection.Score;
+import org.occam.search.OrderSelection;
+
+/**
+ * A previous {@code select} run's {@code --json}, read back for {@code --extend}: its rows, its
+ * numbers as {@link ResultJson} wrote them, and the checks that it was made on the same data with
+ * the same settings.
+ */
+public final class PreviousRun {
+  private PreviousRun() {}
+
+  /** A number written by {@link ResultJson} (non-finite ones as strings), or NaN for null. */
+  public static double number(JsonNode n) {
+    if (n == null || n.isNull() || n.isMissingNode()) {
+      return Double.NaN;
+    }
+    if (n.isNumber()) {
+      return n.doubleValue();
+    }
+    return switch (n.asText()) {
+      case "Infinity" -> Double.POSITIVE_INFINITY;
+      case "-Infinity" -> Double.NEGATIVE_INFINITY;
+      default -> Double.NaN;
+    };
+  }
+
+  /** A score read back from an estimate's JSON ({@link ResultJson#estimate}). */
+  public static Score estimateScore(JsonNode e) {
+    JsonNode se = e.get("stdError");
+    return new Score(e.path("method").asText(), number(e.get("logEvidence")),
+        se == null || se.isNull() ? OptionalDouble.empty() : OptionalDouble.of(number(se)));
+  }
+
+  /** Whether an estimate read back from JSON converged (true when its diagnostics are silent). */
+  public static boolean estimateConverged(JsonNode e) {
+    JsonNode c = e.path("diagnostics").get("converged");
+    return c == null || !c.isBoolean() || c.booleanValue();
+  }
+
+  /** A previous run's JSON, read for {@code --extend}. */
+  public static JsonNode readPrevious(Path file, String command) {
+    String text;
+    try {
+      text = Files.readString(file, StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      throw new DataFormatException(file + ": no such file");
+    } catch (IOException e) {
+      throw new DataFormatException(file + ": cannot read: " + e.getMessage());
+    }
+    JsonNode root;
+    try {
+      root = ResultJson.mapper().readTree(text);
+    } catch (IOException e) {
+      throw new DataFormatException(file + ": not JSON written by occam " + command + " --json");
+    }
+    if (root == null || !root.path("command").asText().equals(command) || !root.path("models").isArray()
+        || root.path("models").isEmpty()) {
+      throw new DataFormatException(file + ": not the --json output of occam " + command);
+    }
+    return root;
+  }
+
+  /**
+   * Fails with one line unless the previous run's value at {@code field} equals this run's.
+   *
+   * @param now this run's value as a map tree
+   */
+  public static void requireSame(Path file, JsonNode previous, String field, Object now, String what) {
+    JsonNode then = previous.get(field);
+    JsonNode mine = tree(now);
+    if (then == null) {
+      then = NullNode.getInstance();
+    }
+    if (!then.equals(mine)) {
+      throw new DataFormatException(file + ": " + what + " differ from this run's (" + difference(then, mine)
+          + "); --extend continues a run only with the same data and settings");
+    }
+  }
+
+  /**
+   * Fails with one line unless the previous run's {@code data} equals this run's, leaving out the
+   * file name: the data may have moved, and the fingerprint says whether it is the same.
+   */
+  public static void requireSameData(Path file, JsonNode previous, Map<String, Object> now) {
+    Map<String, Object> mine = new java.util.LinkedHashMap<>(now);
+    mine.remove("file");
+    com.fasterxml.jackson.databind.node.ObjectNode root = ResultJson.mapper().createObjectNode();
+    if (previous.get("data") instanceof com.fasterxml.jackson.databind.node.ObjectNode then) {
+      com.fasterxml.jackson.databind.node.ObjectNode copy = then.deepCopy();
+      copy.remove("file");
+      root.set("data", copy);
+    }
+    requireSame(file, root, "data", mine, "the data");
+  }
+
+  /** A map tree as it reads back from its JSON text (so numbers compare as they were written). */
+  public static JsonNode tree(Object value) {
+    try {
+      return ResultJson.mapper().readTree(ResultJson.write(value));
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** The first differing entry, as {@code key: then vs now}. */
+  private static String difference(JsonNode then, JsonNode now) {
+    if (then.isObject() && now.isObject()) {
+      for (Iterator<Map.Entry<String, JsonNode>> it = now.fields(); it.hasNext(); ) {
+        var e = it.next();
+        JsonNode t = then.get(e.getKey());
+        if (t == null || !t.equals(e.getValue())) {
+          return e.getKey() + ": " + (t == null ? "absent" : brief(t)) + " vs " + brief(e.getValue());
+        }
+      }
+      for (Iterator<String> it = then.fieldNames(); it.hasNext(); ) {
+        String k = it.next();
+        if (!now.has(k)) {
+          return k + ": " + brief(then.get(k)) + " vs absent";
+        }
+      }
+    }
+    return brief(then) + " vs " + brief(now);
+  }
+
+  private static String brief(JsonNode n) {
+    String s = n.toString();
+    return s.length() > 60 ? s.substring(0, 57) + "..." : s;
+  }
+
+  /** The previous run's rows, read back with {@code read} from each entry of its {@code models}. */
+  public static List<OrderSelection.Scored<Row>> previousRows(JsonNode previous, String orderField,
+      Function<JsonNode, Row> read) {
+    List<OrderSelection.Scored<Row>> rows = new ArrayList<>();
+    for (JsonNode m : previous.get("models")) {
+      Row row = read.apply(m);
+      rows.add(new OrderSelection.Scored<>(m.path(orderField).asInt(), row, row.scores()));
+    }
+    return rows;
+  }
+
+  /** The previous run's {@code methods}, or an empty list when there is no previous run or no methods. */
+  public static List<String> methods(JsonNode previous) {
+    List<String> out = new ArrayList<>();
+    if (previous != null) {
+      previous.path("methods").forEach(m -> out.add(m.asText()));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,135 @@
+package org.occam.report;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.occam.evidence.EvidenceEstimate;
+import org.occam.rbm.RbmCrossValidation;
+import org.occam.rbm.RbmData;
+
+/**
+ * What {@code occam rbm score} and {@code occam rbm select} print and write for the evidence of
+ * restricted Boltzmann machines (Chen &amp; Welling 2013): the description of the data and model,
+ * one table row per estimate with the notes its diagnostics call for, the warnings, and the JSON
+ * of the data and of a cross-validation result.
+ */
+public final class RbmScoreReport {
+  /** The columns of {@link #row}. */
+  public static final String[] HEADER = {"method", "log evidence", "per row", "std error", "converged", "seconds", "notes"};
+
+  private RbmScoreReport() {}
+
+  /** The lines that say what is being scored. */
+  public static void describe(PrintWriter out, Path data, RbmData d, double priorSigma, int hidden) {
+    out.printf(Locale.ROOT, "data %s: %s rows (%d distinct), V = %d visible units%n", data,
+        Tables.number(d.size()), d.distinctRowCount(), d.visibleCount());
+    if (hidden > 0) {
+      int v = d.visibleCount();
+      out.printf(Locale.ROOT, "model: K = %d hidden units, F = %d parameters; prior N(0, %s² I)%n", hidden,
+          v * hidden + v + hidden, Tables.number(priorSigma));
+    }
+  }
+
+  /** One estimate's row under {@link #HEADER}; {@code n} is the number of rows of data. */
+  public static String[] row(EvidenceEstimate e, long n) {
+    Map<String, Object> diag = e.diagnostics();
+    StringBuilder notes = new StringBuilder();
+    if (diag.get("trapezoidDirections") instanceof Integer t) {
+      notes.append(t).append(" trapezoid").append(t == 1 ? "" : "s").append(", mode groups ")
+          .append(diag.get("modeGroups"));
+    }
+    if (Boolean.FALSE.equals(diag.get("positiveDefinite"))) {
+      notes.append(notes.length() > 0 ? "; " : "").append("A not positive definite");
+    }
+    if (diag.get("logZMethod") instanceof String z) {
+      notes.append(notes.length() > 0 ? "; " : "").append("log Z ").append(z);
+    }
+    if (diag.get("acceptanceRate") instanceof Double a) {
+      notes.append(notes.length() > 0 ? "; " : "").append(String.format(Locale.ROOT, "acceptance %.2f", a));
+    }
+    return new String[] {e.method(), Tables.score(e.logEvidence()),
+        Double.isFinite(e.logEvidence()) ? String.format(Locale.ROOT, "%.4f", e.logEvidence() / n) : "-",
+        e.stdError().isPresent() ? String.format(Locale.ROOT, "%.3f", e.stdError().getAsDouble()) : "-",
+        diag.containsKey("converged") ? (e.converged() ? "yes" : "NO") : "-",
+        String.format(Locale.ROOT, "%.1f", e.seconds()), notes.length() == 0 ? "-" : notes.toString()};
+  }
+
+  /** Lines for results whose diagnostics call for attention. */
+  public static void warnings(PrintWriter out, List<EvidenceEstimate> results) {
+    for (EvidenceEstimate e : results) {
+      Map<String, Object> diag = e.diagnostics();
+      if (!e.converged()) {
+        out.printf("warning: %s: the optimiser stopped without converging (%s); the score is from the last iterate%n",
+            e.method(), diag.getOrDefault("fineTuningStop", diag.getOrDefault("reason", "-")));
+      }
+      if (diag.get("failure") instanceof String f) {
+        out.printf("warning: %s: %s%n", e.method(), f);
+      }
+      if (diag.get("trapezoidsUnbounded") instanceof Long u && u > 0) {
+        out.printf("warning: %s: %d trapezoid direction%s never fell to half height; their width is a lower bound%n",
+            e.method(), u, u == 1 ? "" : "s");
+      }
+    }
+  }
+
+  /** The data as the JSON records it. */
+  public static Map<String, Object> dataJson(Path data, RbmData d) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("file", data.toString());
+    m.put("rows", d.size());
+    m.put("distinct", d.distinctRowCount());
+    m.put("columns", d.columnNames());
+    return m;
+  }
+
+  /** A cross-validation result as JSON, beside the estimates. */
+  public static Map<String, Object> crossValidationJson(RbmCrossValidation.Result cv) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("method", "cv");
+    m.put("hidden", cv.hiddenCount());
+    m.put("meanTestLogLikelihoodPerRow", cv.meanTestLogLikelihood());
+    m.put("stdError", cv.stdError());
+    m.put("seconds", cv.seconds());
+    m.put("settings", cv.settings().toMap());
+    m.put("seed", cv.seed());
+    m.put("diagnostics", cv.diagnostics());
+    return m;
+  }
+
+  /**
+   * {@code rbm score}'s table, warnings and cross-validation line.
+   *
+   * @param rows the number of rows of data
+   * @param cv the cross-validation result, or null
+   */
+  public static void print(PrintWriter out, List<EvidenceEstimate> results, long rows, RbmCrossValidation.Result cv) {
+    List<String[]> table = new ArrayList<>();
+    for (EvidenceEstimate e : results) {
+      table.add(row(e, rows));
+    }
+    Tables.print(out, HEADER, table);
+    warnings(out, results);
+    if (cv != null) {
+      out.printf(Locale.ROOT, "cv: %d-fold test log-likelihood %.4f per row (se %.4f across folds, log Z %s), %.1f s%n",
+          cv.folds().size(), cv.meanTestLogLikelihood(), cv.stdError(),
+          cv.logZMethod().name().toLowerCase(Locale.ROOT), cv.seconds());
+    }
+  }
+
+  /** {@code rbm score}'s JSON (a map tree for {@link ResultJson#write}); {@code cv} may be null. */
+  public static Map<String, Object> json(Path data, RbmData d, int hidden, List<EvidenceEstimate> results,
+      RbmCrossValidation.Result cv) {
+    Map<String, Object> root = new LinkedHashMap<>();
+    root.put("data", dataJson(data, d));
+    root.put("hidden", hidden);
+    root.put("results", results.stream().map(ResultJson::estimate).toList());
+    if (cv != null) {
+      root.put("cv", crossValidationJson(cv));
+    }
+    return root;
+  }
+}
