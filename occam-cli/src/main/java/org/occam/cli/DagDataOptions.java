@@ -120,6 +120,14 @@ final class DagDataOptions {
       }
       return truth.observedColumns();
     }
+    return declaredStates(states, hiddenNames);
+  }
+
+  /**
+   * The column specs of {@code --states NAME=K,…} (null when not given), refusing counts below 1
+   * and hidden variables' names.
+   */
+  static List<ColumnSpec> declaredStates(Map<String, Integer> states, Set<String> hiddenNames) {
     if (states == null) {
       return null;
     }

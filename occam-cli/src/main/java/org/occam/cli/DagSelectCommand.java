@@ -197,16 +197,6 @@ public final class DagSelectCommand implements Callable<Integer> {
   }
 
   private List<ColumnSpec> columnSpecs() {
-    if (states == null) {
-      return null;
-    }
-    List<ColumnSpec> specs = new ArrayList<>();
-    for (var e : states.entrySet()) {
-      if (e.getValue() == null || e.getValue() < 1) {
-        throw new InvalidInputException("--states " + e.getKey() + "=" + e.getValue() + ": need a count >= 1");
-      }
-      specs.add(ColumnSpec.count(e.getKey(), e.getValue()));
-    }
-    return specs;
+    return DagDataOptions.declaredStates(states, java.util.Set.of());
   }
 }
