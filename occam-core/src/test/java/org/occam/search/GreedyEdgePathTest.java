@@ -3,40 +3,17 @@ package org.occam.search;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.occam.mrf.PairwiseGraph;
 import org.junit.jupiter.api.Test;
 
 class GreedyEdgePathTest {
-  /** Σ of w[i][j] over the edges: the best next edge is always the heaviest one left. */
-  private static MrfGraphScore additive(double[][] w) {
-    return g -> {
-      double s = 0;
-      for (int[] e : g.edges()) {
-        s += w[e[0]][e[1]];
-      }
-      return s;
-    };
-  }
-
-  private static double[][] randomWeights(int v, long seed) {
-    SplittableRandom r = new SplittableRandom(seed);
-    double[][] w = new double[v][v];
-    for (int i = 0; i < v; i++) {
-      for (int j = i + 1; j < v; j++) {
-        w[i][j] = 4 * r.nextDouble() - 2;
-      }
-    }
-    return w;
-  }
-
   @Test
   void anAdditiveScoreAddsEdgesInDecreasingWeightOrder() {
     for (long seed = 1; seed <= 5; seed++) {
       int v = 6;
-      double[][] w = randomWeights(v, seed);
-      List<GreedyEdgePath.Step> path = GreedyEdgePath.run(v, additive(w), 1);
+      double[][] w = AdditiveEdgeScores.randomWeights(v, seed, 2.0);
+      List<GreedyEdgePath.Step> path = GreedyEdgePath.run(v, AdditiveEdgeScores.of(w), 1);
       assertThat(path).hasSize(v * (v - 1) / 2 + 1);
       assertThat(path.get(0).added()).isNull();
       assertThat(path.get(0).graph().edgeCount()).isZero();
@@ -72,11 +49,11 @@ class GreedyEdgePathTest {
   @Test
   void theSameResultWithOneAndTwoThreadsAndEveryCandidateScoredOnce() {
     int v = 5;
-    double[][] w = randomWeights(v, 42);
+    double[][] w = AdditiveEdgeScores.randomWeights(v, 42, 2.0);
     AtomicInteger calls = new AtomicInteger();
     MrfGraphScore counted = g -> {
       calls.incrementAndGet();
-      return additive(w).logScore(g);
+      return AdditiveEdgeScores.of(w).logScore(g);
     };
     List<GreedyEdgePath.Step> one = GreedyEdgePath.run(v, counted, 1);
     int callsOne = calls.getAndSet(0);

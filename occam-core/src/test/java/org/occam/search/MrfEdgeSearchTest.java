@@ -55,31 +55,9 @@ class MrfEdgeSearchTest {
         .get(0).logEvidence();
   }
 
-  /** Σ w over the edges: its maximum is the set of positive pairs, reached by plain ascent from anywhere. */
-  private static MrfGraphScore additive(double[][] w) {
-    return g -> {
-      double s = 0;
-      for (int[] e : g.edges()) {
-        s += w[e[0]][e[1]];
-      }
-      return s;
-    };
-  }
-
-  private static double[][] weights(int v, long seed) {
-    SplittableRandom r = new SplittableRandom(seed);
-    double[][] w = new double[v][v];
-    for (int i = 0; i < v; i++) {
-      for (int j = i + 1; j < v; j++) {
-        w[i][j] = 2 * r.nextDouble() - 1;
-      }
-    }
-    return w;
-  }
-
   /** Additive plus pairwise interactions between edges, so the landscape has local maxima. */
   private static MrfGraphScore rugged(int v, long seed) {
-    double[][] w = weights(v, seed);
+    double[][] w = AdditiveEdgeScores.randomWeights(v, seed, 1.0);
     int pairs = EdgeSet.pairCount(v);
     double[][] u = new double[pairs][pairs];
     SplittableRandom r = new SplittableRandom(seed + 1000);
@@ -90,7 +68,7 @@ class MrfEdgeSearchTest {
     }
     return g -> {
       EdgeSet s = EdgeSet.of(g);
-      double total = additive(w).logScore(g);
+      double total = AdditiveEdgeScores.of(w).logScore(g);
       for (int p = 0; p < pairs; p++) {
         for (int q = p + 1; q < pairs; q++) {
           if (s.contains(p) && s.contains(q)) {
@@ -136,7 +114,7 @@ class MrfEdgeSearchTest {
   @Test
   void plainAscentOnAnAdditiveScoreEndsAtThePositivePairsFromAnyStart() {
     int v = 7;
-    double[][] w = weights(v, 3);
+    double[][] w = AdditiveEdgeScores.randomWeights(v, 3, 1.0);
     EdgeSet positive = EdgeSet.empty(v);
     double max = 0;
     for (int i = 0; i < v; i++) {
@@ -148,7 +126,7 @@ class MrfEdgeSearchTest {
       }
     }
     for (PairwiseGraph start : List.of(empty(v), PairwiseGraph.complete(v))) {
-      MrfEdgeSearch.Result r = MrfEdgeSearch.run(start, additive(w),
+      MrfEdgeSearch.Result r = MrfEdgeSearch.run(start, AdditiveEdgeScores.of(w),
           MrfEdgeSearch.Settings.defaults().withRestarts(3), null);
       assertThat(EdgeSet.of(r.best())).isEqualTo(positive);
       assertThat(r.bestScore()).isCloseTo(max, org.assertj.core.data.Offset.offset(1e-12));
@@ -206,7 +184,7 @@ class MrfEdgeSearchTest {
     for (double[] row : w) {
       java.util.Arrays.fill(row, 1.0);
     }
-    MrfEdgeSearch.Result r = MrfEdgeSearch.run(empty(v), additive(w),
+    MrfEdgeSearch.Result r = MrfEdgeSearch.run(empty(v), AdditiveEdgeScores.of(w),
         MrfEdgeSearch.Settings.defaults().withMaxDegree(OptionalInt.of(2)).withRestarts(4).withTabuLength(3), null);
     for (MrfEdgeSearch.Step s : r.path()) {
       for (int i = 0; i < v; i++) {
@@ -215,7 +193,7 @@ class MrfEdgeSearchTest {
     }
     // a 2-regular graph on 6 vertices has 6 edges, the most a degree bound of 2 allows
     assertThat(r.best().edgeCount()).isEqualTo(6);
-    assertThatThrownBy(() -> MrfEdgeSearch.run(PairwiseGraph.complete(v), additive(w),
+    assertThatThrownBy(() -> MrfEdgeSearch.run(PairwiseGraph.complete(v), AdditiveEdgeScores.of(w),
         MrfEdgeSearch.Settings.defaults().withMaxDegree(OptionalInt.of(2)), null))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maximum degree 2");
   }

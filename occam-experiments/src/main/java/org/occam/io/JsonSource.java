@@ -17,7 +17,7 @@ import org.occam.data.DataFormatException;
  * readers ({@link DagModelFile}, {@link BoltzmannModelFile}) can report any problem found after
  * parsing as one line {@code file:line:col: message}.
  */
-final class JsonSource {
+public final class JsonSource {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final Path file;
@@ -36,14 +36,7 @@ final class JsonSource {
    * @throws DataFormatException for a missing or unreadable file, or invalid JSON (with the place)
    */
   static JsonSource read(Path file) {
-    String text;
-    try {
-      text = Files.readString(file, StandardCharsets.UTF_8);
-    } catch (NoSuchFileException e) {
-      throw new DataFormatException(file + ": no such file");
-    } catch (IOException e) {
-      throw new DataFormatException(file + ": cannot read: " + e.getMessage());
-    }
+    String text = readText(file);
     try {
       return new JsonSource(file, JSON.readTree(text), new JsonLocations(text));
     } catch (JsonProcessingException e) {
@@ -77,6 +70,21 @@ final class JsonSource {
       if (!List.of(allowed).contains(k)) {
         throw error(at + "/" + k, "unknown field \"" + k + "\" (allowed: " + String.join(", ", allowed) + ")");
       }
+    }
+  }
+
+  /**
+   * A file's text (UTF-8).
+   *
+   * @throws DataFormatException for a missing or unreadable file, in one line naming it
+   */
+  public static String readText(Path file) {
+    try {
+      return Files.readString(file, StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      throw new DataFormatException(file + ": no such file");
+    } catch (IOException e) {
+      throw new DataFormatException(file + ": cannot read: " + e.getMessage());
     }
   }
 }

@@ -1,9 +1,6 @@
 package org.occam.report;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -14,6 +11,7 @@ import java.util.function.Function;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import org.occam.data.DataFormatException;
+import org.occam.io.JsonSource;
 import org.occam.report.OrderSelectionReport.Row;
 import org.occam.search.OrderSelection.Score;
 import org.occam.search.OrderSelection;
@@ -56,14 +54,7 @@ public final class PreviousRun {
 
   /** A previous run's JSON, read for {@code --extend}. */
   public static JsonNode readPrevious(Path file, String command) {
-    String text;
-    try {
-      text = Files.readString(file, StandardCharsets.UTF_8);
-    } catch (NoSuchFileException e) {
-      throw new DataFormatException(file + ": no such file");
-    } catch (IOException e) {
-      throw new DataFormatException(file + ": cannot read: " + e.getMessage());
-    }
+    String text = JsonSource.readText(file);
     JsonNode root;
     try {
       root = ResultJson.mapper().readTree(text);
