@@ -80,6 +80,9 @@ public final class DagRankCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     long t0 = System.nanoTime();
+    if (top < 1) {
+      throw new InvalidInputException("--top must be >= 1, got " + top);
+    }
     List<EvidenceMethod<DagProblem>> wanted = DagMethods.parseList(methods);
     List<String> names = wanted.stream().map(EvidenceMethod::name).toList();
     if (json != null) {

@@ -44,6 +44,8 @@ public final class Occam implements Runnable {
   /** Runs the command line with the given streams and returns the exit code (for tests too). */
   public static int execute(PrintWriter out, PrintWriter err, String... args) {
     CommandLine cl = new CommandLine(new Occam());
+    // the help writes enum values in lower case (--map-basis simplex): accept them as written
+    cl.setCaseInsensitiveEnumValuesAllowed(true);
     MethodHelp.install(cl);
     return execute(cl, out, err, args);
   }

@@ -97,7 +97,7 @@ class MrfCommandsTest {
         {"type": "boltzmann", "spins": true,
          "variables": [{"name": "s1"}, {"name": "s2"}, {"name": "s3", "states": ["down", "up"]}],
          "edges": [["s1", "s2"], ["s2", "s3"]],
-         "parameters": {"weight": [["s1", "s2", 1.0], ["s3", "s2", -1.0]]}}
+         "parameters": {"bias": {"s1": 0, "s2": 0, "s3": 0}, "weight": [["s1", "s2", 1.0], ["s3", "s2", -1.0]]}}
         """);
     Path data = dir.resolve("s.csv");
     var s = CliRunner.run("mrf", "sample", "--model", model.toString(), "--rows", "2000", "--seed", "5", "--out",
@@ -159,7 +159,7 @@ class MrfCommandsTest {
     assertThat(dir.resolve("x.csv")).doesNotExist();
     Path noWeight = write("now.json", """
         {"type": "boltzmann", "variables": [{"name": "a"}, {"name": "b"}], "edges": [["a", "b"]],
-         "parameters": {"bias": {"a": 0.1},
+         "parameters": {"bias": {"a": 0.1, "b": 0.0},
                         "weight": []}}
         """);
     var w = CliRunner.run("mrf", "sample", "--model", noWeight.toString(), "--rows", "5", "--seed", "1", "--out",

@@ -97,6 +97,17 @@ public final class AnnealedImportanceSampler {
           : OptionalDouble.empty();
     }
 
+    /** The standard error to report: none for a single run, which cannot estimate its own spread. */
+    public OptionalDouble reportedStdError() {
+      return runs.size() < 2 ? OptionalDouble.empty() : OptionalDouble.of(stdError);
+    }
+
+    /** How the reported standard error was found (or why there is none). */
+    public String stdErrorMethod() {
+      return runs.size() < 2 ? "none: one run has no standard error (use two or more runs)"
+          : "delta method on the mean weight: sd(w) / (sqrt(G) mean(w))";
+    }
+
     /** The mean acceptance of all runs in each quarter of the schedule. */
     public double[] acceptanceByQuarter() {
       double[] a = new double[4];

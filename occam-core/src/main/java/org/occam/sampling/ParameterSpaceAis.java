@@ -373,7 +373,7 @@ public final class ParameterSpaceAis implements AnnealedImportanceSampler.Target
     List<Double> logWeights = est.runs().stream().map(AnnealedImportanceSampler.Run::logWeight).toList();
     diag.put("logWeights", logWeights);
     diag.put("effectiveSampleSize", effectiveSampleSize(logWeights));
-    diag.put("stdErrorMethod", "delta method on the mean weight: sd(w) / (sqrt(G) mean(w))");
+    diag.put("stdErrorMethod", est.stdErrorMethod());
     diag.put("densityEvaluationsPerRun", (long) settings.steps() * settings.leapfrogSteps() * (settings.reverse() ? 2 : 1));
     if (est.reverseLogEstimate().isPresent()) {
       diag.put("reverseLogWeights", est.runs().stream().map(r -> r.reverseLogWeight().getAsDouble()).toList());
@@ -381,7 +381,7 @@ public final class ParameterSpaceAis implements AnnealedImportanceSampler.Target
       diag.put("hysteresis", est.hysteresis().getAsDouble());
     }
     double seconds = (System.nanoTime() - t0) * 1e-9;
-    return new EvidenceEstimate(method, est.logEstimate(), OptionalDouble.of(est.stdError()), seconds,
+    return new EvidenceEstimate(method, est.logEstimate(), est.reportedStdError(), seconds,
         settings.toMap(), OptionalLong.of(seed), diag);
   }
 

@@ -32,7 +32,7 @@ import org.occam.mrf.PairwiseGraph;
  * accepted). With {@code "spins": true} the variables are ±1 spins s = 2x − 1, labelled
  * {@code "-1"}, {@code "1"} by default, and the parameters are the spin model's fields h_i and
  * couplings J_ij in {@code p(s) ∝ exp(Σ h_i s_i + Σ J_ij s_i s_j)}; they are converted to the 0/1
- * form by {@link BoltzmannMachine#fromSpins}. Biases (fields) left out are 0; every edge needs a
+ * form by {@link BoltzmannMachine#fromSpins}. Every variable needs a bias (field) and every edge a
  * weight (coupling). The prior is {@code N(0, σ0² I)} on the 0/1 parameters (node biases, then edge
  * weights in the order of {@code "edges"}). Every problem is a one-line {@link DataFormatException}
  * with the file, line and column.

@@ -33,11 +33,14 @@ final class BoltzmannParameters {
     source.checkKeys(params, "/parameters", "bias", "weight");
     int v = graph.vertexCount();
     double[] bias = new double[v];
+    boolean[] biasGiven = new boolean[v];
     JsonNode b = params.get("bias");
-    if (b != null) {
-      if (!b.isObject()) {
-        throw source.error("/parameters/bias", "\"bias\" is an object {name: value, …} (variables left out have 0)");
-      }
+    String what = spins ? "field" : "bias";
+    if (b == null || !b.isObject()) {
+      throw source.error("/parameters" + (b == null ? "" : "/bias"), "\"parameters\" needs \"bias\": {name: value, …}"
+          + " with every variable's " + what + " (0 where there is none), as \"weight\" needs every edge's");
+    }
+    {
       for (Iterator<Map.Entry<String, JsonNode>> it = b.fields(); it.hasNext(); ) {
         Map.Entry<String, JsonNode> f = it.next();
         String at = "/parameters/bias/" + f.getKey().replace("~", "~0").replace("/", "~1");
@@ -45,7 +48,16 @@ final class BoltzmannParameters {
         if (i == null) {
           throw source.error(at, "bias for unknown variable '" + f.getKey() + "'");
         }
-        bias[i] = finite(f.getValue(), at, spins ? "field" : "bias");
+        bias[i] = finite(f.getValue(), at, what);
+        biasGiven[i] = true;
+      }
+      String[] names = new String[v];
+      index.forEach((name, i) -> names[i] = name);
+      for (int i = 0; i < v; i++) {
+        if (!biasGiven[i]) {
+          throw source.error("/parameters/bias", "no " + what + " for variable '" + names[i] + "' (give every"
+              + " variable's " + what + ", 0 where there is none)");
+        }
       }
     }
     double[] weight = new double[graph.edgeCount()];

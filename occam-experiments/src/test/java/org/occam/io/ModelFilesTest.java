@@ -22,7 +22,7 @@ class ModelFilesTest {
   void aBoltzmannFilesParametersAreBiasesThenWeights() throws IOException {
     Path f = write("m.json", "{\"type\": \"boltzmann\", \"variables\": [{\"name\": \"a\"}, {\"name\": \"b\"}],\n"
         + " \"edges\": [[\"a\", \"b\"]], \"prior\": {\"gaussian\": {\"sigma\": 2.0}},\n"
-        + " \"parameters\": {\"bias\": {\"a\": -0.5}, \"weight\": [[\"b\", \"a\", 1.2]]}}");
+        + " \"parameters\": {\"bias\": {\"a\": -0.5, \"b\": 0}, \"weight\": [[\"b\", \"a\", 1.2]]}}");
     BoltzmannModelFile.Loaded m = BoltzmannModelFile.read(f, true);
     assertThat(m.priorSigma().getAsDouble()).isEqualTo(2.0);
     assertThat(m.model().orElseThrow().parameters()).containsExactly(-0.5, 0.0, 1.2);
@@ -53,11 +53,15 @@ class ModelFilesTest {
   void aMissingWeightIsReportedAtItsLine() throws IOException {
     Path f = write("w.json", "{\"type\": \"boltzmann\", \"variables\": [{\"name\": \"a\"}, {\"name\": \"b\"},"
         + " {\"name\": \"c\"}],\n \"edges\": [[\"a\", \"b\"], [\"b\", \"c\"]],\n"
-        + " \"parameters\": {\"weight\": [[\"a\", \"b\", 1.0]]}}");
+        + " \"parameters\": {\"bias\": {\"a\": 0, \"b\": 0, \"c\": 0}, \"weight\": [[\"a\", \"b\", 1.0]]}}");
     assertThatThrownBy(() -> BoltzmannModelFile.read(f, true)).isInstanceOf(DataFormatException.class)
         .hasMessageContaining(f + ":3:").hasMessageContaining("no weight for the edge b–c");
+    Path h = write("b.json", "{\"type\": \"boltzmann\", \"variables\": [{\"name\": \"a\"}, {\"name\": \"b\"}],"
+        + " \"edges\": [[\"a\", \"b\"]],\n \"parameters\": {\"bias\": {\"a\": 1}, \"weight\": [[\"a\", \"b\", 1]]}}");
+    assertThatThrownBy(() -> BoltzmannModelFile.read(h, true)).isInstanceOf(DataFormatException.class)
+        .hasMessageContaining(h + ":2:").hasMessageContaining("no bias for variable 'b'");
     Path g = write("u.json", "{\"type\": \"boltzmann\", \"variables\": [{\"name\": \"a\"}, {\"name\": \"b\"}],"
-        + " \"edges\": [[\"a\", \"b\"]], \"parameters\": {\"bias\": {\"z\": 1}, \"weight\": [[\"a\", \"b\", 1]]}}");
+        + " \"edges\": [[\"a\", \"b\"]], \"parameters\": {\"bias\": {\"z\": 1, \"a\": 0, \"b\": 0}, \"weight\": [[\"a\", \"b\", 1]]}}");
     assertThatThrownBy(() -> BoltzmannModelFile.read(g, true)).isInstanceOf(DataFormatException.class)
         .hasMessageContaining("bias for unknown variable 'z'");
   }

@@ -3,7 +3,6 @@ package org.occam.dag.methods;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalDouble;
 import org.occam.dag.DagAnnealingTarget;
 import org.occam.dag.DagProblem;
 import org.occam.evidence.Accuracy;
@@ -47,14 +46,14 @@ final class DagAis implements EvidenceMethod<DagProblem> {
     set.putAll(ais.toMap());
     Map<String, Object> diag = problem.diagnostics();
     diag.put("logWeights", est.runs().stream().map(r -> r.logWeight()).toList());
-    diag.put("stdErrorMethod", "delta method on the mean weight");
+    diag.put("stdErrorMethod", est.stdErrorMethod());
     diag.put("acceptanceByQuarter", Arrays.stream(est.acceptanceByQuarter()).boxed().toList());
     if (est.reverseLogEstimate().isPresent()) {
       diag.put("reverseLogWeights", est.runs().stream().map(r -> r.reverseLogWeight().getAsDouble()).toList());
       diag.put("reverseLogEvidence", est.reverseLogEstimate().getAsDouble());
       diag.put("hysteresis", est.hysteresis().getAsDouble());
     }
-    return problem.estimate(name(), est.logEstimate(), false, OptionalDouble.of(est.stdError()),
+    return problem.estimate(name(), est.logEstimate(), false, est.reportedStdError(),
         (System.nanoTime() - t0) * 1e-9, set, diag, true);
   }
 }

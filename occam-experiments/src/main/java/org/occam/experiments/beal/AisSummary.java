@@ -51,7 +51,7 @@ final class AisSummary {
       for (int q = 0; q < 4; q++) {
         a.rejectionByQuarter[q] += 100 * (1 - acc.get(q).doubleValue()) / structures;
       }
-      a.meanStdError += ais.stdError().orElse(0) / structures;
+      a.meanStdError += ais.stdError().orElse(Double.NaN) / structures; // NaN for one run, which has no standard error
     }
     a.singleBelowVbUncorrected = 100.0 * single / (structures * runs);
     a.singleBelowVb = 100.0 * singleC / (structures * runs);

@@ -86,7 +86,7 @@ final class PariseWellingScoring {
     }
 
     double aisStdError() {
-      return estimate(MrfMethod.AIS).stdError().orElseThrow();
+      return estimate(MrfMethod.AIS).stdError().orElse(Double.NaN); // none for a single run
     }
 
     /**
