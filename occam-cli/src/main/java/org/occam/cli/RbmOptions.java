@@ -126,11 +126,25 @@ public final class RbmOptions {
     if (!(priorSigma > 0) || Double.isInfinite(priorSigma)) {
       throw new InvalidInputException("--prior-sigma must be a finite number > 0, got " + priorSigma);
     }
+    atLeast("--pcd-iterations", pcdIterations, 1);
+    atLeast("--pcd-chains", pcdChains, 1);
     return PersistentContrastiveDivergence.Settings.defaults().withIterations(pcdIterations).withChains(pcdChains)
         .withPriorSigma(priorSigma);
   }
 
+  /** Names the option (the settings records would name only their own fields). */
+  private static void atLeast(String option, int value, int least) {
+    if (value < least) {
+      throw new InvalidInputException(option + " must be >= " + least + ", got " + value);
+    }
+  }
+
   RbmLaplace.Settings laplaceSettings() {
+    atLeast("--gibbs-chains", gibbsChains, 1);
+    atLeast("--samples-per-chain", samplesPerChain, 1);
+    atLeast("--burn-in", burnIn, 0);
+    atLeast("--thinning", thinning, 1);
+    atLeast("--ais-runs", aisRuns, 1);
     return RbmLaplace.Settings.defaults().withTraining(training())
         .withSamples(gibbsChains, burnIn, samplesPerChain, thinning).withLogZ(logZMethod())
         .withAis(RbmPartitionAis.Settings.defaults().withRuns(aisRuns));

@@ -82,4 +82,15 @@ class InputFindingsTest {
     assertThat(r.exitCode()).isEqualTo(2);
     assertThat(r.err()).contains("--top must be >= 1, got -1");
   }
+
+  @Test
+  void rbmSamplingOptionsAreNamedWhenTheyAreZero() {
+    Path sotu = Path.of("..", "data", "sotu_chunks100_w100.csv");
+    for (String option : new String[] {"--pcd-chains", "--samples-per-chain", "--thinning", "--gibbs-chains"}) {
+      var r = CliRunner.run("rbm", "score", "--data", sotu.toString(), "--most-frequent", "3", "--rows", "20",
+          "--hidden", "1", "--methods", "map", option, "0");
+      assertThat(r.exitCode()).as(option).isEqualTo(2);
+      assertThat(r.err().strip()).as(option).doesNotContain("\n").contains(option + " must be >= 1, got 0");
+    }
+  }
 }

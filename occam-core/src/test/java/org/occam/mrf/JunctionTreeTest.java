@@ -176,7 +176,7 @@ class JunctionTreeTest {
   }
 
   @Test
-  void grid10x10IsFastAndConsistent() {
+  void grid10x10IsConsistent() {
     PairwiseGraph g = PairwiseGraph.grid(10, 10);
     BoltzmannMachine m = random(g, 15, 1.0);
     JunctionTree.run(random(g, 99, 1.0)).covariance(2); // warm-up, not timed
@@ -188,7 +188,7 @@ class JunctionTreeTest {
     System.out.printf("10x10 grid: %s logZ=%.12f; tree + calibration %.1f ms, covariance (F=%d, 2 threads) %.1f ms%n",
         jt.tree(), jt.logZ(), (t1 - t0) / 1e6, m.featureCount(), (t2 - t1) / 1e6);
     assertThat(jt.tree().width()).isBetween(10, 13);
-    assertThat((t1 - t0) / 1e9).as("seconds for log Z and the marginals").isLessThan(1.0);
+    // the times are printed, not asserted: speed is measured by LinearResponseGridBenchmark, not unit tests
 
     double[] q = jt.nodeMarginals();
     double[] xi = jt.edgeMarginals();
