@@ -85,12 +85,7 @@ public final class DagRankCommand implements Callable<Integer> {
     }
     List<EvidenceMethod<DagProblem>> wanted = DagMethods.parseList(methods);
     List<String> names = wanted.stream().map(EvidenceMethod::name).toList();
-    if (json != null) {
-      OutputFiles.checkWritable(json, force);
-    }
-    if (csv != null) {
-      OutputFiles.checkWritable(csv, force);
-    }
+    OutputFiles.checkWritable(force, json, csv, posterior.png);
     ModelAveraging.Settings averaging = posterior.enabled() ? posterior.settings(force) : null;
     int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
     if (nThreads < 1) {

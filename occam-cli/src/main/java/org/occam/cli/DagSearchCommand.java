@@ -120,12 +120,7 @@ public final class DagSearchCommand implements Callable<Integer> {
     long t0 = System.nanoTime();
     EvidenceMethod<DagProblem> method = DagMethods.get(score);
     DagArcConstraint constraint = DagArcConstraint.parse(structureClass);
-    if (json != null) {
-      OutputFiles.checkWritable(json, force);
-    }
-    if (csv != null) {
-      OutputFiles.checkWritable(csv, force);
-    }
+    OutputFiles.checkWritable(force, json, csv);
     int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
     if (nThreads < 1) {
       throw new InvalidInputException("--threads must be >= 1, got " + nThreads);

@@ -101,11 +101,7 @@ public final class DagSelectCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     long t0 = System.nanoTime();
-    for (Path p : new Path[] {json, csv, png}) {
-      if (p != null) {
-        OutputFiles.checkWritable(p, force);
-      }
-    }
+    OutputFiles.checkWritable(force, json, csv, png);
     int[] wanted = OrderRange.parse(hiddenStates, 1, "--hidden-states");
     int[] counts = OrderRange.parse(hiddenVariables, 1, "--hidden-variables");
     int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;

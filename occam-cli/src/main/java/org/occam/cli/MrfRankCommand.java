@@ -121,12 +121,7 @@ public final class MrfRankCommand implements Callable<Integer> {
     if (graphClass == GraphClass.PATH && !wanted.contains(by)) {
       wanted.add(0, by);
     }
-    if (json != null) {
-      OutputFiles.checkWritable(json, force);
-    }
-    if (csv != null) {
-      OutputFiles.checkWritable(csv, force);
-    }
+    OutputFiles.checkWritable(force, json, csv, posterior.png);
     averaging = posterior.enabled() ? posterior.settings(force) : null;
     int threads = options.threads();
     double sigma = options.priorSigma(java.util.OptionalDouble.empty());

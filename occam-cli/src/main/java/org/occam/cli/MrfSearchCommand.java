@@ -98,12 +98,7 @@ public final class MrfSearchCommand implements Callable<Integer> {
   public Integer call() {
     long t0 = System.nanoTime();
     EvidenceMethod<MrfProblem> method = MrfMethods.get(score);
-    if (json != null) {
-      OutputFiles.checkWritable(json, force);
-    }
-    if (csv != null) {
-      OutputFiles.checkWritable(csv, force);
-    }
+    OutputFiles.checkWritable(force, json, csv);
     int threads = options.threads();
     double sigma = options.priorSigma(java.util.OptionalDouble.empty());
     // one thread per scored structure; the candidates of a step are scored in parallel

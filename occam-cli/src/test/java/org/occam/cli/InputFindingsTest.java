@@ -93,4 +93,20 @@ class InputFindingsTest {
       assertThat(r.err().strip()).as(option).doesNotContain("\n").contains(option + " must be >= 1, got 0");
     }
   }
+
+  @Test
+  void twoOutputsOnOneFileAreRefusedBeforeAnyWork() throws IOException {
+    Path data = sample(30);
+    Path out = dir.resolve("out");
+    var r = CliRunner.run("dag", "rank", "--data", data.toString(), "--hidden", "1", "--json", out.toString(), "--csv",
+        dir.resolve(".").resolve("out").toString());
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err().strip()).doesNotContain("\n").contains("given for two outputs");
+    assertThat(out).doesNotExist();
+    var m = CliRunner.run("mrf", "rank", "--data", Path.of("..", "data", "reinis.csv").toString(), "--json",
+        out.toString(), "--posterior-png", out.toString());
+    assertThat(m.exitCode()).isEqualTo(2);
+    assertThat(m.err()).contains("given for two outputs");
+    assertThat(out).doesNotExist();
+  }
 }

@@ -18,6 +18,30 @@ public final class OutputFiles {
 
   /** Fails with a one-line message if {@code out} exists and {@code force} is off. */
   public static void checkWritable(Path out, boolean force) {
+    checkOne(out, force);
+  }
+
+  /**
+   * Checks every output a command was given (null ones are not asked for) before any work: each
+   * as {@link #checkWritable(Path, boolean)}, and no two of them the same file, which would leave
+   * only the last one written.
+   *
+   * @throws DataFormatException naming the file given twice, or the first that cannot be written
+   */
+  public static void checkWritable(boolean force, Path... outputs) {
+    java.util.Set<Path> seen = new java.util.HashSet<>();
+    for (Path out : outputs) {
+      if (out == null) {
+        continue;
+      }
+      if (!seen.add(out.toAbsolutePath().normalize())) {
+        throw new DataFormatException(out + ": given for two outputs; each output needs a file of its own");
+      }
+      checkOne(out, force);
+    }
+  }
+
+  private static void checkOne(Path out, boolean force) {
     if (Files.isDirectory(out)) {
       throw new DataFormatException(out + ": is a directory, expected a file name");
     }
