@@ -14,7 +14,7 @@ import picocli.CommandLine;
  */
 @Command(name = "occam", mixinStandardHelpOptions = true, versionProvider = Occam.Version.class,
     subcommands = {DagCommand.class, MrfCommand.class, RbmCommand.class, org.occam.cli.experiment.ExperimentCommand.class, DemoCommand.class,
-        CommandLine.HelpCommand.class},
+        HelpCommand.class},
     description = {
         "Bayesian evidence ln p(D | m) for discrete graphical models, to choose structures and model orders.",
         "",

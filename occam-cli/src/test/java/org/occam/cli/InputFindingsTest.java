@@ -38,7 +38,10 @@ class InputFindingsTest {
     var r = CliRunner.run("dag", "score", "--model", BEAL.toString(), "--data", data.toString(), "--methods", "ais",
         "--ais-runs", "1", "--ais-steps", "200", "--json", out.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
-    JsonNode e = JSON.readTree(out.toFile()).get("results").get(0);
+    JsonNode root = JSON.readTree(out.toFile());
+    assertThat(root.at("/data/rows").isIntegralNumber()).as("rows is a count, not 40.0").isTrue();
+    assertThat(root.at("/data/rows").asLong()).isEqualTo(40);
+    JsonNode e = root.get("results").get(0);
     assertThat(e.get("stdError").isNull()).isTrue();
     assertThat(e.get("diagnostics").get("stdErrorMethod").asText()).startsWith("none: one run");
     assertThat(r.out()).containsPattern("ais +-?[0-9.]+ +- ");
@@ -73,6 +76,14 @@ class InputFindingsTest {
     var bad = CliRunner.run("dag", "score", "--model", BEAL.toString(), "--data", data.toString(), "--map-basis",
         "cubic");
     assertThat(bad.exitCode()).isEqualTo(2);
+  }
+
+  @Test
+  void helpReachesSubcommands() {
+    var r = CliRunner.run("help", "dag", "score");
+    assertThat(r.exitCode()).isZero();
+    assertThat(r.out()).startsWith("Usage: occam dag score");
+    assertThat(CliRunner.run("help", "dag", "nope").exitCode()).isEqualTo(2);
   }
 
   @Test

@@ -13,6 +13,7 @@ import org.occam.data.Dataset;
 import org.occam.data.Variable;
 import org.occam.mrf.MrfData;
 import org.occam.mrf.PairwiseGraph;
+import org.occam.report.DataJson;
 import org.occam.report.Tables;
 
 /**
@@ -58,7 +59,7 @@ public final class MrfBinaryData {
   public static Map<String, Object> json(Path data, Dataset d) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("file", data.toString());
-    m.put("rows", d.size());
+    m.put("rows", DataJson.count(d.size()));
     m.put("distinct", d.distinctRows());
     List<Map<String, Object>> variables = new ArrayList<>();
     for (Variable x : d.variables()) {

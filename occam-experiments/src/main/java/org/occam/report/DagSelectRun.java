@@ -55,7 +55,7 @@ public final class DagSelectRun {
   public static Map<String, Object> dataInfo(Path file, Dataset d) {
     Map<String, Object> dataInfo = new LinkedHashMap<>();
     dataInfo.put("file", file.toString());
-    dataInfo.put("rows", d.size());
+    dataInfo.put("rows", DataJson.count(d.size()));
     dataInfo.put("distinct", d.distinctRows());
     List<Map<String, Object>> variables = new ArrayList<>();
     for (Variable v : d.variables()) {

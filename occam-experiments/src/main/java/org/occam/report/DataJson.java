@@ -16,9 +16,14 @@ public final class DataJson {
   public static Map<String, Object> of(Path file, Dataset d) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("file", file.toString());
-    m.put("rows", d.size());
+    m.put("rows", count(d.size()));
     m.put("distinct", d.distinctRows());
     return m;
+  }
+
+  /** A number of rows: an integer when it is one (weighted rows may sum to a fraction). */
+  public static Object count(double rows) {
+    return rows == Math.rint(rows) && Math.abs(rows) < 1e15 ? (Object) (long) rows : (Object) rows;
   }
 
   /** {@code [{"name", "states"}, …]}: each hidden variable's name and number of states, keys in that order. */

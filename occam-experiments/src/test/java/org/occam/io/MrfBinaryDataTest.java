@@ -33,7 +33,7 @@ class MrfBinaryDataTest {
     assertThat(MrfBinaryData.edgeList(vars, g)).containsExactly(List.of("a", "c"), List.of("b", "c"));
     // the JSON's keys come in a fixed order, so two runs write the same file
     String json = ResultJson.write(MrfBinaryData.json(csv, d));
-    assertThat(json.replaceAll("\\s", "")).contains("\"rows\":6.0,\"distinct\":3,\"variables\":[{\"name\":\"a\","
+    assertThat(json.replaceAll("\\s", "")).contains("\"rows\":6,\"distinct\":3,\"variables\":[{\"name\":\"a\","
         + "\"states\":[\"0\",\"1\"]}");
     assertThat(MrfBinaryData.describe(csv, d)).startsWith("data " + csv + ": n = 6, 3 distinct rows, 3 binary"
         + " variables, labels of x = 0/x = 1: a 0/1, b 0/1, c 0/1");
