@@ -304,10 +304,11 @@ public final class MrfProblem {
     return bpMap;
   }
 
-  public synchronized PosteriorPrecision exactPrecision(Fit fit) {
+  /** A = N C + Λ⁻¹ with the exact covariance C at the exact MAP point (its time: {@link #exactPrecisionSeconds}). */
+  public synchronized PosteriorPrecision exactPrecision() {
     if (exactPrecision == null) {
       long t0 = System.nanoTime();
-      BoltzmannMachine model = new BoltzmannMachine(graph, fit.lambda());
+      BoltzmannMachine model = new BoltzmannMachine(graph, exactMap().lambda());
       exactPrecision = PosteriorPrecision.of(exactCovariance(model, settings.threads()), rows, prior);
       exactPrecisionSeconds = (System.nanoTime() - t0) * 1e-9;
     }
@@ -329,8 +330,10 @@ public final class MrfProblem {
     }
   }
 
-  public synchronized BetheLaplace betheAtBpMap(Fit fit) {
+  /** Loopy BP and linear response at the BP MAP point. */
+  public synchronized BetheLaplace betheAtBpMap() {
     if (betheAtBpMap == null) {
+      Fit fit = bpMap();
       long t0 = System.nanoTime();
       // the evaluation at the optimum was the BP objective's last (warm-started) run
       BeliefPropagationResult bp = (BeliefPropagationResult) fit.atOptimum().inference();
@@ -339,8 +342,10 @@ public final class MrfProblem {
     return betheAtBpMap;
   }
 
-  public synchronized BetheLaplace betheAtExactMap(Fit fit) {
+  /** Loopy BP and linear response at the exact MAP point. */
+  public synchronized BetheLaplace betheAtExactMap() {
     if (betheAtExactMap == null) {
+      Fit fit = exactMap();
       long t0 = System.nanoTime();
       BeliefPropagationResult bp = (BeliefPropagationResult) bethe().evaluate(fit.lambda()).inference();
       betheAtExactMap = linearResponse(bp, t0);

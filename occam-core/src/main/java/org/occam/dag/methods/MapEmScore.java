@@ -50,11 +50,6 @@ abstract class MapEmScore implements EvidenceMethod<DagProblem> {
         em.seconds() + scoreAndSeconds[1], set, diag, true);
   }
 
-  /** ln p(y | θ̂). */
-  static double logLikelihood(ExpectationMaximisation.Run r) {
-    return r.logLikelihood();
-  }
-
   /** (d/2) ln n, BIC's penalty. */
   static double penalty(DagProblem problem) {
     return 0.5 * problem.structure().freeParameters() * Math.log(problem.data().dataSize());

@@ -42,7 +42,7 @@ final class BpLr implements EvidenceMethod<MrfProblem> {
     Map<String, Object> set = problem.settingsMap();
     Map<String, Object> diag = problem.diagnostics();
     MrfProblem.Fit fit = problem.bpMap();
-    MrfProblem.BetheLaplace b = problem.betheAtBpMap(fit);
+    MrfProblem.BetheLaplace b = problem.betheAtBpMap();
     set.put("point", "BP MAP (L-BFGS, BP gradients, from PMM)");
     set.put("logZ", "Bethe");
     set.put("covariance", "linear response");

@@ -28,7 +28,7 @@ final class BpLrExactGrad extends ExactMapScore {
 
   @Override
   double[] score(MrfProblem problem, MrfProblem.Fit fit, Map<String, Object> set, Map<String, Object> diag) {
-    MrfProblem.BetheLaplace b = problem.betheAtExactMap(fit);
+    MrfProblem.BetheLaplace b = problem.betheAtExactMap();
     set.put("logZ", "Bethe");
     set.put("covariance", "linear response");
     double logLikelihood = MrfLikelihood.logLikelihood(problem.rows(), problem.means(), fit.lambda(), b.bp().logZ());

@@ -28,7 +28,7 @@ final class LaplaceExact extends ExactMapScore {
 
   @Override
   double[] score(MrfProblem problem, MrfProblem.Fit fit, Map<String, Object> set, Map<String, Object> diag) {
-    PosteriorPrecision a = problem.exactPrecision(fit);
+    PosteriorPrecision a = problem.exactPrecision();
     set.put("logZ", "exact");
     set.put("covariance", "exact (junction tree)");
     problem.describePoint(fit, diag, "exact");
