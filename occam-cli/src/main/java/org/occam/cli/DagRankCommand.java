@@ -87,10 +87,7 @@ public final class DagRankCommand implements Callable<Integer> {
     List<String> names = wanted.stream().map(EvidenceMethod::name).toList();
     OutputFiles.checkWritable(force, json, csv, posterior.png);
     ModelAveraging.Settings averaging = posterior.enabled() ? posterior.settings(force) : null;
-    int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-    if (nThreads < 1) {
-      throw new InvalidInputException("--threads must be >= 1, got " + nThreads);
-    }
+    int nThreads = Threads.count(threads);
     var settings = options.settings();
     DagModelFile.Loaded truthFile = trueModel == null ? null : DagModelFile.read(trueModel, false);
     DagModel truth = truthFile == null ? null : truthFile.model();

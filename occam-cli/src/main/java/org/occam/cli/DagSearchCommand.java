@@ -13,7 +13,6 @@ import org.occam.dag.DagStructure;
 import org.occam.dag.methods.DagMethods;
 import org.occam.data.DataFormatException;
 import org.occam.data.Dataset;
-import org.occam.data.InvalidInputException;
 import org.occam.data.Variable;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.io.DagModelFile;
@@ -121,10 +120,7 @@ public final class DagSearchCommand implements Callable<Integer> {
     EvidenceMethod<DagProblem> method = DagMethods.get(score);
     DagArcConstraint constraint = DagArcConstraint.parse(structureClass);
     OutputFiles.checkWritable(force, json, csv);
-    int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-    if (nThreads < 1) {
-      throw new InvalidInputException("--threads must be >= 1, got " + nThreads);
-    }
+    int nThreads = Threads.count(threads);
     var scoreSettings = options.settings(emRestarts);
     var settings = new DagHillClimbing.Settings(restarts, tabu, tabuMoves, perturbation,
         DagHillClimbing.Settings.DEFAULT_MAX_STEPS, nThreads);

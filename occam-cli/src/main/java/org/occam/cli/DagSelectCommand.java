@@ -16,7 +16,6 @@ import org.occam.dag.methods.DagMethods;
 import org.occam.data.ColumnSpec;
 import org.occam.data.CsvDatasetReader;
 import org.occam.data.Dataset;
-import org.occam.data.InvalidInputException;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.report.DagSelectReport.Block;
 import org.occam.report.DagSelectReport;
@@ -104,10 +103,7 @@ public final class DagSelectCommand implements Callable<Integer> {
     OutputFiles.checkWritable(force, json, csv, png);
     int[] wanted = OrderRange.parse(hiddenStates, 1, "--hidden-states");
     int[] counts = OrderRange.parse(hiddenVariables, 1, "--hidden-variables");
-    int nThreads = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-    if (nThreads < 1) {
-      throw new InvalidInputException("--threads must be >= 1, got " + nThreads);
-    }
+    int nThreads = Threads.count(threads);
     JsonNode previous = extend == null ? null : PreviousRun.readPrevious(extend, COMMAND);
     String methodList = methods != null ? methods
         : previous != null ? String.join(",", PreviousRun.methods(previous)) : "vb,bic,bicp,cs";

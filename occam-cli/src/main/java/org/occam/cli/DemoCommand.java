@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.occam.cli.experiment.ExperimentOptions;
 import org.occam.data.InvalidInputException;
 import org.occam.experiments.beal.BealDemo;
 import org.occam.experiments.beal.DemoSettings;
@@ -47,7 +46,7 @@ public final class DemoCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    BealDemo demo = new BealDemo(new DemoSettings(sizes, methods, seed, ExperimentOptions.threadCount(threads)));
+    BealDemo demo = new BealDemo(new DemoSettings(sizes, methods, seed, Threads.count(threads)));
     demo.run(outputFolder(), Progress::start, spec.commandLine().getOut());
     return 0;
   }

@@ -14,7 +14,6 @@ import org.occam.evidence.EvidenceEstimate;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.io.MrfBinaryData;
 import org.occam.math.Parallel;
-import org.occam.mrf.MrfData;
 import org.occam.mrf.MrfProblem;
 import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.PairwiseGraph;
@@ -59,12 +58,8 @@ public final class MrfRankCommand implements Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--data", required = true, paramLabel = "D.csv",
-      description = "CSV with a header; every column but the weight column is a binary variable. No missing cells.")
-  Path data;
-
-  @Option(names = "--weight-column", paramLabel = "COL", description = "A column of row counts (e.g. Freq).")
-  String weightColumn;
+  @Mixin
+  MrfColumnsOptions input;
 
   @Option(names = "--methods", paramLabel = "LIST", defaultValue = MrfScoreCommand.DEFAULT_METHODS,
       description = "Comma-separated, from " + MethodHelp.TOKEN + " (default: ${DEFAULT-VALUE}).")
@@ -127,7 +122,7 @@ public final class MrfRankCommand implements Callable<Integer> {
     double sigma = options.priorSigma(java.util.OptionalDouble.empty());
     // one thread per scored structure; the structures are scored in parallel
     MrfScoreSettings settings = options.settings(sigma, 1);
-    Dataset d = MrfBinaryData.read(data, weightColumn);
+    Dataset d = input.read();
     List<Variable> vars = d.variables();
     int v = vars.size();
     if (graphClass == GraphClass.ALL) {
@@ -135,7 +130,7 @@ public final class MrfRankCommand implements Callable<Integer> {
     }
 
     List<GreedyEdgePath.Step> path = GreedyEdgePath.run(v,
-        g -> MrfEstimators.estimate(g, MrfData.of(g, d), List.of(by), settings, options.seed).get(0).logEvidence(),
+        g -> MrfProblem.of(g, d, settings, options.seed).estimate(List.of(by)).get(0).logEvidence(),
         threads);
     double searchSeconds = (System.nanoTime() - t0) * 1e-9;
     List<PairwiseGraph> graphs = RankedGraph.pathGraphs(path, v);
@@ -143,7 +138,7 @@ public final class MrfRankCommand implements Callable<Integer> {
     double seconds = (System.nanoTime() - t0) * 1e-9;
 
     PrintWriter out = spec.commandLine().getOut();
-    out.println(MrfBinaryData.describe(data, d));
+    out.println(MrfBinaryData.describe(input.data, d));
     out.printf("prior N(0, %s² I); path by %s, %d steps, %d structures scored%n", Tables.number(sigma), by.name(),
         path.size() - 1, path.stream().mapToInt(GreedyEdgePath.Step::candidates).sum());
     return report(out, d, vars, wanted, by, settings, threads, models, path, searchSeconds, seconds, false);
@@ -159,8 +154,7 @@ public final class MrfRankCommand implements Callable<Integer> {
       java.util.function.IntConsumer listener = bar.listener();
       java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
       scored = Parallel.map(graphs.size(), threads, "occam-mrf-rank", i -> {
-        List<EvidenceEstimate> e = MrfEstimators.estimate(graphs.get(i), MrfData.of(graphs.get(i), d), wanted, settings,
-            options.seed);
+        List<EvidenceEstimate> e = MrfProblem.of(graphs.get(i), d, settings, options.seed).estimate(wanted);
         int n = done.incrementAndGet();
         if (listener != null) {
           listener.accept(n);
@@ -171,7 +165,7 @@ public final class MrfRankCommand implements Callable<Integer> {
     List<RankedGraph> models = RankedGraph.all(graphs, scored);
     double seconds = (System.nanoTime() - t0) * 1e-9;
     PrintWriter out = spec.commandLine().getOut();
-    out.println(MrfBinaryData.describe(data, d));
+    out.println(MrfBinaryData.describe(input.data, d));
     out.printf("prior N(0, %s² I); every graph on %d variables, %d structures scored%n", Tables.number(sigma),
         vars.size(), graphs.size());
     return report(out, d, vars, wanted, by, settings, threads, models, List.of(), seconds, seconds, true);
@@ -194,7 +188,7 @@ public final class MrfRankCommand implements Callable<Integer> {
       Map<String, Object> set = new LinkedHashMap<>(settings.toMap());
       set.put("threads", threads);
       set.put("seed", options.seed);
-      var root = report.json(MrfBinaryData.json(data, d), by.name(), graphClass.name().toLowerCase(Locale.ROOT), set,
+      var root = report.json(MrfBinaryData.json(input.data, d), by.name(), graphClass.name().toLowerCase(Locale.ROOT), set,
           seconds);
       if (posteriors != null) {
         root.put("posterior", posteriors.json());
@@ -218,6 +212,6 @@ public final class MrfRankCommand implements Callable<Integer> {
   private List<List<EvidenceEstimate>> scoreAll(List<PairwiseGraph> graphs, Dataset d, List<EvidenceMethod<MrfProblem>> wanted,
       MrfScoreSettings settings, int threads) {
     return Parallel.map(graphs.size(), threads, "occam-mrf-rank",
-        i -> MrfEstimators.estimate(graphs.get(i), MrfData.of(graphs.get(i), d), wanted, settings, options.seed));
+        i -> MrfProblem.of(graphs.get(i), d, settings, options.seed).estimate(wanted));
   }
 }

@@ -50,11 +50,7 @@ public final class MrfScoreOptions {
 
   /** The number of worker threads asked for, at least 1. */
   int threads() {
-    int n = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-    if (n < 1) {
-      throw new InvalidInputException("--threads must be >= 1, got " + n);
-    }
-    return n;
+    return Threads.count(threads);
   }
 
   /** σ0: the option if given, else the model file's, else the default. */

@@ -13,7 +13,6 @@ import org.occam.data.Variable;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.io.MrfBinaryData;
-import org.occam.mrf.MrfData;
 import org.occam.mrf.MrfProblem;
 import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.PairwiseGraph;
@@ -50,12 +49,8 @@ public final class MrfSearchCommand implements Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--data", required = true, paramLabel = "D.csv",
-      description = "CSV with a header; every column but the weight column is a binary variable. No missing cells.")
-  Path data;
-
-  @Option(names = "--weight-column", paramLabel = "COL", description = "A column of row counts (e.g. Freq).")
-  String weightColumn;
+  @Mixin
+  MrfColumnsOptions input;
 
   @Option(names = "--score", paramLabel = "METHOD", defaultValue = "laplace-exact",
       description = "The score to maximise, one of " + MethodHelp.TOKEN + " (default: ${DEFAULT-VALUE}).")
@@ -106,12 +101,12 @@ public final class MrfSearchCommand implements Callable<Integer> {
     MrfEdgeSearch.Settings search = MrfEdgeSearch.Settings.defaults().withRestarts(restarts).withTabuLength(tabu)
         .withMaxDegree(maxDegree == null ? OptionalInt.empty() : OptionalInt.of(maxDegree)).withMaxSteps(maxSteps)
         .withSeed(options.seed).withThreads(threads);
-    Dataset d = MrfBinaryData.read(data, weightColumn);
+    Dataset d = input.read();
     List<Variable> vars = d.variables();
     PairwiseGraph first = startGraph(vars);
 
-    MrfGraphScore graphScore = g -> MrfEstimators.estimate(g, MrfData.of(g, d), List.of(method), settings,
-        options.seed).get(0).logEvidence();
+    MrfGraphScore graphScore =
+        g -> MrfProblem.of(g, d, settings, options.seed).estimate(List.of(method)).get(0).logEvidence();
     MrfEdgeSearch.Result result;
     try (Progress bar = Progress.start("mrf search", -1)) {
       IntConsumer listener = bar.listener();
@@ -123,12 +118,11 @@ public final class MrfSearchCommand implements Callable<Integer> {
       });
     }
     double searchSeconds = (System.nanoTime() - t0) * 1e-9;
-    EvidenceEstimate best = MrfEstimators.estimate(result.best(), MrfData.of(result.best(), d), List.of(method),
-        settings, options.seed).get(0);
+    EvidenceEstimate best = MrfProblem.of(result.best(), d, settings, options.seed).estimate(List.of(method)).get(0);
     double seconds = (System.nanoTime() - t0) * 1e-9;
 
     PrintWriter out = spec.commandLine().getOut();
-    out.println(MrfBinaryData.describe(data, d));
+    out.println(MrfBinaryData.describe(input.data, d));
     out.printf("score %s, prior N(0, %s² I); start %s, %d restart(s), tabu %d, max degree %s%n", method.name(),
         Tables.number(sigma), start, restarts, tabu, maxDegree == null ? "none" : maxDegree.toString());
     MrfSearchReport report = new MrfSearchReport(vars, method.name(), result, best);
@@ -136,7 +130,7 @@ public final class MrfSearchCommand implements Callable<Integer> {
     out.printf("%d distinct graphs scored, %d cache hits; search %.2f s, all %.2f s with %d thread(s)%n",
         result.distinctGraphsScored(), result.cacheHits(), searchSeconds, seconds, threads);
     if (json != null) {
-      OutputFiles.write(json, ResultJson.write(report.json(MrfBinaryData.json(data, d), start, settings.toMap(), seconds)));
+      OutputFiles.write(json, ResultJson.write(report.json(MrfBinaryData.json(input.data, d), start, settings.toMap(), seconds)));
       out.println("wrote " + json);
     }
     if (csv != null) {

@@ -102,7 +102,7 @@ public final class RbmOptions {
 
   /** The number of worker threads asked for, at least 1. */
   int threads() {
-    return org.occam.cli.experiment.ExperimentOptions.threadCount(threads);
+    return Threads.count(threads);
   }
 
   /** The data with the column and row selections applied. */

@@ -94,6 +94,17 @@ public final class MrfProblem {
     this.f = data.featureCount();
   }
 
+  /** The problem of a graph on a data set of its variables (the data's statistics for that graph). */
+  public static MrfProblem of(PairwiseGraph graph, org.occam.data.Dataset data, MrfScoreSettings settings, long seed) {
+    return new MrfProblem(graph, MrfData.of(graph, data), settings, seed);
+  }
+
+  /** The estimates of registered methods, in the order given, sharing this problem's work. */
+  public java.util.List<org.occam.evidence.EvidenceEstimate> estimate(
+      java.util.List<? extends org.occam.evidence.EvidenceMethod<MrfProblem>> methods) {
+    return org.occam.evidence.MethodRegistry.estimateAll(this, methods);
+  }
+
   public PairwiseGraph graph() {
     return graph;
   }

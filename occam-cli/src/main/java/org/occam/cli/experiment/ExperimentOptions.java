@@ -1,7 +1,6 @@
 package org.occam.cli.experiment;
 
 import java.nio.file.Path;
-import org.occam.data.InvalidInputException;
 import org.occam.report.OutputFiles;
 import picocli.CommandLine.Option;
 
@@ -22,16 +21,7 @@ public final class ExperimentOptions {
 
   /** --threads, or the number of cores; refuses fewer than one. */
   int threadCount() {
-    return threadCount(threads);
-  }
-
-  /** The given thread count, or the number of cores when null; refuses fewer than one. */
-  public static int threadCount(Integer threads) {
-    int n = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-    if (n < 1) {
-      throw new InvalidInputException("--threads must be >= 1, got " + n);
-    }
-    return n;
+    return org.occam.cli.Threads.count(threads);
   }
 
   /** The --out folder, created (and checked empty unless --force). */
