@@ -21,8 +21,14 @@ public final class Dataset {
   private final double[] counts;
   private final double size;
   private final boolean hasMissing;
+  private final long incompleteRowsDropped;
 
   private Dataset(List<Variable> variables, int[][] rows, double[] counts) {
+    this(variables, rows, counts, 0);
+  }
+
+  private Dataset(List<Variable> variables, int[][] rows, double[] counts, long incompleteRowsDropped) {
+    this.incompleteRowsDropped = incompleteRowsDropped;
     this.variables = List.copyOf(variables);
     this.rows = rows;
     this.counts = counts;
@@ -126,6 +132,22 @@ public final class Dataset {
   /** Whether any cell is missing. */
   public boolean hasMissing() {
     return hasMissing;
+  }
+
+  /**
+   * How many rows of the file were left out because a cell was missing (complete-case analysis,
+   * {@link ReadSettings#completeCases}); 0 when none were.
+   */
+  public long incompleteRowsDropped() {
+    return incompleteRowsDropped;
+  }
+
+  /** This data set, recording that {@code rows} incomplete rows were dropped to make it. */
+  public Dataset withIncompleteRowsDropped(long rows) {
+    if (rows < 0) {
+      throw new InvalidInputException("a number of dropped rows must be >= 0, got " + rows);
+    }
+    return new Dataset(variables, this.rows, counts, rows);
   }
 
 }

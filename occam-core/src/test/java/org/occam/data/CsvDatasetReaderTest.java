@@ -77,24 +77,10 @@ class CsvDatasetReaderTest {
   }
 
   @Test
-  void labelsWithADeclaredCountAreNumberedInOrderOfFirstAppearance() throws IOException {
-    Path f = write("c.csv", "c\nb\na\nb\n");
-    Dataset d = CsvDatasetReader.read(f, List.of(ColumnSpec.count("c", 3)), Set.of(), null);
-    Variable c = d.variables().get(0);
-    assertThat(c.cardinality()).isEqualTo(3);
-    assertThat(c.states().subList(0, 2)).containsExactly("b", "a");
-    // The third, unseen state gets some placeholder label distinct from the seen ones.
-    assertThat(c.states().get(2)).isNotIn("a", "b");
-    assertThat(rows(d)).containsExactly(Map.entry(List.of(0), 2.0), Map.entry(List.of(1), 1.0));
-  }
-
-  @Test
-  void aNonIntegerCellTurnsACountedColumnIntoLabels() throws IOException {
-    // Documented in ColumnSpec: any non-integer cell makes the column labels in first-appearance order.
+  void labelsInACountedColumnAreRefusedAtTheirCell() throws IOException {
+    // A count declares the states 0..k-1; words are not read as labels any more (issue 12).
     Path f = write("c.csv", "c\n2\nx\n0\n");
-    Dataset d = CsvDatasetReader.read(f, List.of(ColumnSpec.count("c", 3)), Set.of(), null);
-    assertThat(d.variables().get(0).states()).containsExactly("2", "x", "0");
-    assertThat(rows(d).keySet()).containsExactly(List.of(0), List.of(1), List.of(2));
+    assertError(f, List.of(ColumnSpec.count("c", 3)), Set.of(), null, "3:1", "'x' is not a state of c");
   }
 
   @Test
@@ -317,7 +303,7 @@ class CsvDatasetReaderTest {
         Arguments.of("integer out of range, first column", "a,b\n0,2\n1,1\n0,0\n2,1\n1,1\n", ab, null, 5, 1,
             "out of range"),
         Arguments.of("more labels than declared", "c\nred\nblue\nred\ngreen\nblue\n",
-            List.of(ColumnSpec.count("c", 2)), null, 5, 1, "'green'"),
+            List.of(ColumnSpec.labels("c", List.of("red", "blue"))), null, 5, 1, "'green'"),
         Arguments.of("too few cells", "a,b\n0,1\n1\n0,0\n", ab, null, 3, 0, "found 1"),
         Arguments.of("too many cells", "a,b\n0,1\n1,1\n1,2,2\n0,0\n", ab, null, 4, 0, "found 3"),
         Arguments.of("non-numeric weight", "a,Freq\n0,1\n1,many\n0,2\n", freq, "Freq", 3, 2, "'many'"),
