@@ -15,6 +15,7 @@ import org.occam.data.Dataset;
 import org.occam.data.InvalidInputException;
 import org.occam.data.Variable;
 import org.occam.io.DagModelFile;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -37,9 +38,13 @@ final class DagDataOptions {
   List<Integer> hiddenStates;
 
   @Option(names = "--states", paramLabel = "NAME=K", split = ",",
-      description = "Declare observed variables' state counts (integer cells are 0-based). Without this or"
-          + " --true, states are inferred from the data, which misses states no row shows.")
+      description = "Declare observed variables' state counts: their cells must then be the integers 0..K-1."
+          + " Variables not named here (and all, without this or --true) have their states inferred from the"
+          + " data, which misses states no row shows.")
   Map<String, Integer> states;
+
+  @Mixin
+  DataReadOptions reading;
 
   /** The data read against the hidden variables, which come first in every structure. */
   record Loaded(Dataset data, List<Variable> hidden) {}
@@ -54,7 +59,7 @@ final class DagDataOptions {
     List<Variable> hiddenVars = hiddenVariables(truth == null ? null : truth.model(), minHidden);
     Set<String> hiddenNames = new HashSet<>();
     hiddenVars.forEach(v -> hiddenNames.add(v.name()));
-    Dataset d = CsvDatasetReader.read(data, columnSpecs(truth, hiddenNames), hiddenNames, weightColumn);
+    Dataset d = reading.read(data, columnSpecs(truth, hiddenNames), hiddenNames, weightColumn, err);
     if (truth == null && states == null) {
       List<String> inferred = new ArrayList<>();
       for (Variable v : d.variables()) {
@@ -120,18 +125,19 @@ final class DagDataOptions {
       }
       return truth.observedColumns();
     }
-    return declaredStates(states, hiddenNames);
+    return declaredStates(states, hiddenNames, data, weightColumn);
   }
 
   /**
-   * The column specs of {@code --states NAME=K,…} (null when not given), refusing counts below 1
-   * and hidden variables' names.
+   * The column specs of {@code --states NAME=K,…} (null when not given): a count for each variable
+   * named, inferred states for the data's other columns. Refuses counts below 1, hidden variables'
+   * names and names that are no column of the data, naming the option.
    */
-  static List<ColumnSpec> declaredStates(Map<String, Integer> states, Set<String> hiddenNames) {
+  static List<ColumnSpec> declaredStates(Map<String, Integer> states, Set<String> hiddenNames, Path data,
+      String weightColumn) {
     if (states == null) {
       return null;
     }
-    List<ColumnSpec> specs = new ArrayList<>();
     for (var e : states.entrySet()) {
       if (e.getValue() == null || e.getValue() < 1) {
         throw new InvalidInputException("--states " + e.getKey() + "=" + e.getValue() + ": need a count >= 1");
@@ -139,7 +145,21 @@ final class DagDataOptions {
       if (hiddenNames.contains(e.getKey())) {
         throw new InvalidInputException("--states names hidden variable " + e.getKey());
       }
-      specs.add(ColumnSpec.count(e.getKey(), e.getValue()));
+    }
+    List<String> header = CsvDatasetReader.header(data);
+    for (String name : states.keySet()) {
+      if (!header.contains(name) || name.equals(weightColumn)) {
+        throw new InvalidInputException("--states names " + name + ", which is not a variable of " + data
+            + " (its columns: " + String.join(", ", header) + ")");
+      }
+    }
+    List<ColumnSpec> specs = new ArrayList<>();
+    for (String h : header) {
+      if (h.equals(weightColumn)) {
+        continue;
+      }
+      Integer k = states.get(h);
+      specs.add(k != null ? ColumnSpec.count(h, k) : ColumnSpec.inferred(h));
     }
     return specs;
   }

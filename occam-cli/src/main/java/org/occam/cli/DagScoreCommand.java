@@ -10,7 +10,6 @@ import org.occam.dag.DagScorer;
 import org.occam.dag.DagStructure;
 import org.occam.dag.HiddenStateEnumeration;
 import org.occam.dag.methods.DagMethods;
-import org.occam.data.CsvDatasetReader;
 import org.occam.data.Dataset;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.evidence.EvidenceMethod;
@@ -37,8 +36,11 @@ public final class DagScoreCommand implements Callable<Integer> {
   Path model;
 
   @Option(names = "--data", required = true, paramLabel = "D.csv",
-      description = "CSV with a header naming the observed variables; empty or NA cells are missing and summed out.")
+      description = "CSV with a header naming the observed variables; missing cells (see --missing) are summed out.")
   Path data;
+
+  @Mixin
+  DataReadOptions reading;
 
   @Option(names = "--weight-column", paramLabel = "COL", description = "A column of row counts (e.g. Freq).")
   String weightColumn;
@@ -72,7 +74,7 @@ public final class DagScoreCommand implements Callable<Integer> {
     for (int j : s.hiddenVariables()) {
       hidden.add(s.name(j));
     }
-    Dataset d = CsvDatasetReader.read(data, loaded.observedColumns(), hidden, weightColumn);
+    Dataset d = reading.read(data, loaded.observedColumns(), hidden, weightColumn, spec.commandLine().getErr());
     var compiled = new HiddenStateEnumeration(s, d, settings.configurationLimit());
     List<EvidenceEstimate> results = DagScorer.score(compiled, m.prior(), settings,
         RandomStreams.fromSeed(options.seed), options.seed, wanted);

@@ -14,7 +14,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.occam.dag.DagProblem;
 import org.occam.dag.methods.DagMethods;
 import org.occam.data.ColumnSpec;
-import org.occam.data.CsvDatasetReader;
 import org.occam.data.Dataset;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.report.DagSelectReport.Block;
@@ -53,8 +52,12 @@ public final class DagSelectCommand implements Callable<Integer> {
   String weightColumn;
 
   @Option(names = "--states", paramLabel = "NAME=K", split = ",",
-      description = "Declare observed variables' state counts (integer cells are 0-based); otherwise inferred from the data.")
+      description = "Declare observed variables' state counts: their cells must then be the integers 0..K-1; the"
+          + " other variables' states are inferred from the data.")
   Map<String, Integer> states;
+
+  @Mixin
+  DataReadOptions reading;
 
   @Option(names = "--hidden-states", required = true, paramLabel = "RANGE",
       description = "The numbers of hidden states to score: a range 1..6, a list 2,3,5, or both (1..3,5).")
@@ -109,7 +112,7 @@ public final class DagSelectCommand implements Callable<Integer> {
         : previous != null ? String.join(",", PreviousRun.methods(previous)) : "vb,bic,bicp,cs";
     List<EvidenceMethod<DagProblem>> chosen = DagMethods.parseList(methodList);
     var settings = options.settings();
-    Dataset d = CsvDatasetReader.read(data, columnSpecs(), Set.of(), weightColumn);
+    Dataset d = reading.read(data, columnSpecs(), Set.of(), weightColumn, spec.commandLine().getErr());
 
     Map<String, Object> dataInfo = DagSelectRun.dataInfo(data, d);
     Map<String, Object> model = DagSelectRun.model();
@@ -189,6 +192,6 @@ public final class DagSelectCommand implements Callable<Integer> {
   }
 
   private List<ColumnSpec> columnSpecs() {
-    return DagDataOptions.declaredStates(states, java.util.Set.of());
+    return DagDataOptions.declaredStates(states, java.util.Set.of(), data, weightColumn);
   }
 }

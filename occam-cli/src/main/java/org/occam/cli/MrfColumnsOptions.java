@@ -3,19 +3,30 @@ package org.occam.cli;
 import java.nio.file.Path;
 import org.occam.data.Dataset;
 import org.occam.io.MrfBinaryData;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** The data options of the MRF structure commands (rank, search): binary columns, a count column. */
 public final class MrfColumnsOptions {
   @Option(names = "--data", required = true, paramLabel = "D.csv",
-      description = "CSV with a header; every column but the weight column is a binary variable. No missing cells.")
+      description = "CSV with a header; every column but the weight column is a binary variable: 0/1, or its two"
+          + " values in numeric order (e.g. 1/2). No missing cells (see --complete-cases).")
   Path data;
 
   @Option(names = "--weight-column", paramLabel = "COL", description = "A column of row counts (e.g. Freq).")
   String weightColumn;
 
-  /** The data, every column checked to be binary. */
+  @Mixin
+  DataReadOptions reading;
+
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec command;
+
+  /** The data, every column checked to be binary; warnings and dropped rows are reported on stderr. */
   Dataset read() {
-    return MrfBinaryData.read(data, weightColumn);
+    return DataReadOptions.report(MrfBinaryData.read(data, weightColumn, reading.settings()), data,
+        command.commandLine().getErr());
   }
 }

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import org.occam.data.CsvDatasetReader;
 import org.occam.data.Dataset;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.evidence.EvidenceMethod;
@@ -49,8 +48,12 @@ public final class MrfScoreCommand implements Callable<Integer> {
 
   @Option(names = "--data", required = true, paramLabel = "D.csv",
       description = "CSV with a header naming the model's variables; cells are the variables' state labels"
-          + " (0/1, -1/1 with \"spins\", or the declared \"states\"). No missing cells.")
+          + " (the two \"states\" a variable lists; otherwise 0/1, -1/1 with \"spins\", or the column's two values"
+          + " in numeric order, as mrf rank reads them). No missing cells (see --complete-cases).")
   Path data;
+
+  @Mixin
+  DataReadOptions reading;
 
   @Option(names = "--weight-column", paramLabel = "COL", description = "A column of row counts (e.g. Freq).")
   String weightColumn;
@@ -78,7 +81,8 @@ public final class MrfScoreCommand implements Callable<Integer> {
     BoltzmannModelFile.Loaded m = BoltzmannModelFile.read(model, false);
     double sigma = options.priorSigma(m.priorSigma());
     MrfScoreSettings settings = options.settings(sigma, options.threads());
-    Dataset d = CsvDatasetReader.read(data, m.columns(), Set.of(), weightColumn);
+    Dataset d = DataReadOptions.report(MrfBinaryData.read(data, m.columns(), weightColumn, reading.settings()), data,
+        spec.commandLine().getErr());
     PairwiseGraph graph = m.graph();
     MrfData stats = MrfBinaryData.statistics(graph, d, data);
     List<EvidenceEstimate> results = MethodRegistry.estimateAll(new MrfProblem(graph, stats, settings, options.seed),

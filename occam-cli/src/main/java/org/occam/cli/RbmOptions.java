@@ -18,12 +18,16 @@ import org.occam.rbm.RbmPartitionAis;
 import org.occam.rbm.RbmProblem;
 import org.occam.rbm.methods.RbmMethods;
 import org.occam.sampling.ParameterSpaceAis;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** The data and settings options shared by {@code rbm score} and {@code rbm select}. */
 public final class RbmOptions {
   @Option(names = "--data", required = true, paramLabel = "D.csv",
-      description = "CSV of 0/1 columns with a header (one row per document or case).")
+      description = "CSV of 0/1 columns with a header (one row per document or case); no missing cells in the"
+          + " columns used (see --complete-cases).")
   Path data;
 
   @Option(names = "--columns", paramLabel = "A,B,…", split = ",",
@@ -37,8 +41,18 @@ public final class RbmOptions {
   @Option(names = "--rows", paramLabel = "N", description = "Use only the first N rows (default: all).")
   Long rows;
 
-  @Option(names = "--count-column", paramLabel = "COL", description = "A column of row counts.")
+  @Option(names = {"--count-column", "--weight-column"}, paramLabel = "COL",
+      description = "A column of row counts (whole numbers).")
   String countColumn;
+
+  @Mixin
+  DataReadOptions reading;
+
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec command;
+
+  /** Rows of the file left out by --complete-cases in the last {@link #read}. */
+  long incompleteRowsDropped;
 
   @Option(names = {"--prior-sigma", "--sigma"}, paramLabel = "σ0", defaultValue = "1",
       description = "σ0 of the prior N(0, σ0² I) on W, α and β (default: ${DEFAULT-VALUE}, as in the paper).")
@@ -112,7 +126,15 @@ public final class RbmOptions {
     }
     RbmCsvReader.Selection selection = columns != null ? RbmCsvReader.Selection.named(columns)
         : mostFrequent != null ? RbmCsvReader.Selection.mostFrequent(mostFrequent) : RbmCsvReader.Selection.all();
-    RbmData d = RbmCsvReader.read(data, selection, countColumn);
+    RbmCsvReader.Read read = RbmCsvReader.read(data, selection, countColumn, reading.settings());
+    RbmData d = read.data();
+    incompleteRowsDropped = read.incompleteRowsDropped();
+    if (incompleteRowsDropped > 0) {
+      var err = command.commandLine().getErr();
+      err.println("occam: " + data + ": dropped " + incompleteRowsDropped + " row" + (incompleteRowsDropped == 1 ? "" : "s")
+          + " with a missing cell (--complete-cases); N = " + d.size() + " left");
+      err.flush();
+    }
     if (rows != null) {
       if (rows < 1) {
         throw new InvalidInputException("--rows must be >= 1, got " + rows);

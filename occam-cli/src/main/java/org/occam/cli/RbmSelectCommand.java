@@ -82,6 +82,9 @@ public final class RbmSelectCommand implements Callable<Integer> {
     RbmData d = options.read();
     Map<String, Object> dataInfo = RbmScoreReport.dataJson(options.data, d);
     dataInfo.put("fingerprint", RbmSelectReport.fingerprint(d));
+    if (options.incompleteRowsDropped > 0) {
+      dataInfo.put("incompleteRowsDropped", options.incompleteRowsDropped);
+    }
     Map<String, Object> settings = settingsJson();
 
     OrderSelection.Result<Row> before = null;

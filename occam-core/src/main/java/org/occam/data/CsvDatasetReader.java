@@ -46,10 +46,40 @@ public final class CsvDatasetReader {
    * @param data the data set
    * @param warnings one-line notes for the user (a declared column with only missing cells, a
    *     column that looks like row counts)
+   * @param firstMissing the first missing cell read (kept or dropped), or null when none is
    */
-  public record Result(Dataset data, List<String> warnings) {
+  public record Result(Dataset data, List<String> warnings, MissingCell firstMissing) {
     public Result {
       warnings = List.copyOf(warnings);
+    }
+  }
+
+  /** Where a missing cell is: its line, its 1-based column, its column's name and its text. */
+  public record MissingCell(long line, int column, String name, String text) {
+    /** {@code 'NA'} or {@code an empty cell}. */
+    public String describe() {
+      return text.isEmpty() ? "an empty cell" : "'" + text + "'";
+    }
+  }
+
+  /**
+   * The names in the header of a CSV file (its first non-blank record).
+   *
+   * @throws DataFormatException when the file cannot be read or is empty
+   */
+  public static List<String> header(Path file) {
+    try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      String[] head = new CsvRecordReader(in, file).next();
+      if (head == null) {
+        throw DataFormatException.at(file, 1, 0, "empty file: expected a header row naming the columns");
+      }
+      return List.of(head);
+    } catch (NoSuchFileException e) {
+      throw new DataFormatException(file + ": no such file");
+    } catch (CharacterCodingException e) {
+      throw new DataFormatException(file + ": is not UTF-8 text");
+    } catch (IOException e) {
+      throw new DataFormatException(file + ": cannot read: " + firstLine(e.getMessage()));
     }
   }
 
@@ -106,6 +136,7 @@ public final class CsvDatasetReader {
     long dropped = 0;
     long weightedRows = 0;
     boolean anyObserved = false;
+    MissingCell firstMissing = null;
     for (String[] cells = records.next(); cells != null; cells = records.next()) {
       long line = records.line();
       if (cells.length != header.size()) {
@@ -119,6 +150,9 @@ public final class CsvDatasetReader {
         if (settings.isMissing(s)) {
           scratch[v] = Dataset.MISSING;
           incomplete = true;
+          if (firstMissing == null) {
+            firstMissing = new MissingCell(line, layout.position[v] + 1, layout.specs.get(v).name(), s);
+          }
         } else {
           scratch[v] = readers[v].state(file, line, s);
           anyObserved = true;
@@ -198,7 +232,7 @@ public final class CsvDatasetReader {
     if (dropped > 0) {
       d = d.withIncompleteRowsDropped(dropped);
     }
-    return new Result(d, warnings);
+    return new Result(d, warnings, firstMissing);
   }
 
   /** Where each wanted variable and the weight are in the file. */

@@ -12,20 +12,23 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.occam.data.CsvDatasetReader;
+import org.occam.data.CsvRecordReader;
 import org.occam.data.DataFormatException;
+import org.occam.data.ReadSettings;
 
 /**
  * Reads {@link RbmData} from a CSV file whose header names the columns and whose cells are
  * {@code 0} or {@code 1}, e.g. a document–word matrix (1 if the word occurs in the document). An
  * optional count column holds how often each row occurs (whole numbers ≥ 0).
  *
- * <p>Strict on purpose: a cell that is not exactly 0 or 1 (after trimming spaces; empty cells and
- * {@code NA} included), a row with the wrong number of cells, an empty file, a header without data
- * rows and an unknown column name are each reported as a one-line {@link DataFormatException}
- * {@code file:line:column: what was expected}, columns counted from 1. Cells may be quoted
- * ({@code "word"}, with {@code ""} for a quote inside), but a quoted cell may not span lines. Blank
- * lines and a UTF-8 byte-order mark are skipped. Columns that are not selected are only counted, so
- * they may hold anything.
+ * <p>Strict on purpose: a cell that is not exactly 0 or 1 (after trimming spaces), a missing
+ * cell (empty or {@code NA} by default, see {@link ReadSettings}) unless complete-case analysis
+ * drops its row, a row with the wrong number of cells, an empty file, a header without data rows
+ * and an unknown column name are each reported as a one-line {@link DataFormatException}
+ * {@code file:line:column: what was expected}, columns counted from 1. Records are read by
+ * {@link CsvRecordReader} (quoted cells, blank lines, a byte-order mark) and streamed into distinct
+ * rows. Columns that are not selected are only counted, so they may hold anything.
  *
  * <pre>{@code
  * RbmData five = RbmCsvReader.read(Path.of("data/sotu_chunks100_w100.csv"),
@@ -85,14 +88,38 @@ public final class RbmCsvReader {
   }
 
   /**
+   * Reads with the default settings: empty and {@code NA} cells are missing, and a missing cell in
+   * a kept column is an error.
+   *
    * @param file a CSV file with a header row
    * @param selection which columns to keep
    * @param countColumn the name of a column of row counts, or null for once each
    * @throws DataFormatException for any problem with the file, as {@code file:line:column: message}
    */
   public static RbmData read(Path file, Selection selection, String countColumn) {
+    return read(file, selection, countColumn, ReadSettings.defaults()).data();
+  }
+
+  /**
+   * The data as read, and how many rows were dropped for a missing cell.
+   *
+   * @param data the data
+   * @param incompleteRowsDropped rows left out because a kept column had a missing cell
+   *     ({@link ReadSettings#completeCases}), 0 otherwise
+   */
+  public record Read(RbmData data, long incompleteRowsDropped) {}
+
+  /**
+   * Reads the file, streaming its rows into distinct rows (memory grows with the distinct rows and
+   * the runs of repeated rows, not with the cells).
+   *
+   * @param settings the missing-cell markers, and whether rows with a missing cell in a kept column
+   *     are dropped (otherwise such a cell is an error)
+   * @throws DataFormatException for any problem with the file, as {@code file:line:column: message}
+   */
+  public static Read read(Path file, Selection selection, String countColumn, ReadSettings settings) {
     try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      return read(file, in, selection, countColumn);
+      return read(file, in, selection, countColumn, settings);
     } catch (NoSuchFileException e) {
       throw new DataFormatException(file + ": no such file");
     } catch (CharacterCodingException e) {
@@ -102,25 +129,15 @@ public final class RbmCsvReader {
     }
   }
 
-  private static RbmData read(Path file, BufferedReader in, Selection selection, String countColumn)
-      throws IOException {
-    long lineNumber = 0;
-    String line;
-    List<String> header = null;
-    while ((line = in.readLine()) != null) {
-      lineNumber++;
-      if (lineNumber == 1 && line.startsWith("\uFEFF")) {
-        line = line.substring(1); // a UTF-8 byte-order mark, as spreadsheet programs write
-      }
-      if (!line.isBlank()) {
-        header = cells(file, lineNumber, line);
-        break;
-      }
-    }
-    if (header == null) {
+  private static Read read(Path file, BufferedReader in, Selection selection, String countColumn,
+      ReadSettings settings) throws IOException {
+    CsvRecordReader records = new CsvRecordReader(in, file);
+    String[] head = records.next();
+    if (head == null) {
       throw DataFormatException.at(file, 1, 0, "empty file: expected a header row naming the 0/1 columns");
     }
-    long headerLine = lineNumber;
+    List<String> header = List.of(head);
+    long headerLine = records.line();
     Map<String, Integer> position = new HashMap<>();
     for (int c = 0; c < header.size(); c++) {
       String name = header.get(c);
@@ -165,51 +182,130 @@ public final class RbmCsvReader {
           + " most frequent columns, but there are only " + names.size());
     }
 
-    List<int[]> rows = new ArrayList<>();
-    List<Long> counts = new ArrayList<>();
-    while ((line = in.readLine()) != null) {
-      lineNumber++;
-      if (line.isBlank()) {
-        continue;
+    int[] at = columns.stream().mapToInt(Integer::intValue).toArray();
+    Map<Row, Integer> ids = new HashMap<>();
+    List<int[]> distinct = new ArrayList<>();
+    Runs runs = new Runs();
+    int[] x = new int[at.length];
+    Row probe = new Row(x);
+    long rowsRead = 0;
+    long dropped = 0;
+    long total = 0;
+    for (String[] cells = records.next(); cells != null; cells = records.next()) {
+      long line = records.line();
+      if (cells.length != header.size()) {
+        throw DataFormatException.at(file, line, Math.min(cells.length, header.size()) + 1, "expected "
+            + header.size() + " cells as in the header, found " + cells.length);
       }
-      List<String> cells = cells(file, lineNumber, line);
-      if (cells.size() != header.size()) {
-        throw DataFormatException.at(file, lineNumber, Math.min(cells.size(), header.size()) + 1, "expected "
-            + header.size() + " cells as in the header, found " + cells.size());
-      }
-      int[] x = new int[columns.size()];
-      for (int j = 0; j < x.length; j++) {
-        int c = columns.get(j);
-        String s = cells.get(c);
+      rowsRead++;
+      boolean incomplete = false;
+      for (int j = 0; j < at.length; j++) {
+        int c = at[j];
+        String s = cells[c];
         if (s.equals("0")) {
           x[j] = 0;
         } else if (s.equals("1")) {
           x[j] = 1;
+        } else if (settings.isMissing(s)) {
+          if (!settings.completeCases()) {
+            throw DataFormatException.at(file, line, c + 1, "a missing cell (" + (s.isEmpty() ? "an empty cell"
+                : "'" + s + "'") + ") in column '" + header.get(c) + "': an RBM needs complete rows; use"
+                + " --complete-cases to drop the rows with a missing cell");
+          }
+          incomplete = true;
         } else {
-          throw DataFormatException.at(file, lineNumber, c + 1, "expected 0 or 1 in column '" + header.get(c)
-              + "', found " + (s.isEmpty() ? "an empty cell" : "'" + s + "'"));
+          String hint = countColumn == null && CsvDatasetReader.looksLikeCounts(header.get(c))
+              ? "; if it holds row counts, use --weight-column " + header.get(c) : "";
+          throw DataFormatException.at(file, line, c + 1, "expected 0 or 1 in column '" + header.get(c)
+              + "', found " + (s.isEmpty() ? "an empty cell" : "'" + s + "'") + hint);
         }
       }
-      rows.add(x);
-      counts.add(countAt < 0 ? 1 : count(file, lineNumber, countAt, header.get(countAt), cells.get(countAt)));
+      long n = countAt < 0 ? 1 : count(file, line, countAt, header.get(countAt), cells[countAt]);
+      if (incomplete) {
+        dropped++;
+        continue;
+      }
+      if (n == 0) {
+        continue;
+      }
+      total += n;
+      if (total < 0) {
+        throw DataFormatException.at(file, line, countAt + 1, "the counts in column '" + countColumn
+            + "' add up to more than " + Long.MAX_VALUE);
+      }
+      probe.rehash();
+      Integer id = ids.get(probe);
+      if (id == null) {
+        id = distinct.size();
+        int[] copy = x.clone();
+        distinct.add(copy);
+        ids.put(new Row(copy), id);
+      }
+      runs.add(id, n);
     }
-    if (rows.isEmpty()) {
+    if (rowsRead == 0) {
       throw DataFormatException.at(file, headerLine + 1, 0, "no data rows after the header");
     }
-    long[] rowCounts = counts.stream().mapToLong(Long::longValue).toArray();
-    long total = 0;
-    for (long c : rowCounts) {
-      total += c;
-      if (total < 0) {
-        throw DataFormatException.at(file, 0, 0, "the counts in column '" + countColumn + "' add up to more than "
-            + Long.MAX_VALUE);
+    if (runs.size == 0) {
+      if (dropped > 0) {
+        throw DataFormatException.at(file, 0, 0, "every row has a missing cell (missing cells: "
+            + settings.describeMissing() + "), so complete-case analysis leaves nothing");
       }
-    }
-    if (total == 0) {
       throw DataFormatException.at(file, 0, 0, "every row has count 0 in column '" + countColumn + "': no data");
     }
-    RbmData data = RbmData.of(names, rows.toArray(new int[0][]), rowCounts);
-    return selection.mostFrequent() > 0 ? data.mostFrequentColumns(selection.mostFrequent()) : data;
+    int[][] rows = new int[runs.size][];
+    for (int r = 0; r < runs.size; r++) {
+      rows[r] = distinct.get(runs.ids[r]);
+    }
+    RbmData data = RbmData.of(names, rows, java.util.Arrays.copyOf(runs.counts, runs.size));
+    return new Read(selection.mostFrequent() > 0 ? data.mostFrequentColumns(selection.mostFrequent()) : data,
+        dropped);
+  }
+
+  /** The items in file order as runs of one distinct row: (id, how many in a row). */
+  private static final class Runs {
+    int[] ids = new int[1024];
+    long[] counts = new long[1024];
+    int size;
+
+    void add(int id, long n) {
+      if (size > 0 && ids[size - 1] == id) {
+        counts[size - 1] += n;
+        return;
+      }
+      if (size == ids.length) {
+        ids = java.util.Arrays.copyOf(ids, 2 * size);
+        counts = java.util.Arrays.copyOf(counts, 2 * size);
+      }
+      ids[size] = id;
+      counts[size] = n;
+      size++;
+    }
+  }
+
+  /** A row of 0/1 values as a hash key; {@link #rehash} after changing a reused array. */
+  private static final class Row {
+    final int[] x;
+    int hash;
+
+    Row(int[] x) {
+      this.x = x;
+      rehash();
+    }
+
+    void rehash() {
+      hash = java.util.Arrays.hashCode(x);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Row r && java.util.Arrays.equals(x, r.x);
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
   }
 
   private static int columnOf(Path file, long headerLine, Map<String, Integer> position, List<String> header,
@@ -232,60 +328,5 @@ public final class RbmCsvReader {
           + (s.isEmpty() ? "an empty cell" : "'" + s + "'"));
     }
     return Long.parseLong(s);
-  }
-
-  /**
-   * The cells of one line, split at commas outside quotes and trimmed; a quoted cell loses its
-   * quotes and {@code ""} inside it becomes {@code "}.
-   */
-  static List<String> cells(Path file, long lineNumber, String line) {
-    List<String> out = new ArrayList<>();
-    StringBuilder cell = new StringBuilder();
-    int i = 0;
-    int n = line.length();
-    while (true) {
-      while (i < n && (line.charAt(i) == ' ' || line.charAt(i) == '\t')) {
-        i++;
-      }
-      if (i < n && line.charAt(i) == '"') {
-        int column = out.size() + 1;
-        i++;
-        cell.setLength(0);
-        while (true) {
-          if (i >= n) {
-            throw DataFormatException.at(file, lineNumber, column, "a quoted cell is not closed on this line");
-          }
-          char ch = line.charAt(i++);
-          if (ch == '"') {
-            if (i < n && line.charAt(i) == '"') {
-              cell.append('"');
-              i++;
-            } else {
-              break;
-            }
-          } else {
-            cell.append(ch);
-          }
-        }
-        while (i < n && (line.charAt(i) == ' ' || line.charAt(i) == '\t')) {
-          i++;
-        }
-        if (i < n && line.charAt(i) != ',') {
-          throw DataFormatException.at(file, lineNumber, column, "text after the closing quote of a quoted cell");
-        }
-        out.add(cell.toString());
-      } else {
-        int end = line.indexOf(',', i);
-        if (end < 0) {
-          end = n;
-        }
-        out.add(line.substring(i, end).trim());
-        i = end;
-      }
-      if (i >= n) {
-        return out;
-      }
-      i++; // the comma
-    }
   }
 }

@@ -91,8 +91,11 @@ class RbmCsvReaderTest {
   void aValueOtherThanZeroOrOneIsReportedAtItsLineAndColumn() throws IOException {
     assertError("a,b\n0,1\n1,2\n", ":3:2: expected 0 or 1 in column 'b', found '2'");
     assertError("a,b\n0,1\n1.0,1\n", ":3:1: expected 0 or 1 in column 'a', found '1.0'");
-    assertError("a,b\n0,\n", ":2:2: expected 0 or 1 in column 'b', found an empty cell");
-    assertError("a,b\n0,NA\n", ":2:2: expected 0 or 1 in column 'b', found 'NA'");
+    assertError("a,b\n0,?\n", ":2:2: expected 0 or 1 in column 'b', found '?'");
+    assertError("a,b\n0,\n", ":2:2: a missing cell (an empty cell) in column 'b': an RBM needs complete rows; use"
+        + " --complete-cases to drop the rows with a missing cell");
+    assertError("a,b\n0,NA\n", ":2:2: a missing cell ('NA') in column 'b': an RBM needs complete rows; use"
+        + " --complete-cases to drop the rows with a missing cell");
   }
 
   @Test
@@ -122,8 +125,8 @@ class RbmCsvReaderTest {
   void aBadHeaderIsReportedAtItsColumn() throws IOException {
     assertError("a,b,a\n0,1,0\n", ":1:3: duplicate column 'a'");
     assertError("a,,b\n0,1,0\n", ":1:2: empty column name in the header");
-    assertError("a,\"b\n0,1\n", ":1:2: a quoted cell is not closed on this line");
-    assertError("a,\"b\"c\n0,1\n", ":1:2: text after the closing quote of a quoted cell");
+    assertError("a,\"b\n0,1\n", ":1:2: malformed CSV: a quoted cell opened here is never closed");
+    assertError("a,\"b\"c\n0,1\n", ":1:2: malformed CSV: text after the closing quote of a quoted cell");
   }
 
   @Test
@@ -133,6 +136,40 @@ class RbmCsvReaderTest {
     assertError("a,n\n1,-1\n", RbmCsvReader.Selection.all(), "n",
         ":2:2: expected a whole count >= 0 in column 'n', found '-1'");
     assertError("a,n\n1,0\n0,0\n", RbmCsvReader.Selection.all(), "n", ": every row has count 0 in column 'n': no data");
+  }
+
+  @Test
+  void completeCasesDropsRowsWithAMissingCellInAKeptColumnOnly() throws IOException {
+    Path f = write("id,a,b\nx,1,0\n,NA,1\ny,0,1\nz,1,\nNA,1,0\n");
+    var read = RbmCsvReader.read(f, RbmCsvReader.Selection.named(List.of("a", "b")), null,
+        org.occam.data.ReadSettings.defaults().withCompleteCases(true));
+    assertThat(read.incompleteRowsDropped()).isEqualTo(2);
+    assertThat(read.data().size()).isEqualTo(3);
+    assertThat(read.data().rows()).isDeepEqualTo(new int[][] {{1, 0}, {0, 1}});
+    assertThat(read.data().counts()).containsExactly(2, 1);
+    Path all = write("a,b\n1,\nNA,0\n");
+    assertThatThrownBy(() -> RbmCsvReader.read(all, RbmCsvReader.Selection.all(), null,
+        org.occam.data.ReadSettings.defaults().withCompleteCases(true))).isInstanceOf(DataFormatException.class)
+        .hasMessageContaining("every row has a missing cell");
+  }
+
+  @Test
+  void aCountLikeColumnReadAsZeroOneGetsAHint() throws IOException {
+    assertError("a,Freq\n1,3\n", ":2:2: expected 0 or 1 in column 'Freq', found '3'; if it holds row counts, use"
+        + " --weight-column Freq");
+  }
+
+  @Test
+  void manyRowsKeepTheirOrderAsRunsOfDistinctRows() throws IOException {
+    StringBuilder b = new StringBuilder("a,b,c\n");
+    for (int i = 0; i < 200_000; i++) {
+      b.append(i % 2).append(',').append(i / 2 % 2).append(',').append(i / 7 % 2).append('\n');
+    }
+    RbmData d = RbmCsvReader.read(write(b.toString()));
+    assertThat(d.size()).isEqualTo(200_000);
+    assertThat(d.distinctRowCount()).isEqualTo(8);
+    RbmData head = d.head(3);
+    assertThat(head.rows()).isDeepEqualTo(new int[][] {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}});
   }
 
   @Test

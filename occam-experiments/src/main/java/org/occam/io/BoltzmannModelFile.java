@@ -52,16 +52,29 @@ public final class BoltzmannModelFile {
    * @param spins whether the file is written for ±1 spins
    * @param priorSigma σ0 of the file's prior, when it has one
    * @param model the model in its 0/1 form, when the file gives parameters
+   * @param labelled the names of the variables whose {@code "states"} list their two labels
    */
   public record Loaded(List<Variable> variables, PairwiseGraph graph, boolean spins, OptionalDouble priorSigma,
-      Optional<BoltzmannMachine> model) {
+      Optional<BoltzmannMachine> model, java.util.Set<String> labelled) {
     public Loaded {
       variables = List.copyOf(variables);
+      labelled = java.util.Set.copyOf(labelled);
     }
 
-    /** How the data's columns are read: each one of its variable's two labels. */
+    /** A model none of whose variables lists its labels. */
+    public Loaded(List<Variable> variables, PairwiseGraph graph, boolean spins, OptionalDouble priorSigma,
+        Optional<BoltzmannMachine> model) {
+      this(variables, graph, spins, priorSigma, model, java.util.Set.of());
+    }
+
+    /**
+     * How the data's columns are read: a variable that lists its labels takes exactly those; any
+     * other is a {@link ColumnSpec#binary binary column} (its default labels when the cells are
+     * 0/1, or ±1 for spins, else the two values in the data), as {@code mrf rank} reads every column.
+     */
     public List<ColumnSpec> columns() {
-      return variables.stream().map(ColumnSpec::of).toList();
+      return variables.stream().map(v -> labelled.contains(v.name()) ? ColumnSpec.of(v)
+          : ColumnSpec.binary(v.name(), v.states())).toList();
     }
 
     /** The variables' names in order. */
@@ -80,6 +93,7 @@ public final class BoltzmannModelFile {
   }
 
   private final JsonSource source;
+  private final java.util.Set<String> labelled = new java.util.HashSet<>();
 
   private BoltzmannModelFile(JsonSource source) {
     this.source = source;
@@ -126,7 +140,7 @@ public final class BoltzmannModelFile {
     }
     Optional<BoltzmannMachine> model = params == null ? Optional.empty()
         : Optional.of(new BoltzmannParameters(source).parse(params, graph, index, spins));
-    return new Loaded(variables, graph, spins, sigma, model);
+    return new Loaded(variables, graph, spins, sigma, model, labelled);
   }
 
   private List<Variable> parseVariables(JsonNode vars, boolean spins) {
@@ -173,6 +187,7 @@ public final class BoltzmannModelFile {
             throw source.error(at + "/states/1", "duplicate state label '" + given.get(1) + "' for " + n);
           }
           labels = given;
+          labelled.add(n);
         } else {
           throw source.error(at + "/states", "a Boltzmann machine's variables are binary: \"states\" of " + n
               + " must be 2 or a list of two labels (" + (spins ? "s = -1, s = +1" : "x = 0, x = 1") + "), got " + st);

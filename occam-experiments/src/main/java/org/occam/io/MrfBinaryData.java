@@ -7,9 +7,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.occam.data.ColumnSpec;
 import org.occam.data.CsvDatasetReader;
 import org.occam.data.DataFormatException;
 import org.occam.data.Dataset;
+import org.occam.data.ReadSettings;
 import org.occam.data.Variable;
 import org.occam.mrf.MrfData;
 import org.occam.mrf.PairwiseGraph;
@@ -25,24 +27,55 @@ import org.occam.report.Tables;
 public final class MrfBinaryData {
   private MrfBinaryData() {}
 
-  /** Reads and checks the data, failing with a one-line message naming the file. */
+  /** Reads and checks the data with the default settings (empty and NA missing, no rows dropped). */
   public static Dataset read(Path data, String weightColumn) {
-    Dataset d = CsvDatasetReader.read(data, null, Set.of(), weightColumn);
-    List<Variable> vars = d.variables();
-    for (Variable x : vars) {
-      if (x.cardinality() != 2) {
-        throw DataFormatException.at(data, 1, 0, "column " + x.name() + " has " + x.cardinality()
-            + " distinct values " + x.states() + "; a Boltzmann machine needs exactly two");
+    return read(data, weightColumn, ReadSettings.defaults()).data();
+  }
+
+  /**
+   * Reads and checks the data, every column but the weight column a {@link ColumnSpec#binary
+   * binary column} (0/1 when the cells are 0/1, else the two values in the data, in numeric order
+   * when they are integers), failing with a one-line message naming the file.
+   */
+  public static CsvDatasetReader.Result read(Path data, String weightColumn, ReadSettings settings) {
+    List<ColumnSpec> specs = new ArrayList<>();
+    for (String h : CsvDatasetReader.header(data)) {
+      if (!h.equals(weightColumn)) {
+        specs.add(ColumnSpec.binary(h, BoltzmannModelFile.BINARY_LABELS));
       }
     }
-    if (vars.size() < 2) {
+    CsvDatasetReader.Result read = read(data, specs, weightColumn, settings);
+    if (read.data().variables().size() < 2) {
       throw DataFormatException.at(data, 1, 0, "need at least two binary columns to compare structures, got "
-          + vars.size());
+          + read.data().variables().size());
+    }
+    return read;
+  }
+
+  /**
+   * Reads the data as {@code columns} say (a model file's variables), checking that every variable
+   * has two states and no cell is missing.
+   */
+  public static CsvDatasetReader.Result read(Path data, List<ColumnSpec> columns, String weightColumn,
+      ReadSettings settings) {
+    CsvDatasetReader.Result read = CsvDatasetReader.read(data, columns, Set.of(), weightColumn, settings);
+    Dataset d = read.data();
+    for (Variable x : d.variables()) {
+      if (x.cardinality() != 2) {
+        String hint = weightColumn == null && CsvDatasetReader.looksLikeCounts(x.name())
+            ? "; if it holds row counts, use --weight-column " + x.name() : "";
+        throw DataFormatException.at(data, 1, 0, "column " + x.name() + " has " + x.cardinality()
+            + " distinct value" + (x.cardinality() == 1 ? " " : "s ") + x.states()
+            + "; a Boltzmann machine needs exactly two (declare both labels in a model file)" + hint);
+      }
     }
     if (d.hasMissing()) {
-      throw new DataFormatException(data + ": has empty or NA cells; Boltzmann-machine scores need complete rows");
+      CsvDatasetReader.MissingCell m = read.firstMissing();
+      throw DataFormatException.at(data, m.line(), m.column(), "a missing cell (" + m.describe() + " in column "
+          + m.name() + "): Boltzmann-machine scores need complete rows; use --complete-cases to drop the rows"
+          + " with a missing cell");
     }
-    return d;
+    return read;
   }
 
   /** {@code data FILE: n = …, m distinct rows, V binary variables, labels of x = 0/x = 1: a 0/1, …}. */
@@ -61,6 +94,9 @@ public final class MrfBinaryData {
     m.put("file", data.toString());
     m.put("rows", DataJson.count(d.size()));
     m.put("distinct", d.distinctRows());
+    if (d.incompleteRowsDropped() > 0) {
+      m.put("incompleteRowsDropped", d.incompleteRowsDropped());
+    }
     List<Map<String, Object>> variables = new ArrayList<>();
     for (Variable x : d.variables()) {
       Map<String, Object> v = new LinkedHashMap<>();
@@ -116,7 +152,8 @@ public final class MrfBinaryData {
   /** The data's statistics for the graph, with the data file named in any complaint. */
   public static MrfData statistics(PairwiseGraph graph, Dataset d, Path file) {
     if (d.hasMissing()) {
-      throw new DataFormatException(file + ": has empty or NA cells; Boltzmann-machine scores need complete rows");
+      throw new DataFormatException(file + ": has missing cells; Boltzmann-machine scores need complete rows"
+          + " (use --complete-cases to drop the rows with a missing cell)");
     }
     try {
       return MrfData.of(graph, d);

@@ -18,6 +18,9 @@ public final class DataJson {
     m.put("file", file.toString());
     m.put("rows", count(d.size()));
     m.put("distinct", d.distinctRows());
+    if (d.incompleteRowsDropped() > 0) {
+      m.put("incompleteRowsDropped", d.incompleteRowsDropped()); // --complete-cases
+    }
     return m;
   }
 
