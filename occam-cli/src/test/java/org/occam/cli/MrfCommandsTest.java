@@ -173,9 +173,15 @@ class MrfCommandsTest {
     Path model = write("m.json", "{\"type\": \"boltzmann\", \"variables\": [{\"name\": \"a\"}, {\"name\": \"b\"}],"
         + " \"edges\": [[\"a\", \"b\"]]}");
     var bad = CliRunner.run("mrf", "score", "--model", model.toString(), "--data",
-        write("bad.csv", "a,b\n0,1\n1,2\n").toString());
+        write("bad.csv", "a,b\n0,1\n1,2\n0,0\n").toString());
     assertThat(bad.exitCode()).isEqualTo(2);
-    assertThat(bad.err()).contains("bad.csv:3:2").contains("unknown state '2'");
+    assertThat(bad.err()).contains("bad.csv:4:2").contains("a third value '0' in column b");
+    Path labelled = write("lab.json", "{\"type\": \"boltzmann\", \"variables\": [{\"name\": \"a\"}, {\"name\": \"b\","
+        + " \"states\": [\"0\", \"1\"]}], \"edges\": [[\"a\", \"b\"]]}");
+    var unknown = CliRunner.run("mrf", "score", "--model", labelled.toString(), "--data",
+        write("bad2.csv", "a,b\n0,1\n1,2\n").toString());
+    assertThat(unknown.exitCode()).isEqualTo(2);
+    assertThat(unknown.err()).contains("bad2.csv:3:2").contains("'2' is not a state of b");
     var missing = CliRunner.run("mrf", "score", "--model", model.toString(), "--data",
         write("na.csv", "a,b\n0,1\n1,NA\n").toString());
     assertThat(missing.exitCode()).isEqualTo(2);

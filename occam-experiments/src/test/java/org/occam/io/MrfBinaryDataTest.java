@@ -44,7 +44,11 @@ class MrfBinaryDataTest {
     Path three = dir.resolve("three.csv");
     Files.writeString(three, "a,b\n0,1\n1,2\n0,0\n");
     assertThatThrownBy(() -> MrfBinaryData.read(three, null)).isInstanceOf(DataFormatException.class)
-        .hasMessageContaining("column b has 3 distinct values");
+        .hasMessageStartingWith(three + ":4:2: a third value '0' in column b");
+    Path constant = dir.resolve("constant.csv");
+    Files.writeString(constant, "a,b\n0,yes\n1,yes\n");
+    assertThatThrownBy(() -> MrfBinaryData.read(constant, null)).isInstanceOf(DataFormatException.class)
+        .hasMessageContaining("column b has 1 distinct value [yes]");
     Path one = dir.resolve("one.csv");
     Files.writeString(one, "a\n0\n1\n");
     assertThatThrownBy(() -> MrfBinaryData.read(one, null)).isInstanceOf(DataFormatException.class)
