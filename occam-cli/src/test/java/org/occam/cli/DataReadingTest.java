@@ -209,6 +209,27 @@ class DataReadingTest {
     assertThat(ranked.out()).contains("n = 26");
   }
 
+  @Test
+  void rbmCommandsOfferCompleteCases() throws IOException {
+    StringBuilder b = new StringBuilder("a,b,c\n");
+    for (int i = 0; i < 30; i++) {
+      b.append(i % 2).append(',').append(i % 5 == 0 ? "" : Integer.toString(i / 2 % 2)).append(',')
+          .append(i / 3 % 2).append('\n');
+    }
+    Path data = write("rbm.csv", b.toString());
+    String[] cheap = {"--hidden", "1", "--methods", "map", "--pcd-iterations", "50", "--pcd-chains", "5",
+        "--gibbs-chains", "5", "--samples-per-chain", "5", "--burn-in", "5", "--threads", "1"};
+    List<String> args = new ArrayList<>(List.of("rbm", "score", "--data", data.toString()));
+    args.addAll(List.of(cheap));
+    var refused = CliRunner.run(args.toArray(new String[0]));
+    assertOneLineError(refused, data + ":2:2: ", "--complete-cases");
+    args.add("--complete-cases");
+    var r = CliRunner.run(args.toArray(new String[0]));
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.err()).contains("dropped 6 rows with a missing cell");
+    assertThat(r.out()).contains("24 rows");
+  }
+
   /** Acceptance 5: a million rows (few distinct) are read under a 128 MB heap, in a child JVM. */
   @Test
   void aMillionRowsReadUnderA128MegabyteHeap() throws IOException, InterruptedException {
