@@ -58,7 +58,12 @@ public final class MrfBinaryData {
    */
   public static CsvDatasetReader.Result read(Path data, List<ColumnSpec> columns, String weightColumn,
       ReadSettings settings) {
-    CsvDatasetReader.Result read = CsvDatasetReader.read(data, columns, Set.of(), weightColumn, settings);
+    CsvDatasetReader.Result read;
+    try {
+      read = CsvDatasetReader.read(data, columns, Set.of(), weightColumn, settings);
+    } catch (DataFormatException e) {
+      throw withCountHint(e, columns, weightColumn);
+    }
     Dataset d = read.data();
     for (Variable x : d.variables()) {
       if (x.cardinality() != 2) {
@@ -76,6 +81,24 @@ public final class MrfBinaryData {
           + " with a missing cell");
     }
     return read;
+  }
+
+  /**
+   * The error, with a hint to use {@code --weight-column} when no weight column was given and a
+   * column is named like row counts ({@code Freq}, {@code n}, …): its values make it no binary variable.
+   */
+  private static DataFormatException withCountHint(DataFormatException e, List<ColumnSpec> columns,
+      String weightColumn) {
+    if (weightColumn != null || e.getMessage().contains("--weight-column")) {
+      return e;
+    }
+    for (ColumnSpec c : columns) {
+      if (CsvDatasetReader.looksLikeCounts(c.name())) {
+        return new DataFormatException(e.getMessage() + "; if column " + c.name() + " holds row counts, use"
+            + " --weight-column " + c.name());
+      }
+    }
+    return e;
   }
 
   /** {@code data FILE: n = …, m distinct rows, V binary variables, labels of x = 0/x = 1: a 0/1, …}. */
