@@ -110,6 +110,9 @@ public final class OutputFiles {
       throw new DataFormatException(out + ": is a directory, expected a file name");
     }
     if (isSpecial(abs)) {
+      if (!Files.exists(abs)) {
+        throw new DataFormatException(out + ": does not exist; under /dev and /proc only existing files are written");
+      }
       if (!Files.isWritable(abs)) {
         throw new DataFormatException(out + ": cannot write to this special file (permission denied)");
       }

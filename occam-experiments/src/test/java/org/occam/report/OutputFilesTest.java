@@ -109,6 +109,12 @@ class OutputFilesTest {
   }
 
   @Test
+  void aMissingFileUnderDevIsNotCreated() {
+    assertThatThrownBy(() -> OutputFiles.checkWritable(Path.of("/dev/occam-no-such-device"), true))
+        .hasMessage("/dev/occam-no-such-device: does not exist; under /dev and /proc only existing files are written");
+  }
+
+  @Test
   void aFullDeviceFailsWithOneLineNamingIt() {
     Path full = Path.of("/dev/full");
     assumeTrue(Files.exists(full));
