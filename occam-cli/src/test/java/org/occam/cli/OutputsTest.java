@@ -96,6 +96,18 @@ class OutputsTest {
   }
 
   @Test
+  void anOutputFolderThatCannotBeMadeIsRefusedBeforeTheRun() {
+    assumeTrue(Files.isDirectory(Path.of("/sys")));
+    var r = CliRunner.run("demo", "--out", "/sys/occam-demo");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).startsWith("occam: /sys/occam-demo: cannot create the folder (").hasLineCount(1);
+    assertThat(r.out()).isEmpty();
+    var dash = CliRunner.run("experiment", "beal", "--quick", "--out", "-");
+    assertThat(dash.exitCode()).isEqualTo(2);
+    assertThat(dash.err()).contains("'-' (standard output) is for single files");
+  }
+
+  @Test
   void devNullNeedsNoForceAndStaysADevice() {
     Path devNull = Path.of("/dev/null");
     assumeTrue(Files.exists(devNull));
