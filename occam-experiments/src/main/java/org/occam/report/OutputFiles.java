@@ -31,7 +31,8 @@ import org.occam.data.DataFormatException;
  *       that is killed or fails leaves either the old file or the complete new one, never a part.
  *       A leftover {@code .NAME.*.tmp} file is all a {@code kill -9} can leave behind.
  *   <li>Through a symbolic link the link's final target is replaced (its temporary file sits in
- *       the target's folder) and the link is kept; a replaced file keeps its permissions.
+ *       the target's folder) and the link is kept; a replaced file keeps its permissions (not its
+ *       owner, nor its other hard links, which keep the old content, as with any atomic replace).
  *   <li>Special files are <em>written in place</em>, never replaced: a FIFO, a character or block
  *       device ({@code /dev/null}, a terminal) and anything under {@code /dev/} or {@code /proc/}
  *       receive the bytes as a stream (appended, as {@code >>} would; for a FIFO or device that is
