@@ -1,5 +1,6 @@
 package org.occam.cli;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,7 +19,6 @@ import org.occam.evidence.EvidenceMethod;
 import org.occam.io.DagModelFile;
 import org.occam.report.DataJson;
 import org.occam.report.EdgeHeatMap;
-import org.occam.report.OutputFiles;
 import org.occam.report.ResultJson;
 import org.occam.report.StructureRanking;
 import org.occam.report.Tables;
@@ -62,13 +62,13 @@ public final class DagRankCommand implements Callable<Integer> {
   @Option(names = "--top", paramLabel = "N", defaultValue = "5", description = "Structures shown per method (default: ${DEFAULT-VALUE}).")
   int top;
 
-  @Option(names = "--json", paramLabel = "OUT", description = "Write every structure's parents, parameter count and scores as JSON.")
+  @Option(names = "--json", paramLabel = "OUT", description = "Write every structure's parents, parameter count and scores as JSON; - for standard output.")
   Path json;
 
-  @Option(names = "--csv", paramLabel = "OUT", description = "Write every structure's scores as CSV.")
+  @Option(names = "--csv", paramLabel = "OUT", description = "Write every structure's scores as CSV; - for standard output.")
   Path csv;
 
-  @Option(names = "--force", description = "Overwrite existing output files.")
+  @Option(names = "--force", description = Outputs.FORCE_HELP)
   boolean force;
 
   @Mixin
@@ -85,7 +85,7 @@ public final class DagRankCommand implements Callable<Integer> {
     }
     List<EvidenceMethod<DagProblem>> wanted = DagMethods.parseList(methods);
     List<String> names = wanted.stream().map(EvidenceMethod::name).toList();
-    OutputFiles.checkWritable(force, json, csv, posterior.png);
+    Outputs outputs = Outputs.check(spec, force, json, csv, posterior.png).binary("--posterior-png", posterior.png);
     ModelAveraging.Settings averaging = posterior.enabled() ? posterior.settings(force) : null;
     int nThreads = Threads.count(threads);
     var settings = options.settings();
@@ -113,7 +113,7 @@ public final class DagRankCommand implements Callable<Integer> {
     if (averaging != null) {
       ranking.average(averaging);
     }
-    var out = spec.commandLine().getOut();
+    PrintWriter out = outputs.report();
     out.printf("data %s: n = %s, %d distinct rows; %d hidden variable(s) with %s states; %d structures%n", input.data,
         Tables.number(d.size()), d.distinctRows(), hiddenVars.size(),
         hiddenVars.stream().map(v -> Integer.toString(v.cardinality())).toList(), cls.structures().size());
@@ -133,18 +133,15 @@ public final class DagRankCommand implements Callable<Integer> {
       set.put("seed", options.seed);
       set.put("threads", nThreads);
       var root = ranking.json(DataJson.of(input.data, d), DataJson.hidden(hiddenVars), set, seconds, sinceStart);
-      OutputFiles.write(json, ResultJson.write(root));
-      out.println("wrote " + json);
+      outputs.write(json, ResultJson.write(root));
     }
     if (csv != null) {
-      OutputFiles.write(csv, ranking.csv());
-      out.println("wrote " + csv);
+      outputs.write(csv, ranking.csv());
     }
     if (posterior.png != null) {
-      OutputFiles.write(posterior.png, EdgeHeatMap.png("arc posterior probabilities, hidden parents x observed"
+      outputs.write(posterior.png, EdgeHeatMap.png("arc posterior probabilities, hidden parents x observed"
           + " children (" + averaging.prior() + " prior over " + cls.structures().size() + " structures)",
           ranking.heatMapPanels(posterior.overWindow())));
-      out.println("wrote " + posterior.png);
     }
     return 0;
   }

@@ -13,7 +13,6 @@ import org.occam.data.DataFormatException;
 import org.occam.data.InvalidInputException;
 import org.occam.io.DagModelFile;
 import org.occam.math.RandomStreams;
-import org.occam.report.OutputFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
@@ -35,7 +34,7 @@ public final class DagSampleCommand implements Callable<Integer> {
   @Option(names = "--seed", required = true, paramLabel = "S", description = "The random seed.")
   long seed;
 
-  @Option(names = "--out", required = true, paramLabel = "D.csv", description = "The CSV file to write.")
+  @Option(names = "--out", required = true, paramLabel = "D.csv", description = "The CSV file to write; - for standard output.")
   Path out;
 
   @Option(names = "--include-hidden", description = "Also write the hidden variables' columns (for checking).")
@@ -44,7 +43,7 @@ public final class DagSampleCommand implements Callable<Integer> {
   @Option(names = "--renormalise", description = "Divide each CPT row by its sum (for tables printed with rounding).")
   boolean renormalise;
 
-  @Option(names = "--force", description = "Overwrite an existing output file.")
+  @Option(names = "--force", description = Outputs.FORCE_HELP)
   boolean force;
 
   @Override
@@ -52,7 +51,7 @@ public final class DagSampleCommand implements Callable<Integer> {
     if (rows < 1) {
       throw new InvalidInputException("--rows must be >= 1, got " + rows);
     }
-    OutputFiles.checkWritable(out, force);
+    Outputs outputs = Outputs.check(spec, force, out);
     DagModel m = DagModelFile.read(model, renormalise).model();
     double[] theta = m.parameters().orElseThrow(() -> new DataFormatException(model
         + ": the model has no CPTs; sampling needs a \"cpt\" for every variable"));
@@ -72,8 +71,11 @@ public final class DagSampleCommand implements Callable<Integer> {
         p.println();
       }
     }
-    OutputFiles.write(out, text.toString());
-    spec.commandLine().getOut().printf("wrote %d rows of %d variables to %s (seed %d)%n", rows, cols.length, out, seed);
+    if (outputs.writeQuietly(out, text.toString())) {
+      outputs.report().printf("wrote %d rows of %d variables to %s (seed %d)%n", rows, cols.length, out, seed);
+    } else {
+      outputs.report().printf("wrote %d rows of %d variables to standard output (seed %d)%n", rows, cols.length, seed);
+    }
     return 0;
   }
 }

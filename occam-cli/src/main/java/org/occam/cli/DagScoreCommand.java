@@ -1,5 +1,6 @@
 package org.occam.cli;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -16,7 +17,6 @@ import org.occam.evidence.EvidenceMethod;
 import org.occam.io.DagModelFile;
 import org.occam.math.RandomStreams;
 import org.occam.report.DagScoreReport;
-import org.occam.report.OutputFiles;
 import org.occam.report.ResultJson;
 import org.occam.report.Tables;
 import picocli.CommandLine.Command;
@@ -51,10 +51,10 @@ public final class DagScoreCommand implements Callable<Integer> {
           + " otherwise (small data only).")
   String methods;
 
-  @Option(names = "--json", paramLabel = "OUT", description = "Write the results as JSON.")
+  @Option(names = "--json", paramLabel = "OUT", description = "Write the results as JSON; - for standard output.")
   Path json;
 
-  @Option(names = "--force", description = "Overwrite an existing output file.")
+  @Option(names = "--force", description = Outputs.FORCE_HELP)
   boolean force;
 
   @Mixin
@@ -64,9 +64,7 @@ public final class DagScoreCommand implements Callable<Integer> {
   public Integer call() {
     List<EvidenceMethod<DagProblem>> wanted = DagMethods.parseList(methods);
     var settings = options.settings();
-    if (json != null) {
-      OutputFiles.checkWritable(json, force);
-    }
+    Outputs outputs = Outputs.check(spec, force, json);
     DagModelFile.Loaded loaded = DagModelFile.read(model, false);
     DagModel m = loaded.model();
     DagStructure s = m.structure();
@@ -79,15 +77,14 @@ public final class DagScoreCommand implements Callable<Integer> {
     List<EvidenceEstimate> results = DagScorer.score(compiled, m.prior(), settings,
         RandomStreams.fromSeed(options.seed), options.seed, wanted);
 
-    var out = spec.commandLine().getOut();
+    PrintWriter out = outputs.report();
     out.printf("model %s: %d variables (%d hidden), %d free parameters, prior %s%n", model, s.size(),
         s.hiddenVariables().length, s.freeParameters(), m.prior());
     out.printf("data %s: n = %s, %d distinct rows%s%n", data, Tables.number(d.size()), d.distinctRows(),
         d.hasMissing() ? ", with missing cells (summed out)" : "");
     DagScoreReport.print(out, results, settings.maxIterations());
     if (json != null) {
-      OutputFiles.write(json, ResultJson.write(DagScoreReport.json(model, m, data, d, results)));
-      out.println("wrote " + json);
+      outputs.write(json, ResultJson.write(DagScoreReport.json(model, m, data, d, results)));
     }
     return 0;
   }

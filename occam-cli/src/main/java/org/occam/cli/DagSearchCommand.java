@@ -1,5 +1,6 @@
 package org.occam.cli;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,7 +19,6 @@ import org.occam.evidence.EvidenceMethod;
 import org.occam.io.DagModelFile;
 import org.occam.report.DagSearchReport;
 import org.occam.report.DataJson;
-import org.occam.report.OutputFiles;
 import org.occam.report.ResultJson;
 import org.occam.report.Tables;
 import org.occam.search.DagArcConstraint;
@@ -102,13 +102,13 @@ public final class DagSearchCommand implements Callable<Integer> {
   @Option(names = "--threads", paramLabel = "T", description = "Worker threads (default: the number of cores).")
   Integer threads;
 
-  @Option(names = "--json", paramLabel = "OUT", description = "Write the search path, best structure, settings and timing as JSON.")
+  @Option(names = "--json", paramLabel = "OUT", description = "Write the search path, best structure, settings and timing as JSON; - for standard output.")
   Path json;
 
-  @Option(names = "--csv", paramLabel = "OUT", description = "Write the search path as CSV.")
+  @Option(names = "--csv", paramLabel = "OUT", description = "Write the search path as CSV; - for standard output.")
   Path csv;
 
-  @Option(names = "--force", description = "Overwrite existing output files.")
+  @Option(names = "--force", description = Outputs.FORCE_HELP)
   boolean force;
 
   @Mixin
@@ -119,7 +119,7 @@ public final class DagSearchCommand implements Callable<Integer> {
     long t0 = System.nanoTime();
     EvidenceMethod<DagProblem> method = DagMethods.get(score);
     DagArcConstraint constraint = DagArcConstraint.parse(structureClass);
-    OutputFiles.checkWritable(force, json, csv);
+    Outputs outputs = Outputs.check(spec, force, json, csv);
     int nThreads = Threads.count(threads);
     var scoreSettings = options.settings(emRestarts);
     var settings = new DagHillClimbing.Settings(restarts, tabu, tabuMoves, perturbation,
@@ -166,7 +166,7 @@ public final class DagSearchCommand implements Callable<Integer> {
       }
     }
     double seconds = (System.nanoTime() - t0) * 1e-9;
-    var out = spec.commandLine().getOut();
+    PrintWriter out = outputs.report();
     out.printf("data %s: n = %s, %d distinct rows; %d hidden variable(s) with %s states; %s class, at most %d "
         + "parent(s)%n", input.data, Tables.number(d.size()), d.distinctRows(), hiddenVars.size(),
         hiddenVars.stream().map(v -> Integer.toString(v.cardinality())).toList(), constraint.label(), limit);
@@ -190,12 +190,10 @@ public final class DagSearchCommand implements Callable<Integer> {
       timing.put("secondsSinceJvmStart", sinceStart);
       var root = report.json(DataJson.of(input.data, d), DataJson.hidden(hiddenVars), constraint.label(), set,
           methodScore == null ? null : ResultJson.estimate(methodScore.estimate(result.best())), timing);
-      OutputFiles.write(json, ResultJson.write(root));
-      out.println("wrote " + json);
+      outputs.write(json, ResultJson.write(root));
     }
     if (csv != null) {
-      OutputFiles.write(csv, report.csv());
-      out.println("wrote " + csv);
+      outputs.write(csv, report.csv());
     }
     return 0;
   }

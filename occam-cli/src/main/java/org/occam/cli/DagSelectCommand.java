@@ -20,7 +20,6 @@ import org.occam.report.DagSelectReport.Block;
 import org.occam.report.DagSelectReport;
 import org.occam.report.DagSelectRun;
 import org.occam.report.OrderSelectionReport.Row;
-import org.occam.report.OutputFiles;
 import org.occam.report.PreviousRun;
 import org.occam.report.ResultJson;
 import org.occam.search.LatentClassOrders;
@@ -85,16 +84,16 @@ public final class DagSelectCommand implements Callable<Integer> {
           + " same data with the same settings (checked), and choose over all.")
   Path extend;
 
-  @Option(names = "--json", paramLabel = "OUT", description = "Write every model's scores and the choices as JSON.")
+  @Option(names = "--json", paramLabel = "OUT", description = "Write every model's scores and the choices as JSON; - for standard output.")
   Path json;
 
-  @Option(names = "--csv", paramLabel = "OUT", description = "Write the scores as CSV (states, d, method, score).")
+  @Option(names = "--csv", paramLabel = "OUT", description = "Write the scores as CSV (states, d, method, score); - for standard output.")
   Path csv;
 
   @Option(names = "--png", paramLabel = "OUT", description = "Plot the score curves per method against the number of states.")
   Path png;
 
-  @Option(names = "--force", description = "Overwrite existing output files.")
+  @Option(names = "--force", description = Outputs.FORCE_HELP)
   boolean force;
 
   @Mixin
@@ -103,7 +102,7 @@ public final class DagSelectCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     long t0 = System.nanoTime();
-    OutputFiles.checkWritable(force, json, csv, png);
+    Outputs outputs = Outputs.check(spec, force, json, csv, png).binary("--png", png);
     int[] wanted = OrderRange.parse(hiddenStates, 1, "--hidden-states");
     int[] counts = OrderRange.parse(hiddenVariables, 1, "--hidden-variables");
     int nThreads = Threads.count(threads);
@@ -133,7 +132,7 @@ public final class DagSelectCommand implements Callable<Integer> {
           .mapToInt(r -> ((JsonNode) r.result().json()).path("hiddenVariables").asInt(1)).toArray());
     }
 
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = outputs.report();
     DagSelectRun.describe(out, data, d, counts, wanted, methodNames);
 
     LatentClassOrders orders = new LatentClassOrders(d, lambda, chosen, settings, options.seed);
@@ -177,16 +176,13 @@ public final class DagSelectCommand implements Callable<Integer> {
         scored, methodNames.size(), settings.restarts(), seconds, nThreads);
 
     if (json != null) {
-      OutputFiles.write(json, ResultJson.write(report.json(dataInfo, model, set, nThreads, seconds, extend)));
-      out.println("wrote " + json);
+      outputs.write(json, ResultJson.write(report.json(dataInfo, model, set, nThreads, seconds, extend)));
     }
     if (csv != null) {
-      OutputFiles.write(csv, report.csv());
-      out.println("wrote " + csv);
+      outputs.write(csv, report.csv());
     }
     if (png != null) {
-      OutputFiles.write(png, report.png("latent class order: " + data.getFileName()));
-      out.println("wrote " + png);
+      outputs.write(png, report.png("latent class order: " + data.getFileName()));
     }
     return 0;
   }

@@ -20,7 +20,6 @@ import org.occam.mrf.PairwiseGraph;
 import org.occam.mrf.methods.MrfMethods;
 import org.occam.report.MethodPosteriors;
 import org.occam.report.MrfRankReport;
-import org.occam.report.OutputFiles;
 import org.occam.report.RankedGraph;
 import org.occam.report.ResultJson;
 import org.occam.report.Tables;
@@ -90,13 +89,13 @@ public final class MrfRankCommand implements Callable<Integer> {
     }
   }
 
-  @Option(names = "--json", paramLabel = "OUT", description = "Write every model's edges, scores, ranks and full results as JSON.")
+  @Option(names = "--json", paramLabel = "OUT", description = "Write every model's edges, scores, ranks and full results as JSON; - for standard output.")
   Path json;
 
-  @Option(names = "--csv", paramLabel = "OUT", description = "Write one row per model with its scores as CSV.")
+  @Option(names = "--csv", paramLabel = "OUT", description = "Write one row per model with its scores as CSV; - for standard output.")
   Path csv;
 
-  @Option(names = "--force", description = "Overwrite existing output files.")
+  @Option(names = "--force", description = Outputs.FORCE_HELP)
   boolean force;
 
   @Mixin
@@ -108,6 +107,9 @@ public final class MrfRankCommand implements Callable<Integer> {
   /** The model-averaging settings when --posterior is given, else null. */
   private ModelAveraging.Settings averaging;
 
+  /** The checked outputs and where the report goes. */
+  private Outputs outputs;
+
   @Override
   public Integer call() {
     long t0 = System.nanoTime();
@@ -116,7 +118,7 @@ public final class MrfRankCommand implements Callable<Integer> {
     if (graphClass == GraphClass.PATH && !wanted.contains(by)) {
       wanted.add(0, by);
     }
-    OutputFiles.checkWritable(force, json, csv, posterior.png);
+    outputs = Outputs.check(spec, force, json, csv, posterior.png).binary("--posterior-png", posterior.png);
     averaging = posterior.enabled() ? posterior.settings(force) : null;
     int threads = options.threads();
     double sigma = options.priorSigma(java.util.OptionalDouble.empty());
@@ -137,7 +139,7 @@ public final class MrfRankCommand implements Callable<Integer> {
     List<RankedGraph> models = RankedGraph.path(path, graphs, scoreAll(graphs, d, wanted, settings, threads));
     double seconds = (System.nanoTime() - t0) * 1e-9;
 
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = outputs.report();
     out.println(MrfBinaryData.describe(input.data, d));
     out.printf("prior N(0, %s² I); path by %s, %d steps, %d structures scored%n", Tables.number(sigma), by.name(),
         path.size() - 1, path.stream().mapToInt(GreedyEdgePath.Step::candidates).sum());
@@ -164,7 +166,7 @@ public final class MrfRankCommand implements Callable<Integer> {
     }
     List<RankedGraph> models = RankedGraph.all(graphs, scored);
     double seconds = (System.nanoTime() - t0) * 1e-9;
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = outputs.report();
     out.println(MrfBinaryData.describe(input.data, d));
     out.printf("prior N(0, %s² I); every graph on %d variables, %d structures scored%n", Tables.number(sigma),
         vars.size(), graphs.size());
@@ -193,18 +195,15 @@ public final class MrfRankCommand implements Callable<Integer> {
       if (posteriors != null) {
         root.put("posterior", posteriors.json());
       }
-      OutputFiles.write(json, ResultJson.write(root));
-      out.println("wrote " + json);
+      outputs.write(json, ResultJson.write(root));
     }
     if (csv != null) {
-      OutputFiles.write(csv, report.csv(posteriors));
-      out.println("wrote " + csv);
+      outputs.write(csv, report.csv(posteriors));
     }
     if (posterior.png != null) {
-      OutputFiles.write(posterior.png, posteriors.undirectedPng("edge posterior probabilities (" + averaging.prior()
+      outputs.write(posterior.png, posteriors.undirectedPng("edge posterior probabilities (" + averaging.prior()
           + " prior over the " + models.size() + " models ranked)", vars.stream().map(Variable::name).toList(),
           posterior.overWindow()));
-      out.println("wrote " + posterior.png);
     }
     return 0;
   }

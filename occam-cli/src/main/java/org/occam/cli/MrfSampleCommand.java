@@ -13,7 +13,6 @@ import org.occam.io.BoltzmannModelFile;
 import org.occam.math.RandomStreams;
 import org.occam.mrf.BoltzmannMachine;
 import org.occam.mrf.ExactSampler;
-import org.occam.report.OutputFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
@@ -39,10 +38,10 @@ public final class MrfSampleCommand implements Callable<Integer> {
   @Option(names = "--seed", required = true, paramLabel = "S", description = "The random seed.")
   long seed;
 
-  @Option(names = "--out", required = true, paramLabel = "D.csv", description = "The CSV file to write.")
+  @Option(names = "--out", required = true, paramLabel = "D.csv", description = "The CSV file to write; - for standard output.")
   Path out;
 
-  @Option(names = "--force", description = "Overwrite an existing output file.")
+  @Option(names = "--force", description = Outputs.FORCE_HELP)
   boolean force;
 
   @Override
@@ -50,7 +49,7 @@ public final class MrfSampleCommand implements Callable<Integer> {
     if (rows < 1) {
       throw new InvalidInputException("--rows must be >= 1, got " + rows);
     }
-    OutputFiles.checkWritable(out, force);
+    Outputs outputs = Outputs.check(spec, force, out);
     BoltzmannModelFile.Loaded m = BoltzmannModelFile.read(model, true);
     BoltzmannMachine bm = m.model().orElseThrow();
     int[][] x = ExactSampler.of(bm).sample(rows, RandomStreams.fromSeed(seed));
@@ -68,8 +67,11 @@ public final class MrfSampleCommand implements Callable<Integer> {
         p.println();
       }
     }
-    OutputFiles.write(out, text.toString());
-    spec.commandLine().getOut().printf("wrote %d rows of %d variables to %s (seed %d)%n", rows, vars.size(), out, seed);
+    if (outputs.writeQuietly(out, text.toString())) {
+      outputs.report().printf("wrote %d rows of %d variables to %s (seed %d)%n", rows, vars.size(), out, seed);
+    } else {
+      outputs.report().printf("wrote %d rows of %d variables to standard output (seed %d)%n", rows, vars.size(), seed);
+    }
     return 0;
   }
 }

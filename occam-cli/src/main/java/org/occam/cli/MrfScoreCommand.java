@@ -1,5 +1,6 @@
 package org.occam.cli;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,7 +21,6 @@ import org.occam.mrf.PairwiseGraph;
 import org.occam.mrf.methods.MrfMethods;
 import org.occam.report.DataJson;
 import org.occam.report.MrfScoreReport;
-import org.occam.report.OutputFiles;
 import org.occam.report.ResultJson;
 import org.occam.report.Tables;
 import picocli.CommandLine.Command;
@@ -63,10 +63,10 @@ public final class MrfScoreCommand implements Callable<Integer> {
           + " below. ais and quadrature are ground truth for small models (quadrature: at most 3 parameters).")
   String methods;
 
-  @Option(names = "--json", paramLabel = "OUT", description = "Write the results as JSON.")
+  @Option(names = "--json", paramLabel = "OUT", description = "Write the results as JSON; - for standard output.")
   Path json;
 
-  @Option(names = "--force", description = "Overwrite an existing output file.")
+  @Option(names = "--force", description = Outputs.FORCE_HELP)
   boolean force;
 
   @Mixin
@@ -75,9 +75,7 @@ public final class MrfScoreCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     List<EvidenceMethod<MrfProblem>> wanted = MrfMethods.parseList(methods);
-    if (json != null) {
-      OutputFiles.checkWritable(json, force);
-    }
+    Outputs outputs = Outputs.check(spec, force, json);
     BoltzmannModelFile.Loaded m = BoltzmannModelFile.read(model, false);
     double sigma = options.priorSigma(m.priorSigma());
     MrfScoreSettings settings = options.settings(sigma, options.threads());
@@ -88,7 +86,7 @@ public final class MrfScoreCommand implements Callable<Integer> {
     List<EvidenceEstimate> results = MethodRegistry.estimateAll(new MrfProblem(graph, stats, settings, options.seed),
         wanted);
 
-    var out = spec.commandLine().getOut();
+    PrintWriter out = outputs.report();
     MrfScoreReport.describe(out, model, m, sigma, options.priorSigma != null ? " from --prior-sigma"
         : m.priorSigma().isPresent() ? " from the model file" : " (default)", data, d);
     List<String[]> rows = new ArrayList<>();
@@ -102,8 +100,7 @@ public final class MrfScoreCommand implements Callable<Integer> {
       root.put("model", MrfScoreReport.modelJson(model, m, sigma));
       root.put("data", DataJson.of(data, d));
       root.put("results", results.stream().map(ResultJson::estimate).toList());
-      OutputFiles.write(json, ResultJson.write(root));
-      out.println("wrote " + json);
+      outputs.write(json, ResultJson.write(root));
     }
     return 0;
   }

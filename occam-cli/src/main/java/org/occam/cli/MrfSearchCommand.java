@@ -18,7 +18,6 @@ import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.PairwiseGraph;
 import org.occam.mrf.methods.MrfMethods;
 import org.occam.report.MrfSearchReport;
-import org.occam.report.OutputFiles;
 import org.occam.report.ResultJson;
 import org.occam.report.Tables;
 import org.occam.search.MrfEdgeSearch;
@@ -77,13 +76,13 @@ public final class MrfSearchCommand implements Callable<Integer> {
   int maxSteps;
 
   @Option(names = "--json", paramLabel = "OUT", description = "Write the search path, each run's best, the best graph"
-      + " with its full result, the settings and the timing as JSON.")
+      + " with its full result, the settings and the timing as JSON; - for standard output.")
   Path json;
 
-  @Option(names = "--csv", paramLabel = "OUT", description = "Write the search path as CSV, one row per step.")
+  @Option(names = "--csv", paramLabel = "OUT", description = "Write the search path as CSV, one row per step; - for standard output.")
   Path csv;
 
-  @Option(names = "--force", description = "Overwrite existing output files.")
+  @Option(names = "--force", description = Outputs.FORCE_HELP)
   boolean force;
 
   @Mixin
@@ -93,7 +92,7 @@ public final class MrfSearchCommand implements Callable<Integer> {
   public Integer call() {
     long t0 = System.nanoTime();
     EvidenceMethod<MrfProblem> method = MrfMethods.get(score);
-    OutputFiles.checkWritable(force, json, csv);
+    Outputs outputs = Outputs.check(spec, force, json, csv);
     int threads = options.threads();
     double sigma = options.priorSigma(java.util.OptionalDouble.empty());
     // one thread per scored structure; the candidates of a step are scored in parallel
@@ -121,7 +120,7 @@ public final class MrfSearchCommand implements Callable<Integer> {
     EvidenceEstimate best = MrfProblem.of(result.best(), d, settings, options.seed).estimate(List.of(method)).get(0);
     double seconds = (System.nanoTime() - t0) * 1e-9;
 
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = outputs.report();
     out.println(MrfBinaryData.describe(input.data, d));
     out.printf("score %s, prior N(0, %s² I); start %s, %d restart(s), tabu %d, max degree %s%n", method.name(),
         Tables.number(sigma), start, restarts, tabu, maxDegree == null ? "none" : maxDegree.toString());
@@ -130,12 +129,10 @@ public final class MrfSearchCommand implements Callable<Integer> {
     out.printf("%d distinct graphs scored, %d cache hits; search %.2f s, all %.2f s with %d thread(s)%n",
         result.distinctGraphsScored(), result.cacheHits(), searchSeconds, seconds, threads);
     if (json != null) {
-      OutputFiles.write(json, ResultJson.write(report.json(MrfBinaryData.json(input.data, d), start, settings.toMap(), seconds)));
-      out.println("wrote " + json);
+      outputs.write(json, ResultJson.write(report.json(MrfBinaryData.json(input.data, d), start, settings.toMap(), seconds)));
     }
     if (csv != null) {
-      OutputFiles.write(csv, report.csv());
-      out.println("wrote " + csv);
+      outputs.write(csv, report.csv());
     }
     return 0;
   }

@@ -2,7 +2,6 @@ package org.occam.cli;
 
 import java.nio.file.Path;
 import org.occam.data.InvalidInputException;
-import org.occam.report.OutputFiles;
 import org.occam.search.ModelAveraging;
 import org.occam.search.StructurePrior;
 import picocli.CommandLine.Option;
@@ -42,11 +41,11 @@ public final class PosteriorOptions {
     return posterior || png != null;
   }
 
-  /** Validates the options and checks the PNG can be written; call before the long work. */
+  /**
+   * Validates the options; call before the long work. The PNG is checked with the command's other
+   * outputs ({@link Outputs#check}), so that two outputs on one file are found too.
+   */
   ModelAveraging.Settings settings(boolean force) {
-    if (png != null) {
-      OutputFiles.checkWritable(png, force);
-    }
     overWindow();
     return new ModelAveraging.Settings(StructurePrior.parse(structurePrior), checkedWindow());
   }

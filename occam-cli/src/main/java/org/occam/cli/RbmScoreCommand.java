@@ -9,7 +9,6 @@ import org.occam.data.InvalidInputException;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.rbm.RbmCrossValidation;
 import org.occam.rbm.RbmData;
-import org.occam.report.OutputFiles;
 import org.occam.report.RbmScoreReport;
 import org.occam.report.ResultJson;
 import picocli.CommandLine.Command;
@@ -35,10 +34,10 @@ public final class RbmScoreCommand implements Callable<Integer> {
       description = "Comma-separated, from " + MethodHelp.TOKEN + ",cv (cv: k-fold cross-validated test log-likelihood; default: ${DEFAULT-VALUE}).")
   String methods;
 
-  @Option(names = "--json", paramLabel = "OUT", description = "Write the results as JSON.")
+  @Option(names = "--json", paramLabel = "OUT", description = "Write the results as JSON; - for standard output.")
   Path json;
 
-  @Option(names = "--force", description = "Overwrite an existing output file.")
+  @Option(names = "--force", description = Outputs.FORCE_HELP)
   boolean force;
 
   @Mixin
@@ -50,11 +49,9 @@ public final class RbmScoreCommand implements Callable<Integer> {
     if (hidden < 1) {
       throw new InvalidInputException("--hidden must be >= 1, got " + hidden);
     }
-    if (json != null) {
-      OutputFiles.checkWritable(json, force);
-    }
+    Outputs outputs = Outputs.check(spec, force, json);
     RbmData d = options.read();
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = outputs.report();
     RbmScoreReport.describe(out, options.data, d, options.priorSigma, hidden);
     Consumer<String> stages = RbmEstimators.stageReporter(spec.commandLine().getErr());
     List<EvidenceEstimate> results = RbmEstimators.score(d, hidden, wanted.scores(), options, stages);
@@ -64,8 +61,7 @@ public final class RbmScoreCommand implements Callable<Integer> {
 
     RbmScoreReport.print(out, results, d.size(), cv);
     if (json != null) {
-      OutputFiles.write(json, ResultJson.write(RbmScoreReport.json(options.data, d, hidden, results, cv)));
-      out.println("wrote " + json);
+      outputs.write(json, ResultJson.write(RbmScoreReport.json(options.data, d, hidden, results, cv)));
     }
     return 0;
   }

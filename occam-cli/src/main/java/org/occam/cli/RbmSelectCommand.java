@@ -16,7 +16,6 @@ import org.occam.evidence.EvidenceMethod;
 import org.occam.rbm.RbmCrossValidation;
 import org.occam.rbm.RbmData;
 import org.occam.report.OrderSelectionReport.Row;
-import org.occam.report.OutputFiles;
 import org.occam.report.PreviousRun;
 import org.occam.report.RbmScoreReport;
 import org.occam.report.RbmSelectReport;
@@ -55,10 +54,10 @@ public final class RbmSelectCommand implements Callable<Integer> {
           + " the same settings (checked), and choose over all.")
   Path extend;
 
-  @Option(names = "--json", paramLabel = "OUT", description = "Write every score and the choices as JSON.")
+  @Option(names = "--json", paramLabel = "OUT", description = "Write every score and the choices as JSON; - for standard output.")
   Path json;
 
-  @Option(names = "--force", description = "Overwrite an existing output file.")
+  @Option(names = "--force", description = Outputs.FORCE_HELP)
   boolean force;
 
   @Mixin
@@ -67,9 +66,7 @@ public final class RbmSelectCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     int[] ks = OrderRange.parse(hidden, 1, "--hidden");
-    if (json != null) {
-      OutputFiles.checkWritable(json, force);
-    }
+    Outputs outputs = Outputs.check(spec, force, json);
     JsonNode previous = extend == null ? null : PreviousRun.readPrevious(extend, COMMAND);
     List<String> previousMethods = PreviousRun.methods(previous);
     String methodList = methods != null ? methods
@@ -95,7 +92,7 @@ public final class RbmSelectCommand implements Callable<Integer> {
       before = OrderSelection.choose(PreviousRun.previousRows(previous, "hidden", RbmSelectReport::readRow),
           1);
     }
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = outputs.report();
     RbmScoreReport.describe(out, options.data, d, options.priorSigma, 0);
     int[] scoredBefore = before == null ? new int[0] : before.orders();
     int[] toScore = java.util.Arrays.stream(ks).filter(k -> java.util.Arrays.binarySearch(scoredBefore, k) < 0)
@@ -124,9 +121,8 @@ public final class RbmSelectCommand implements Callable<Integer> {
         wanted.scores().stream().map(EvidenceMethod::name).toList(), cv != null, d.visibleCount());
     report.print(out);
     if (json != null) {
-      OutputFiles.write(json, ResultJson.write(report.json(dataInfo, methodNames, settings, options.threads(), toScore,
+      outputs.write(json, ResultJson.write(report.json(dataInfo, methodNames, settings, options.threads(), toScore,
           extend)));
-      out.println("wrote " + json);
     }
     return 0;
   }

@@ -145,9 +145,7 @@ class ChenWellingExperimentTest {
       }
     }
     assertThat(root.get("claims")).hasSize(4);
-    for (JsonNode c : root.get("claims")) {
-      assertThat(c.get("verdict").asText()).isIn("agrees", "partly agrees", "disagrees", "not checked");
-    }
+    checkClaims(root.get("claims"), csv(out.resolve("fig-2-chosen-k.csv")), closeness, trueK);
 
     // Each subset: the accepted seed redraws it, and every word occurs in it.
     RbmData words = RbmCsvReader.read(Path.of(DATA));
@@ -223,7 +221,7 @@ class ChenWellingExperimentTest {
   /**
    * One evidence figure's CSV against the scores, and the summary's closeness against both.
    *
-   * @return per method: points, mean |diff|, mean diff
+   * @return per method: points, mean |diff|, mean diff, points below the reference
    */
   private static Map<String, double[]> checkEvidenceFigure(String figure, List<Map<String, String>> points,
       List<Map<String, String>> scores, int repeats, JsonNode root, String reference) {
@@ -275,9 +273,71 @@ class ChenWellingExperimentTest {
         assertThat(c.get("meanAbsDiffPerDocument").asDouble()).as("%s", c).isCloseTo(abs, within(1e-9));
         assertThat(c.get("meanSignedDiffPerDocument").asDouble()).as("%s", c).isCloseTo(signed, within(1e-9));
       }
-      out.put(c.get("method").asText(), new double[] {d.size(), abs, signed});
+      out.put(c.get("method").asText(), new double[] {d.size(), abs, signed, below});
     }
     return out;
+  }
+
+  private static String verdict(int held, int checks) {
+    return checks == 0 ? "not checked" : held == checks ? "agrees" : held > 0 ? "partly agrees" : "disagrees";
+  }
+
+  /**
+   * The four claims' verdicts recomputed from the recomputed figures by the rules the claims state:
+   * Laplace approaches K* (mean |K − K*| at most 1 at the largest N and no larger than at the
+   * smallest) and cross-validation ends farther; per evidence figure, the closest score is a Laplace
+   * one, and MAP and ML-BIC over-penalise (below the reference on average and at most points).
+   */
+  private static void checkClaims(JsonNode claims, List<Map<String, String>> fig2,
+      Map<String, Map<String, double[]>> closeness, int trueK) {
+    Map<String, JsonNode> byFigure = new HashMap<>();
+    claims.forEach(c -> byFigure.put(c.get("figure").asText(), c));
+    assertThat(byFigure).containsOnlyKeys("1-2", "4", "6", "7");
+
+    double[] ns = fig2.stream().mapToDouble(r -> num(r, "n")).distinct().sorted().toArray();
+    java.util.function.BiFunction<String, Double, Double> error = (m, n) -> fig2.stream()
+        .filter(r -> r.get("method").equals(m) && num(r, "n") == n).findFirst()
+        .map(r -> num(r, "meanAbsErrorFromTrueK")).orElseThrow();
+    double lapFirst = error.apply("laplace", ns[0]);
+    double lapLast = error.apply("laplace", ns[ns.length - 1]);
+    double cvLast = error.apply("cv", ns[ns.length - 1]);
+    boolean approaches = lapLast <= 1 && lapLast <= lapFirst;
+    boolean cvWorse = cvLast > lapLast;
+    assertThat(byFigure.get("1-2").get("verdict").asText()).as("claim 1-2, K* = %d", trueK)
+        .isEqualTo(approaches && cvWorse ? "agrees" : approaches || cvWorse ? "partly agrees" : "disagrees");
+
+    for (String f : new String[] {"4", "6", "7"}) {
+      Map<String, double[]> c = closeness.get(f);
+      String closest = null;
+      for (var e : c.entrySet()) {
+        if (e.getValue()[0] > 0 && (closest == null || e.getValue()[1] < c.get(closest)[1])) {
+          closest = e.getKey();
+        }
+      }
+      JsonNode claim = byFigure.get(f);
+      if (closest == null) {
+        assertThat(claim.get("verdict").asText()).isEqualTo("not checked");
+        continue;
+      }
+      int checks = 0;
+      int held = 0;
+      boolean hasLaplace = c.entrySet().stream().anyMatch(e -> e.getValue()[0] > 0
+          && (e.getKey().equals("laplace") || e.getKey().equals("laplace0")));
+      if (hasLaplace) {
+        checks++;
+        held += closest.equals("laplace") || closest.equals("laplace0") ? 1 : 0;
+      }
+      for (String m : new String[] {"map", "ml-bic"}) {
+        double[] v = c.get(m);
+        if (v == null || v[0] == 0) {
+          continue;
+        }
+        checks++;
+        held += v[2] < 0 && 2 * v[3] > v[0] ? 1 : 0;
+      }
+      assertThat(claim.at("/numbers/closest").asText()).as("figure %s", f).isEqualTo(closest);
+      assertThat(claim.get("verdict").asText()).as("figure %s", f).isEqualTo(verdict(held, checks));
+    }
   }
 
   /** The mean of the finite values, NaN if none. */
