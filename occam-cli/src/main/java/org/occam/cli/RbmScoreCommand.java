@@ -61,7 +61,8 @@ public final class RbmScoreCommand implements Callable<Integer> {
 
     RbmScoreReport.print(out, results, d.size(), cv);
     if (json != null) {
-      outputs.write(json, ResultJson.write(RbmScoreReport.json(options.data, d, hidden, results, cv)));
+      outputs.write(json, ResultJson.write(RbmScoreReport.json(
+          RbmScoreReport.dataJson(options.data, d, options.incompleteRowsDropped), hidden, results, cv)));
     }
     return 0;
   }

@@ -77,11 +77,8 @@ public final class RbmSelectCommand implements Callable<Integer> {
       methodNames.add("cv");
     }
     RbmData d = options.read();
-    Map<String, Object> dataInfo = RbmScoreReport.dataJson(options.data, d);
+    Map<String, Object> dataInfo = RbmScoreReport.dataJson(options.data, d, options.incompleteRowsDropped);
     dataInfo.put("fingerprint", RbmSelectReport.fingerprint(d));
-    if (options.incompleteRowsDropped > 0) {
-      dataInfo.put("incompleteRowsDropped", options.incompleteRowsDropped);
-    }
     Map<String, Object> settings = settingsJson();
 
     OrderSelection.Result<Row> before = null;

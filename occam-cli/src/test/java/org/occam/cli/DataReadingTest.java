@@ -224,10 +224,15 @@ class DataReadingTest {
     var refused = CliRunner.run(args.toArray(new String[0]));
     assertOneLineError(refused, data + ":2:2: ", "--complete-cases");
     args.add("--complete-cases");
+    Path out = dir.resolve("rbm-score.json");
+    args.addAll(List.of("--json", out.toString()));
     var r = CliRunner.run(args.toArray(new String[0]));
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(r.err()).contains("dropped 6 rows with a missing cell");
     assertThat(r.out()).contains("24 rows");
+    var recorded = new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.toFile()).get("data");
+    assertThat(recorded.get("incompleteRowsDropped").asLong()).isEqualTo(6);
+    assertThat(recorded.get("rows").asLong()).isEqualTo(24);
   }
 
   /** Acceptance 5: a million rows (few distinct) are read under a 128 MB heap, in a child JVM. */

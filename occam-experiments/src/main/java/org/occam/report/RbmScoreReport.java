@@ -76,13 +76,20 @@ public final class RbmScoreReport {
     }
   }
 
-  /** The data as the JSON records it. */
-  public static Map<String, Object> dataJson(Path data, RbmData d) {
+  /**
+   * The data as the JSON records it.
+   *
+   * @param incompleteRowsDropped rows left out by {@code --complete-cases} (recorded when above 0)
+   */
+  public static Map<String, Object> dataJson(Path data, RbmData d, long incompleteRowsDropped) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("file", data.toString());
     m.put("rows", d.size());
     m.put("distinct", d.distinctRowCount());
     m.put("columns", d.columnNames());
+    if (incompleteRowsDropped > 0) {
+      m.put("incompleteRowsDropped", incompleteRowsDropped);
+    }
     return m;
   }
 
@@ -120,11 +127,14 @@ public final class RbmScoreReport {
     }
   }
 
-  /** {@code rbm score}'s JSON (a map tree for {@link ResultJson#write}); {@code cv} may be null. */
-  public static Map<String, Object> json(Path data, RbmData d, int hidden, List<EvidenceEstimate> results,
+  /**
+   * {@code rbm score}'s JSON (a map tree for {@link ResultJson#write}); {@code data} is {@link
+   * #dataJson}'s map; {@code cv} may be null.
+   */
+  public static Map<String, Object> json(Map<String, Object> data, int hidden, List<EvidenceEstimate> results,
       RbmCrossValidation.Result cv) {
     Map<String, Object> root = new LinkedHashMap<>();
-    root.put("data", dataJson(data, d));
+    root.put("data", data);
     root.put("hidden", hidden);
     root.put("results", results.stream().map(ResultJson::estimate).toList());
     if (cv != null) {
