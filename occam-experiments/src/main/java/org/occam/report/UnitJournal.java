@@ -64,7 +64,9 @@ public final class UnitJournal implements AutoCloseable {
 
   private final Path file;
   private final List<JsonNode> finished;
-  private final BufferedWriter writer;
+  private final String headerLine;
+  /** Opened at the first unit, so a run that fails before finishing one leaves no journal (or the old one as it was). */
+  private BufferedWriter writer;
   private final Integer interruptAfter;
   private int written;
   private boolean closed;
@@ -76,10 +78,10 @@ public final class UnitJournal implements AutoCloseable {
     }
   }
 
-  private UnitJournal(Path file, List<JsonNode> finished, BufferedWriter writer) {
+  private UnitJournal(Path file, String headerLine, List<JsonNode> finished) {
     this.file = file;
+    this.headerLine = headerLine;
     this.finished = List.copyOf(finished);
-    this.writer = writer;
     this.interruptAfter = Integer.getInteger(INTERRUPT_AFTER_PROPERTY);
   }
 
@@ -142,9 +144,11 @@ public final class UnitJournal implements AutoCloseable {
   public static UnitJournal open(Path file, Map<String, Object> header, boolean resume, boolean force) {
     JsonNode mine = PreviousRun.tree(header);
     List<JsonNode> finished = new ArrayList<>();
+    // a journal without units (a run that failed before finishing one) holds nothing to keep
     boolean exists = Files.exists(file);
-    if (exists && !resume && !force) {
-      throw new DataFormatException(file + ": the journal of an interrupted run (" + countUnits(file)
+    long units = exists ? countUnits(file) : 0;
+    if (units > 0 && !resume && !force) {
+      throw new DataFormatException(file + ": the journal of an interrupted run (" + units
           + " finished unit(s)); pass --resume to continue it, or --force to start over");
     }
     if (exists && resume) {
@@ -154,7 +158,7 @@ public final class UnitJournal implements AutoCloseable {
         throw new DataFormatException(file + ": not a journal written by occam; remove it or pass --force without"
             + " --resume");
       }
-      if (!then.equals(mine)) {
+      if (!then.equals(mine) && lines.size() > 1) {
         throw new DataFormatException(file + ": the interrupted run differs from this one (" + difference("", then,
             mine) + "); resume with the same data and settings, or pass --force without --resume to start over");
       }
@@ -166,18 +170,7 @@ public final class UnitJournal implements AutoCloseable {
         finished.add(unit);
       }
     }
-    try {
-      // rewritten whole (header and the good units), so a torn last line is gone before appending
-      StringBuilder text = new StringBuilder(line(header));
-      for (JsonNode u : finished) {
-        text.append(line(u));
-      }
-      OutputFiles.write(file, text.toString());
-      BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
-      return new UnitJournal(file, finished, w);
-    } catch (IOException e) {
-      throw new DataFormatException(file + ": cannot write the journal: " + e.getMessage());
-    }
+    return new UnitJournal(file, line(header), finished);
   }
 
   /** The journal's file. */
@@ -196,6 +189,9 @@ public final class UnitJournal implements AutoCloseable {
       throw new Interrupted(written);
     }
     try {
+      if (writer == null) {
+        start();
+      }
       writer.write(line(unit));
       writer.flush();
     } catch (IOException e) {
@@ -205,6 +201,19 @@ public final class UnitJournal implements AutoCloseable {
     if (interruptAfter != null && written >= interruptAfter) {
       throw new Interrupted(written);
     }
+  }
+
+  /** Writes the header and the units kept (so a torn last line is gone) and opens the file for appending. */
+  private void start() throws IOException {
+    if (closed) {
+      throw new IllegalStateException("the journal " + file + " is closed");
+    }
+    StringBuilder text = new StringBuilder(headerLine);
+    for (JsonNode u : finished) {
+      text.append(line(u));
+    }
+    OutputFiles.write(file, text.toString());
+    writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
   }
 
   /** The number of units appended by this run (not those resumed). */
@@ -230,7 +239,9 @@ public final class UnitJournal implements AutoCloseable {
     }
     closed = true;
     try {
-      writer.close();
+      if (writer != null) {
+        writer.close();
+      }
     } catch (IOException e) {
       // the lines were flushed as they were written; nothing is lost by a failed close
     }

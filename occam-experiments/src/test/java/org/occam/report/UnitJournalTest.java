@@ -85,17 +85,20 @@ class UnitJournalTest {
     assertThatThrownBy(() -> UnitJournal.open(file, header(10), false, false))
         .isInstanceOf(DataFormatException.class)
         .hasMessageContaining("1 finished unit(s)").hasMessageContaining("--resume").hasMessageContaining("--force");
-    // --force starts over
+    // --force starts over, from the first unit of the new run
     UnitJournal fresh = UnitJournal.open(file, header(10), false, true);
     assertThat(fresh.finished()).isEmpty();
+    fresh.append(unit(5, -5.0));
     fresh.close();
-    assertThat(Files.readAllLines(file)).hasSize(1);
+    assertThat(Files.readAllLines(file)).hasSize(2).last().asString().contains("\"hidden\":5");
   }
 
   @Test
   void aDifferentHeaderIsRefusedNamingTheDifference() throws IOException {
     Path file = dir.resolve("partial.jsonl");
-    UnitJournal.open(file, header(10), false, false).close();
+    UnitJournal j = UnitJournal.open(file, header(10), false, false);
+    j.append(unit(1, -1.0));
+    j.close();
     assertThatThrownBy(() -> UnitJournal.open(file, header(20), true, false))
         .isInstanceOf(DataFormatException.class)
         .hasMessageContaining("settings.--iterations: 10 then vs 20 now");
@@ -104,7 +107,7 @@ class UnitJournalTest {
     assertThatThrownBy(() -> UnitJournal.open(file, header(10), true, false))
         .isInstanceOf(DataFormatException.class).hasMessageContaining("data.sha256");
     // the refused journal is left as it was
-    assertThat(Files.readAllLines(file)).hasSize(1);
+    assertThat(Files.readAllLines(file)).hasSize(2);
   }
 
   @Test
@@ -124,11 +127,17 @@ class UnitJournalTest {
   }
 
   @Test
-  void resumeWithoutAJournalStartsAfresh() throws IOException {
+  void resumeWithoutAJournalStartsAfreshAndNoJournalIsLeftBeforeTheFirstUnit() throws IOException {
     Path file = dir.resolve("partial.jsonl");
     UnitJournal j = UnitJournal.open(file, header(10), true, false);
     assertThat(j.finished()).isEmpty();
     j.close();
-    assertThat(file).exists();
+    assertThat(file).doesNotExist();
+    // a journal without units (a run that failed early) is not in the way of the next run
+    Files.writeString(file, "{\"journal\":1}\n");
+    UnitJournal k = UnitJournal.open(file, header(20), false, false);
+    k.append(unit(1, -1.0));
+    k.complete();
+    assertThat(file).doesNotExist();
   }
 }

@@ -1,0 +1,143 @@
+package org.occam.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.occam.report.UnitJournal;
+
+/**
+ * Long commands made of units keep each finished unit in a journal and {@code --resume} skips
+ * them: a run interrupted after some units (by the journal's test hook, as a kill would) and then
+ * resumed writes the same JSON as an uninterrupted run (timings aside), and does only the units
+ * that were missing.
+ */
+class ResumeCommandsTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Path SOTU = Path.of("..", "data", "sotu_chunks100_w100.csv");
+  private static final Path BEAL = Path.of("..", "examples", "beal-true.json");
+
+  @TempDir
+  Path dir;
+
+  /** Runs the command with the journal's interruption hook set to {@code after} units (0: no hook). */
+  private static CliRunner.Result run(int after, List<String> args) {
+    if (after > 0) {
+      System.setProperty(UnitJournal.INTERRUPT_AFTER_PROPERTY, Integer.toString(after));
+    }
+    try {
+      return CliRunner.run(args.toArray(new String[0]));
+    } finally {
+      System.clearProperty(UnitJournal.INTERRUPT_AFTER_PROPERTY);
+    }
+  }
+
+  private static List<String> with(List<String> base, String... more) {
+    List<String> all = new ArrayList<>(base);
+    all.addAll(List.of(more));
+    return all;
+  }
+
+  /** The JSON without what differs between runs of the same numbers: wall times. */
+  static JsonNode withoutTimings(JsonNode n) {
+    JsonNode copy = n.deepCopy();
+    strip(copy);
+    return copy;
+  }
+
+  private static void strip(JsonNode n) {
+    if (n instanceof ObjectNode o) {
+      for (Iterator<Map.Entry<String, JsonNode>> it = o.fields(); it.hasNext(); ) {
+        var e = it.next();
+        String k = e.getKey();
+        if (k.equals("seconds") || k.endsWith("Seconds") || k.equals("sinceStart")) {
+          it.remove();
+        } else {
+          strip(e.getValue());
+        }
+      }
+    } else if (n != null && n.isArray()) {
+      n.forEach(ResumeCommandsTest::strip);
+    }
+  }
+
+  private static long unitLines(String err) {
+    return err.lines().filter(l -> l.matches("\\[\\d+/\\d+\\] .*")).count();
+  }
+
+  /**
+   * Interrupts a run after {@code after} units, checks what the journal kept, resumes it and
+   * compares with an uninterrupted run; returns the resumed run's stderr.
+   */
+  private String interruptResumeAndCompare(List<String> base, int units, int after) throws IOException {
+    Path whole = dir.resolve("whole.json");
+    var full = run(0, with(base, "--json", whole.toString()));
+    assertThat(full.exitCode()).as(full.err()).isZero();
+    assertThat(unitLines(full.err())).as(full.err()).isEqualTo(units);
+    assertThat(UnitJournal.besideOutput(whole)).doesNotExist();
+
+    Path out = dir.resolve("out.json");
+    Path journal = UnitJournal.besideOutput(out);
+    var cut = run(after, with(base, "--json", out.toString()));
+    assertThat(cut.exitCode()).as(cut.err()).isEqualTo(1);
+    assertThat(out).doesNotExist();
+    assertThat(Files.readAllLines(journal)).hasSize(1 + after);
+
+    // without --resume the journal is not thrown away
+    var refused = run(0, with(base, "--json", out.toString()));
+    assertThat(refused.exitCode()).isEqualTo(2);
+    assertThat(refused.err()).contains(journal.toString(), after + " finished unit(s)", "--resume", "--force");
+
+    var resumed = run(0, with(base, "--json", out.toString(), "--resume"));
+    assertThat(resumed.exitCode()).as(resumed.err()).isZero();
+    assertThat(resumed.err()).contains("resuming from " + journal + ": " + after + " unit(s)");
+    // only the missing units are done again
+    assertThat(unitLines(resumed.err())).as(resumed.err()).isEqualTo(units - after);
+    assertThat(journal).doesNotExist();
+    assertThat(withoutTimings(JSON.readTree(out.toFile()))).isEqualTo(withoutTimings(JSON.readTree(whole.toFile())));
+    assertThat(resumed.out()).isEqualTo(full.out().replace(whole.toString(), out.toString()));
+    return resumed.err();
+  }
+
+  @Test
+  void rbmSelectResumedEqualsAnUninterruptedRun() throws IOException {
+    List<String> base = List.of("rbm", "select", "--data", SOTU.toString(), "--most-frequent", "4", "--rows", "150",
+        "--hidden", "1..3", "--methods", "map,ml-bic,cv", "--folds", "2", "--pcd-iterations", "300", "--pcd-chains",
+        "10", "--threads", "2");
+    String err = interruptResumeAndCompare(base, 3, 1);
+    assertThat(err).containsPattern("K = [12]: map -?\\d+\\.\\d+, ml-bic -?\\d+\\.\\d+, cv -?\\d+\\.\\d+ per row");
+  }
+
+  @Test
+  void rbmSelectRefusesToResumeAnotherRunNamingTheDifference() throws IOException {
+    List<String> base = List.of("rbm", "select", "--data", SOTU.toString(), "--most-frequent", "4", "--rows", "150",
+        "--hidden", "1..2", "--methods", "map", "--pcd-iterations", "300", "--pcd-chains", "10");
+    Path out = dir.resolve("out.json");
+    var cut = run(1, with(base, "--json", out.toString()));
+    assertThat(cut.exitCode()).isEqualTo(1);
+    List<String> other = new ArrayList<>(base);
+    other.set(other.indexOf("300"), "400");
+    var refused = run(0, with(other, "--json", out.toString(), "--resume"));
+    assertThat(refused.exitCode()).isEqualTo(2);
+    assertThat(refused.err().strip()).doesNotContain("\n")
+        .contains("settings.--pcd-iterations: 300 then vs 400 now");
+    // --force without --resume starts over and removes the journal at the end
+    var fresh = run(0, with(other, "--json", out.toString(), "--force"));
+    assertThat(fresh.exitCode()).as(fresh.err()).isZero();
+    assertThat(UnitJournal.besideOutput(out)).doesNotExist();
+    // --resume needs an output to keep the journal beside
+    var noJson = run(0, with(base, "--resume"));
+    assertThat(noJson.exitCode()).isEqualTo(2);
+    assertThat(noJson.err()).contains("--resume needs --json");
+  }
+}
