@@ -18,6 +18,8 @@ final class UnitLog implements AutoCloseable {
   private final PrintWriter err;
   private final int total;
   private final boolean thin;
+  /** Whether closing this log closes the journal (not when the journal serves several logs). */
+  private boolean ownsJournal;
   private int done;
   private long lastLine;
 
@@ -26,9 +28,20 @@ final class UnitLog implements AutoCloseable {
    * @param units the units of the run, those resumed from the journal included
    */
   UnitLog(UnitJournal journal, PrintWriter err, int units) {
+    this(journal, err, units, journal == null ? 0 : journal.finished().size());
+    this.ownsJournal = true;
+  }
+
+  /**
+   * For one of several kinds of unit in one journal, which the caller closes.
+   *
+   * @param units the units of this kind in the run
+   * @param resumed those of them resumed from the journal
+   */
+  UnitLog(UnitJournal journal, PrintWriter err, long units, long resumed) {
     this.journal = journal;
     this.err = err;
-    this.total = units - (journal == null ? 0 : journal.finished().size());
+    this.total = (int) Math.min(Integer.MAX_VALUE, units - resumed);
     this.thin = total > EVERY_LINE_UP_TO;
   }
 
@@ -61,7 +74,7 @@ final class UnitLog implements AutoCloseable {
   /** Keeps the journal (the run did not finish). */
   @Override
   public void close() {
-    if (journal != null) {
+    if (journal != null && ownsJournal) {
       journal.close();
     }
   }

@@ -25,6 +25,7 @@ import org.occam.report.UnitJournal;
 class ResumeCommandsTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Path SOTU = Path.of("..", "data", "sotu_chunks100_w100.csv");
+  private static final Path REINIS = Path.of("..", "data", "reinis.csv");
   private static final Path BEAL = Path.of("..", "examples", "beal-true.json");
 
   @TempDir
@@ -82,12 +83,16 @@ class ResumeCommandsTest {
   /**
    * Interrupts a run after {@code after} units, checks what the journal kept, resumes it and
    * compares with an uninterrupted run; returns the resumed run's stderr.
+   *
+   * @param units the units of the run, when each gets a line (0: more units, thinned lines)
    */
   private String interruptResumeAndCompare(List<String> base, int units, int after) throws IOException {
     Path whole = dir.resolve("whole.json");
     var full = run(0, with(base, "--json", whole.toString()));
     assertThat(full.exitCode()).as(full.err()).isZero();
-    assertThat(unitLines(full.err())).as(full.err()).isEqualTo(units);
+    if (units > 0) {
+      assertThat(unitLines(full.err())).as(full.err()).isEqualTo(units);
+    }
     assertThat(UnitJournal.besideOutput(whole)).doesNotExist();
 
     Path out = dir.resolve("out.json");
@@ -106,7 +111,9 @@ class ResumeCommandsTest {
     assertThat(resumed.exitCode()).as(resumed.err()).isZero();
     assertThat(resumed.err()).contains("resuming from " + journal + ": " + after + " unit(s)");
     // only the missing units are done again
-    assertThat(unitLines(resumed.err())).as(resumed.err()).isEqualTo(units - after);
+    if (units > 0) {
+      assertThat(unitLines(resumed.err())).as(resumed.err()).isEqualTo(units - after);
+    }
     assertThat(journal).doesNotExist();
     assertThat(withoutTimings(JSON.readTree(out.toFile()))).isEqualTo(withoutTimings(JSON.readTree(whole.toFile())));
     assertThat(withoutTimes(resumed.out())).isEqualTo(withoutTimes(full.out().replace(whole.toString(),
@@ -145,6 +152,32 @@ class ResumeCommandsTest {
         "--methods", "bic,vb,cs", "--threads", "2", "--posterior");
     String err = interruptResumeAndCompare(base, 16, 5);
     assertThat(err).containsPattern("structure \\d+ \\(y1.*\\): bic -\\d+\\.\\d+, vb -\\d+\\.\\d+, cs -\\d+\\.\\d+");
+  }
+
+  @Test
+  void mrfRankPathResumedEqualsAnUninterruptedRun() throws IOException {
+    List<String> base = List.of("mrf", "rank", "--data", REINIS.toString(), "--methods", "bic-ml,bp-lr",
+        "--threads", "2");
+    // 6 variables: 1 + 15·16/2 = 121 criterion scores on the greedy path, then 17 models ranked
+    String err = interruptResumeAndCompare(base, 0, 40);
+    assertThat(err).contains("[81/81] path candidate {", "[17/17] model ").doesNotContain("/121]");
+    assertThat(err).containsPattern("model \\d+ \\{.*\\}: laplace-exact -\\d+\\.\\d+, bic-ml -\\d+\\.\\d+, bp-lr");
+  }
+
+  @Test
+  void mrfRankAllResumedEqualsAnUninterruptedRun() throws IOException {
+    // four of reinis's columns: 2^6 = 64 graphs
+    StringBuilder b = new StringBuilder();
+    for (String line : Files.readAllLines(REINIS)) {
+      String[] cells = line.split(",");
+      b.append(String.join(",", cells[0], cells[1], cells[2], cells[3])).append('\n');
+    }
+    Path data = dir.resolve("four.csv");
+    Files.writeString(data, b.toString());
+    List<String> base = List.of("mrf", "rank", "--data", data.toString(), "--class", "all", "--methods",
+        "bic-ml,laplace-exact", "--threads", "2", "--posterior");
+    String err = interruptResumeAndCompare(base, 0, 20);
+    assertThat(err).contains("[44/44] model ").doesNotContain("/64]");
   }
 
   @Test
