@@ -27,6 +27,7 @@ import org.occam.report.ResultJson;
 import org.occam.report.EstimateJson;
 import org.occam.report.StructureJson;
 import org.occam.report.UnitJournal;
+import org.occam.report.UnitLog;
 import org.occam.report.StructureRanking;
 import org.occam.report.Tables;
 import org.occam.search.ModelAveraging;

@@ -25,6 +25,7 @@ import org.occam.report.OutputFiles;
 import org.occam.report.PreviousRun;
 import org.occam.report.ResultJson;
 import org.occam.report.UnitJournal;
+import org.occam.report.UnitLog;
 import org.occam.search.LatentClassOrders;
 import org.occam.search.OrderRange;
 import org.occam.search.OrderSelection;

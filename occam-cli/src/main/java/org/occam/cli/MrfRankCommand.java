@@ -26,6 +26,7 @@ import org.occam.report.ResultJson;
 import org.occam.report.EstimateJson;
 import org.occam.report.PreviousRun;
 import org.occam.report.UnitJournal;
+import org.occam.report.UnitLog;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.occam.report.Tables;
 import org.occam.search.GreedyEdgePath;

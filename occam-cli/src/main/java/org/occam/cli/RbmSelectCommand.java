@@ -22,6 +22,7 @@ import org.occam.report.RbmScoreReport;
 import org.occam.report.RbmSelectReport;
 import org.occam.report.ResultJson;
 import org.occam.report.UnitJournal;
+import org.occam.report.UnitLog;
 import org.occam.search.OrderRange;
 import org.occam.search.OrderSelection;
 import picocli.CommandLine.Command;

@@ -1,18 +1,17 @@
-package org.occam.cli;
+package org.occam.report;
 
 import java.io.PrintWriter;
 import java.util.List;
 import com.fasterxml.jackson.databind.JsonNode;
-import org.occam.report.UnitJournal;
 
 /**
  * What a command made of units does as each unit finishes: keep it in the journal (when there is
  * one) and print one line to stderr, so that stdout keeps the final table. With many units the
  * lines are thinned to at most one a second, each prefixed with the count done.
  */
-final class UnitLog implements AutoCloseable {
+public final class UnitLog implements AutoCloseable {
   /** Up to this many units every one gets its line. */
-  static final int EVERY_LINE_UP_TO = 50;
+  public static final int EVERY_LINE_UP_TO = 50;
 
   private final UnitJournal journal;
   private final PrintWriter err;
@@ -27,7 +26,7 @@ final class UnitLog implements AutoCloseable {
    * @param journal the run's journal, or null when nothing is kept
    * @param units the units of the run, those resumed from the journal included
    */
-  UnitLog(UnitJournal journal, PrintWriter err, int units) {
+  public UnitLog(UnitJournal journal, PrintWriter err, int units) {
     this(journal, err, units, journal == null ? 0 : journal.finished().size());
     this.ownsJournal = true;
   }
@@ -38,7 +37,7 @@ final class UnitLog implements AutoCloseable {
    * @param units the units of this kind in the run
    * @param resumed those of them resumed from the journal
    */
-  UnitLog(UnitJournal journal, PrintWriter err, long units, long resumed) {
+  public UnitLog(UnitJournal journal, PrintWriter err, long units, long resumed) {
     this.journal = journal;
     this.err = err;
     this.total = (int) Math.min(Integer.MAX_VALUE, units - resumed);
@@ -46,12 +45,12 @@ final class UnitLog implements AutoCloseable {
   }
 
   /** The units finished by the interrupted run being resumed (empty without one). */
-  List<JsonNode> resumed() {
+  public List<JsonNode> resumed() {
     return journal == null ? List.of() : journal.finished();
   }
 
   /** Keeps a finished unit and prints its line (thread-safe). */
-  synchronized void finished(Object unitJson, String line) {
+  public synchronized void finished(Object unitJson, String line) {
     if (journal != null) {
       journal.append(unitJson);
     }
@@ -65,7 +64,7 @@ final class UnitLog implements AutoCloseable {
   }
 
   /** The run's outputs are written: the journal goes. */
-  void complete() {
+  public void complete() {
     if (journal != null) {
       journal.complete();
     }
