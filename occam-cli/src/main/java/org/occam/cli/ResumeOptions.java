@@ -59,7 +59,7 @@ public final class ResumeOptions {
   }
 
   /** Every option of the command that can change a unit's numbers, by its longest name, as text. */
-  static Map<String, Object> settings(CommandSpec spec) {
+  public static Map<String, Object> settings(CommandSpec spec) {
     Map<String, Object> m = new LinkedHashMap<>();
     for (OptionSpec o : spec.options()) {
       if (o.usageHelp() || o.versionHelp() || NOT_SETTINGS.contains(o.longestName())) {

@@ -180,6 +180,62 @@ class ResumeCommandsTest {
     assertThat(err).contains("[44/44] model ").doesNotContain("/64]");
   }
 
+  /** scores.csv without its seconds column. */
+  private static List<String> scoresWithoutSeconds(Path csv) throws IOException {
+    List<String> lines = Files.readAllLines(csv);
+    int column = List.of(lines.get(0).split(",")).indexOf("seconds");
+    assertThat(column).isNotNegative();
+    List<String> out = new ArrayList<>();
+    for (String line : lines) {
+      List<String> cells = new ArrayList<>(List.of(line.split(",", -1)));
+      cells.remove(column);
+      out.add(String.join(",", cells));
+    }
+    return out;
+  }
+
+  @Test
+  void chenWellingExperimentResumedEqualsAnUninterruptedRun() throws IOException {
+    List<String> base = List.of("experiment", "chen-welling", "--quick", "--parts", "4,6", "--methods",
+        "laplace,map", "--reference", "map", "--data", SOTU.toString(), "--fig4-sizes", "10,50", "--fig6-hidden",
+        "1,2,3", "--repeats", "1", "--pcd-iterations", "200", "--threads", "2");
+    Path whole = dir.resolve("whole");
+    var full = run(0, with(base, "--out", whole.toString()));
+    assertThat(full.exitCode()).as(full.err()).isZero();
+    assertThat(unitLines(full.err())).as(full.err()).isEqualTo(5);
+    assertThat(full.err()).containsPattern("figure 6, N = 100, K = [123], run 0: laplace -\\d+\\.\\d+, map -\\d+");
+    assertThat(UnitJournal.inFolder(whole)).doesNotExist();
+
+    Path out = dir.resolve("cut");
+    Path journal = UnitJournal.inFolder(out);
+    var cut = run(0 + 3, with(base, "--out", out.toString()));
+    assertThat(cut.exitCode()).as(cut.err()).isEqualTo(1);
+    assertThat(Files.readAllLines(journal)).hasSize(1 + 3);
+    try (var files = Files.list(out)) {
+      assertThat(files).containsExactly(journal);
+    }
+    var refused = run(0, with(base, "--out", out.toString()));
+    assertThat(refused.exitCode()).isEqualTo(2);
+    assertThat(refused.err()).contains("3 finished unit(s)", "--resume");
+    var other = run(0, with(base, "--out", out.toString(), "--resume", "--seed", "2"));
+    assertThat(other.exitCode()).isEqualTo(2);
+    assertThat(other.err()).contains("settings.--seed: 1 then vs 2 now");
+
+    var resumed = run(0, with(base, "--out", out.toString(), "--resume"));
+    assertThat(resumed.exitCode()).as(resumed.err()).isZero();
+    assertThat(resumed.err()).contains("resuming from " + journal + ": 3 task(s)");
+    assertThat(unitLines(resumed.err())).as(resumed.err()).isEqualTo(2);
+    assertThat(journal).doesNotExist();
+    assertThat(withoutTimings(JSON.readTree(out.resolve("summary.json").toFile())))
+        .isEqualTo(withoutTimings(JSON.readTree(whole.resolve("summary.json").toFile())));
+    assertThat(scoresWithoutSeconds(out.resolve("scores.csv"))).isEqualTo(scoresWithoutSeconds(
+        whole.resolve("scores.csv")));
+    try (var a = Files.list(whole); var b = Files.list(out)) {
+      assertThat(b.map(p -> p.getFileName().toString()).sorted().toList())
+          .isEqualTo(a.map(p -> p.getFileName().toString()).sorted().toList());
+    }
+  }
+
   @Test
   void rbmSelectRefusesToResumeAnotherRunNamingTheDifference() throws IOException {
     List<String> base = List.of("rbm", "select", "--data", SOTU.toString(), "--most-frequent", "4", "--rows", "150",
