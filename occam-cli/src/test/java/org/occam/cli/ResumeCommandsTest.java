@@ -263,6 +263,19 @@ class ResumeCommandsTest {
   }
 
   @Test
+  void pariseWellingExperimentResumedEqualsAnUninterruptedRun() throws IOException {
+    List<String> base = List.of("experiment", "parise-welling", "--quick", "--structures", "1", "--sequences", "1",
+        "--sizes", "50,300", "--ais-steps", "100", "--threads", "2");
+    Path whole = dir.resolve("probe");
+    var probe = run(0, with(base, "--out", whole.toString()));
+    assertThat(probe.exitCode()).as(probe.err()).isZero();
+    int units = (int) unitLines(probe.err());
+    assertThat(units).isGreaterThan(2);
+    String err = interruptResumeAndCompareExperiment(base, units, units / 2);
+    assertThat(err).containsPattern("model \\d+, structure 0x[0-9a-f]+, N = (50|300): ais -\\d+\\.\\d+, map ");
+  }
+
+  @Test
   void bealExperimentResumedEqualsAnUninterruptedRun() throws IOException {
     List<String> base = List.of("experiment", "beal", "--quick", "--sizes", "30,40", "--ais-sizes", "30",
         "--instances", "1", "--ais-steps", "30", "--restarts", "1", "--threads", "2");
