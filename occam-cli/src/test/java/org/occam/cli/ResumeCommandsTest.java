@@ -286,6 +286,26 @@ class ResumeCommandsTest {
   }
 
   @Test
+  void dagSearchResumedEqualsAnUninterruptedSearch() throws IOException {
+    Path data = dir.resolve("d.csv");
+    var sample = CliRunner.run("dag", "sample", "--model", BEAL.toString(), "--rows", "200", "--seed", "3", "--out",
+        data.toString());
+    assertThat(sample.exitCode()).as(sample.err()).isZero();
+    List<String> base = List.of("dag", "search", "--data", data.toString(), "--hidden", "2", "--hidden-states", "2",
+        "--score", "bic", "--restarts", "2", "--em-restarts", "1", "--threads", "2");
+    String err = interruptResumeAndCompare(base, 0, 10);
+    assertThat(err).containsPattern("\\[\\d+\\] scored h1 h2 y1.*: bic -\\d+\\.\\d+");
+  }
+
+  @Test
+  void mrfSearchResumedEqualsAnUninterruptedSearch() throws IOException {
+    List<String> base = List.of("mrf", "search", "--data", REINIS.toString(), "--score", "bic-ml", "--restarts", "2",
+        "--threads", "2");
+    String err = interruptResumeAndCompare(base, 0, 10);
+    assertThat(err).containsPattern("\\[\\d+\\] scored \\{.*\\}: bic-ml -\\d+\\.\\d+");
+  }
+
+  @Test
   void rbmSelectRefusesToResumeAnotherRunNamingTheDifference() throws IOException {
     List<String> base = List.of("rbm", "select", "--data", SOTU.toString(), "--most-frequent", "4", "--rows", "150",
         "--hidden", "1..2", "--methods", "map", "--pcd-iterations", "300", "--pcd-chains", "10");

@@ -34,14 +34,15 @@ public final class UnitLog implements AutoCloseable {
   /**
    * For one of several kinds of unit in one journal, which the caller closes.
    *
-   * @param units the units of this kind in the run
+   * @param units the units of this kind in the run, or −1 when not known in advance (a search):
+   *     then the lines are thinned and counted without a total
    * @param resumed those of them resumed from the journal
    */
   public UnitLog(UnitJournal journal, PrintWriter err, long units, long resumed) {
     this.journal = journal;
     this.err = err;
-    this.total = (int) Math.min(Integer.MAX_VALUE, units - resumed);
-    this.thin = total > EVERY_LINE_UP_TO;
+    this.total = units < 0 ? -1 : (int) Math.min(Integer.MAX_VALUE, units - resumed);
+    this.thin = units < 0 || total > EVERY_LINE_UP_TO;
   }
 
   /** The units finished by the interrupted run being resumed (empty without one). */
@@ -58,7 +59,7 @@ public final class UnitLog implements AutoCloseable {
     long now = System.nanoTime();
     if (!thin || done == 1 || done == total || now - lastLine >= 1_000_000_000L) {
       lastLine = now;
-      err.println("[" + done + "/" + total + "] " + line);
+      err.println("[" + done + (total < 0 ? "" : "/" + total) + "] " + line);
       err.flush();
     }
   }
