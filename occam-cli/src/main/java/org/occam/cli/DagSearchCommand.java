@@ -176,6 +176,7 @@ public final class DagSearchCommand implements Callable<Integer> {
         // every structure's score is kept as it is made; a resumed search replays with the kept ones
         DagStructureScore journalled = s -> kept.score(s.toString(), method.name(), () -> scorer.logScore(s));
         result = search.search(journalled, options.seed, start, onStep);
+        kept.printCounts();
       }
     }
     double seconds = (System.nanoTime() - t0) * 1e-9;

@@ -126,6 +126,7 @@ public final class MrfSearchCommand implements Callable<Integer> {
           listener.accept(++steps[0]);
         }
       });
+      kept.printCounts();
     }
     double searchSeconds = (System.nanoTime() - t0) * 1e-9;
     EvidenceEstimate best = MrfProblem.of(result.best(), d, settings, options.seed).estimate(List.of(method)).get(0);

@@ -23,10 +23,14 @@ final class ScoreJournal implements AutoCloseable {
   private final Map<String, Double> before = new HashMap<>();
   private final UnitLog log;
   private final UnitJournal journal;
+  private final PrintWriter err;
+  private final java.util.concurrent.atomic.AtomicInteger scored = new java.util.concurrent.atomic.AtomicInteger();
+  private final java.util.concurrent.atomic.AtomicInteger reused = new java.util.concurrent.atomic.AtomicInteger();
 
   /** @param journal the run's journal, or null to keep nothing (the lines are still printed) */
   ScoreJournal(UnitJournal journal, PrintWriter err) {
     this.journal = journal;
+    this.err = err;
     if (journal != null) {
       for (JsonNode u : journal.finished()) {
         before.put(u.path("structure").asText(), PreviousRun.number(u.get("score")));
@@ -42,14 +46,22 @@ final class ScoreJournal implements AutoCloseable {
   double score(String key, String method, DoubleSupplier compute) {
     Double kept = before.get(key);
     if (kept != null) {
+      reused.incrementAndGet();
       return kept;
     }
     double score = compute.getAsDouble();
+    scored.incrementAndGet();
     Map<String, Object> unit = new LinkedHashMap<>();
     unit.put("structure", key);
     unit.put("score", score);
     log.finished(unit, "scored " + key + ": " + method + " " + Tables.score(score));
     return score;
+  }
+
+  /** The search ended: prints how many structures it scored and how many kept scores it used. */
+  void printCounts() {
+    err.printf("%d structure(s) scored, %d kept from the interrupted run%n", scored.get(), reused.get());
+    err.flush();
   }
 
   @Override

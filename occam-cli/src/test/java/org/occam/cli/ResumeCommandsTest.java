@@ -285,6 +285,15 @@ class ResumeCommandsTest {
         .containsPattern("part 2, instance 1, n = 40: true structure ranks map \\d+, bic \\d+");
   }
 
+  /** The resumed search used every kept score and scored only the other structures of the search. */
+  private static void assertScoredOnce(String err, int distinct, int kept) {
+    var m = java.util.regex.Pattern.compile("(\\d+) structure\\(s\\) scored, (\\d+) kept from the interrupted run")
+        .matcher(err);
+    assertThat(m.find()).as(err).isTrue();
+    assertThat(Integer.parseInt(m.group(2))).isEqualTo(kept);
+    assertThat(Integer.parseInt(m.group(1))).isEqualTo(distinct - kept);
+  }
+
   @Test
   void dagSearchResumedEqualsAnUninterruptedSearch() throws IOException {
     Path data = dir.resolve("d.csv");
@@ -295,6 +304,7 @@ class ResumeCommandsTest {
         "--score", "bic", "--restarts", "2", "--em-restarts", "1", "--threads", "2");
     String err = interruptResumeAndCompare(base, 0, 10);
     assertThat(err).containsPattern("\\[\\d+\\] scored h1 h2 y1.*: bic -\\d+\\.\\d+");
+    assertScoredOnce(err, JSON.readTree(dir.resolve("out.json").toFile()).at("/counts/structuresScored").asInt(), 10);
   }
 
   @Test
@@ -303,6 +313,7 @@ class ResumeCommandsTest {
         "--threads", "2");
     String err = interruptResumeAndCompare(base, 0, 10);
     assertThat(err).containsPattern("\\[\\d+\\] scored \\{.*\\}: bic-ml -\\d+\\.\\d+");
+    assertScoredOnce(err, JSON.readTree(dir.resolve("out.json").toFile()).at("/distinctGraphsScored").asInt(), 10);
   }
 
   @Test
