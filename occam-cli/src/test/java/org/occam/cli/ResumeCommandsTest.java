@@ -317,6 +317,41 @@ class ResumeCommandsTest {
   }
 
   @Test
+  void aRunKilledWithSigkillKeepsItsFinishedUnitsAndResumes() throws Exception {
+    List<String> base = List.of("rbm", "select", "--data", SOTU.toAbsolutePath().toString(), "--most-frequent", "6",
+        "--rows", "300", "--hidden", "1..4", "--methods", "laplace,cv", "--folds", "3", "--pcd-iterations", "2000",
+        "--threads", "1");
+    Path out = dir.resolve("out.json");
+    Path journal = UnitJournal.besideOutput(out);
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), Occam.class.getName()));
+    command.addAll(with(base, "--json", out.toString()));
+    Process child = new ProcessBuilder(command).redirectErrorStream(true)
+        .redirectOutput(dir.resolve("child.txt").toFile()).start();
+    long deadline = System.nanoTime() + 300_000_000_000L;
+    while (child.isAlive() && System.nanoTime() < deadline
+        && (!Files.exists(journal) || Files.readAllLines(journal).size() < 2)) {
+      Thread.sleep(20);
+    }
+    assertThat(child.isAlive()).as("the child ran to its end before a unit could be kept: "
+        + Files.readString(dir.resolve("child.txt"))).isTrue();
+    child.destroyForcibly(); // SIGKILL: no shutdown hook, no cleanup
+    child.waitFor();
+    int kept = Files.readAllLines(journal).size() - 1;
+    assertThat(kept).isBetween(1, 3);
+    assertThat(out).doesNotExist();
+
+    var resumed = run(0, with(base, "--json", out.toString(), "--resume"));
+    assertThat(resumed.exitCode()).as(resumed.err()).isZero();
+    assertThat(resumed.err()).contains(kept + " unit(s) finished before are kept");
+    assertThat(unitLines(resumed.err())).isEqualTo(4 - kept);
+    Path whole = dir.resolve("whole.json");
+    var full = run(0, with(base, "--json", whole.toString()));
+    assertThat(full.exitCode()).as(full.err()).isZero();
+    assertThat(withoutTimings(JSON.readTree(out.toFile()))).isEqualTo(withoutTimings(JSON.readTree(whole.toFile())));
+  }
+
+  @Test
   void rbmSelectRefusesToResumeAnotherRunNamingTheDifference() throws IOException {
     List<String> base = List.of("rbm", "select", "--data", SOTU.toString(), "--most-frequent", "4", "--rows", "150",
         "--hidden", "1..2", "--methods", "map", "--pcd-iterations", "300", "--pcd-chains", "10");
