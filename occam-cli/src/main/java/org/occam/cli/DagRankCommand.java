@@ -2,6 +2,7 @@ package org.occam.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,6 +10,9 @@ import java.util.concurrent.Callable;
 import org.occam.dag.BipartiteStructureClass;
 import org.occam.dag.DagModel;
 import org.occam.dag.DagProblem;
+import org.occam.dag.DagStructure;
+import org.occam.evidence.EvidenceEstimate;
+import com.fasterxml.jackson.databind.JsonNode;
 import org.occam.dag.StructureRanker;
 import org.occam.dag.methods.DagMethods;
 import org.occam.data.DataFormatException;
@@ -20,6 +24,10 @@ import org.occam.io.DagModelFile;
 import org.occam.report.DataJson;
 import org.occam.report.EdgeHeatMap;
 import org.occam.report.ResultJson;
+import org.occam.report.EstimateJson;
+import org.occam.report.StructureJson;
+import org.occam.report.UnitJournal;
+import org.occam.report.UnitLog;
 import org.occam.report.StructureRanking;
 import org.occam.report.Tables;
 import org.occam.search.ModelAveraging;
@@ -35,6 +43,9 @@ import picocli.CommandLine;
         "interchangeable hidden variables counted once) and rank them per method.", "",
         "With --posterior: posterior probabilities of the structures and of each arc hidden -> observed over the"
             + " structures of the class, Occam's window, and whether the data separate the top structures.", "",
+        "Structures are printed to stderr as they are scored (every one up to " + UnitLog.EVERY_LINE_UP_TO
+            + " structures, else at most one a second, with the count done) and, with --json, kept in"
+            + " OUT.partial.jsonl until the run ends: --resume continues an interrupted run.", "",
         "Example: occam dag rank --data d.csv --hidden 2 --hidden-states 2 --true examples/beal-true.json --posterior"})
 public final class DagRankCommand implements Callable<Integer> {
   @CommandLine.Spec
@@ -77,6 +88,12 @@ public final class DagRankCommand implements Callable<Integer> {
   @Mixin
   PosteriorOptions posterior;
 
+  @Mixin
+  ResumeOptions resume;
+
+  /** The outputs, checked before any work. */
+  private Outputs outputs;
+
   @Override
   public Integer call() {
     long t0 = System.nanoTime();
@@ -85,7 +102,8 @@ public final class DagRankCommand implements Callable<Integer> {
     }
     List<EvidenceMethod<DagProblem>> wanted = DagMethods.parseList(methods);
     List<String> names = wanted.stream().map(EvidenceMethod::name).toList();
-    Outputs outputs = Outputs.check(spec, force, json, csv, posterior.png).binary("--posterior-png", posterior.png);
+    outputs = Outputs.check(spec, force, json, csv, posterior.png).binary("--posterior-png", posterior.png);
+    UnitJournal journal = resume.open(spec, json, input.data, force);
     ModelAveraging.Settings averaging = posterior.enabled() ? posterior.settings(force) : null;
     int nThreads = Threads.count(threads);
     var settings = options.settings();
@@ -103,12 +121,55 @@ public final class DagRankCommand implements Callable<Integer> {
             + hiddenVars.size() + " parentless hidden variables over " + d.variables().size() + " observed ones");
       }
     }
+    double seconds;
     List<StructureRanker.Scored> scored;
-    try (Progress progress = Progress.start("scoring", cls.structures().size())) {
-      scored = StructureRanker.scoreWith(cls.structures(), d, lambda, wanted, settings, options.seed, nThreads,
-          progress.listener());
+    List<DagStructure> structures = cls.structures();
+    try (UnitLog log = new UnitLog(journal, spec.commandLine().getErr(), structures.size());
+        Progress progress = Progress.start("scoring", structures.size())) {
+      // the structures scored before an interruption are kept, not redone
+      Map<Integer, StructureRanker.Scored> kept = new java.util.HashMap<>();
+      for (JsonNode u : log.resumed()) {
+        int i = u.path("index").asInt();
+        List<EvidenceEstimate> estimates = new ArrayList<>();
+        u.path("results").forEach(e -> estimates.add(EstimateJson.read(e)));
+        kept.put(i, new StructureRanker.Scored(i, structures.get(i), estimates));
+      }
+      List<StructureRanker.Scored> fresh = StructureRanker.scoreWith(structures, d, lambda, wanted, settings,
+          options.seed, nThreads, progress.listener(), kept::containsKey, s -> log.finished(unitJson(s),
+              unitLine(s)));
+      scored = new ArrayList<>(fresh);
+      scored.addAll(kept.values());
+      scored.sort(java.util.Comparator.comparingInt(StructureRanker.Scored::index));
+      seconds = (System.nanoTime() - t0) * 1e-9;
+      report(scored, names, trueIndex, averaging, d, hiddenVars, cls, wanted, settings, nThreads, seconds);
+      log.complete();
     }
-    double seconds = (System.nanoTime() - t0) * 1e-9;
+    return 0;
+  }
+
+  /** A structure as the journal keeps it: its index in the class and its estimates. */
+  private static Map<String, Object> unitJson(StructureRanker.Scored s) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("index", s.index());
+    m.put("structure", StructureJson.compact(s.structure()));
+    m.put("results", s.estimates().stream().map(ResultJson::estimate).toList());
+    return m;
+  }
+
+  /** The line printed when a structure is scored. */
+  private static String unitLine(StructureRanker.Scored s) {
+    List<String> parts = new ArrayList<>();
+    for (EvidenceEstimate e : s.estimates()) {
+      parts.add(e.method() + " " + Tables.score(e.logEvidence()));
+    }
+    return "structure " + s.index() + " (" + StructureJson.compact(s.structure()) + "): " + String.join(", ", parts);
+  }
+
+  /** Ranks, prints and writes the outputs. */
+  private void report(List<StructureRanker.Scored> scored, List<String> names, int trueIndex,
+      ModelAveraging.Settings averaging, Dataset d, List<Variable> hiddenVars, BipartiteStructureClass cls,
+      List<EvidenceMethod<DagProblem>> wanted, org.occam.dag.DagScoreSettings settings, int nThreads,
+      double seconds) {
     StructureRanking ranking = new StructureRanking(scored, names, trueIndex);
     if (averaging != null) {
       ranking.average(averaging);
@@ -143,6 +204,5 @@ public final class DagRankCommand implements Callable<Integer> {
           + " children (" + averaging.prior() + " prior over " + cls.structures().size() + " structures)",
           ranking.heatMapPanels(posterior.overWindow())));
     }
-    return 0;
   }
 }

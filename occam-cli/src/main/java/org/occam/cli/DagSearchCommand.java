@@ -20,6 +20,8 @@ import org.occam.io.DagModelFile;
 import org.occam.report.DagSearchReport;
 import org.occam.report.DataJson;
 import org.occam.report.ResultJson;
+import org.occam.report.UnitJournal;
+import org.occam.search.DagStructureScore;
 import org.occam.report.Tables;
 import org.occam.search.DagArcConstraint;
 import org.occam.search.DagCompleteDataScore;
@@ -38,6 +40,9 @@ import picocli.CommandLine;
         "restarts that perturb the best structure so far. Structures are scored by one DAG method, each once",
         "(up to interchangeable hidden variables); with --hidden 0 and --class general, exact and bic are",
         "complete-data scores cached by family.", "",
+        "Every structure scored is printed to stderr (at most one line a second, with the count so far) and, with"
+            + " --json, kept in OUT.partial.jsonl until the run ends: --resume replays an interrupted search with the"
+            + " kept scores and continues it, to the result an uninterrupted search gives.", "",
         "Example: occam dag search --data d.csv --hidden 2 --hidden-states 2 --score vb --restarts 10 --seed 1"})
 public final class DagSearchCommand implements Callable<Integer> {
   /** Bipartite classes up to this many hidden × observed arcs use dag rank's random streams. */
@@ -114,12 +119,16 @@ public final class DagSearchCommand implements Callable<Integer> {
   @Mixin
   DagFitOptions options;
 
+  @Mixin
+  ResumeOptions resume;
+
   @Override
   public Integer call() {
     long t0 = System.nanoTime();
     EvidenceMethod<DagProblem> method = DagMethods.get(score);
     DagArcConstraint constraint = DagArcConstraint.parse(structureClass);
     Outputs outputs = Outputs.check(spec, force, json, csv);
+    UnitJournal journal = resume.open(spec, json, input.data, force);
     int nThreads = Threads.count(threads);
     var scoreSettings = options.settings(emRestarts);
     var settings = new DagHillClimbing.Settings(restarts, tabu, tabuMoves, perturbation,
@@ -150,7 +159,8 @@ public final class DagSearchCommand implements Callable<Integer> {
     var search = new DagHillClimbing(space, settings);
     DagMethodScore methodScore = null;
     DagHillClimbing.Result result;
-    try (Progress progress = Progress.start("search", restarts + 1L)) {
+    try (Progress progress = Progress.start("search", restarts + 1L);
+        ScoreJournal kept = new ScoreJournal(journal, spec.commandLine().getErr())) {
       IntConsumer bar = progress.listener();
       java.util.function.Consumer<DagHillClimbing.Step> onStep = bar == null ? null : step -> bar.accept(step.climb());
       if (hiddenVars.isEmpty() && (method.name().equals("exact") || method.name().equals("bic"))) {
@@ -162,7 +172,11 @@ public final class DagSearchCommand implements Callable<Integer> {
             && hiddenVars.size() * d.variables().size() <= RANK_STREAMS_MAX_ARCS
             ? new BipartiteStructureClass(hiddenVars, d.variables()) : null;
         methodScore = new DagMethodScore(d, lambda, method, scoreSettings, options.seed, rankClass);
-        result = search.search(methodScore, options.seed, start, onStep);
+        DagMethodScore scorer = methodScore;
+        // every structure's score is kept as it is made; a resumed search replays with the kept ones
+        DagStructureScore journalled = s -> kept.score(s.toString(), method.name(), () -> scorer.logScore(s));
+        result = search.search(journalled, options.seed, start, onStep);
+        kept.printCounts();
       }
     }
     double seconds = (System.nanoTime() - t0) * 1e-9;
@@ -191,6 +205,9 @@ public final class DagSearchCommand implements Callable<Integer> {
       var root = report.json(DataJson.of(input.data, d), DataJson.hidden(hiddenVars), constraint.label(), set,
           methodScore == null ? null : ResultJson.estimate(methodScore.estimate(result.best())), timing);
       outputs.write(json, ResultJson.write(root));
+      if (journal != null) {
+        journal.complete();
+      }
     }
     if (csv != null) {
       outputs.write(csv, report.csv());

@@ -22,6 +22,11 @@ import org.occam.report.MethodPosteriors;
 import org.occam.report.MrfRankReport;
 import org.occam.report.RankedGraph;
 import org.occam.report.ResultJson;
+import org.occam.report.EstimateJson;
+import org.occam.report.PreviousRun;
+import org.occam.report.UnitJournal;
+import org.occam.report.UnitLog;
+import com.fasterxml.jackson.databind.JsonNode;
 import org.occam.report.Tables;
 import org.occam.search.GreedyEdgePath;
 import org.occam.search.ModelAveraging;
@@ -51,6 +56,10 @@ import picocli.CommandLine;
         "",
         "With --posterior: posterior probabilities of the models ranked (conditional on the truth being one of"
             + " them) and of each edge, Occam's window, and whether the data separate the top models.", "",
+        "As they finish, the scores of the path's candidates (by --criterion) and of the models ranked are printed"
+            + " to stderr (every one up to " + UnitLog.EVERY_LINE_UP_TO + ", else at most one a second, with the count"
+            + " done) and, with --json, kept in OUT.partial.jsonl until the run ends: --resume continues an"
+            + " interrupted run.", "",
         "Example: occam mrf rank --data data/reinis.csv --methods bic-ml,bp-lr,laplace-exact --json path.json",
         "         occam mrf rank --data data/reinis.csv --posterior --posterior-png edges.png"})
 public final class MrfRankCommand implements Callable<Integer> {
@@ -104,6 +113,12 @@ public final class MrfRankCommand implements Callable<Integer> {
   @Mixin
   PosteriorOptions posterior;
 
+  @Mixin
+  ResumeOptions resume;
+
+  /** The run's journal (with --json), or null. */
+  private UnitJournal journal;
+
   /** The model-averaging settings when --posterior is given, else null. */
   private ModelAveraging.Settings averaging;
 
@@ -119,21 +134,54 @@ public final class MrfRankCommand implements Callable<Integer> {
       wanted.add(0, by);
     }
     outputs = Outputs.check(spec, force, json, csv, posterior.png).binary("--posterior-png", posterior.png);
+    journal = resume.open(spec, json, input.data, force);
     averaging = posterior.enabled() ? posterior.settings(force) : null;
     int threads = options.threads();
     double sigma = options.priorSigma(java.util.OptionalDouble.empty());
     // one thread per scored structure; the structures are scored in parallel
     MrfScoreSettings settings = options.settings(sigma, 1);
     Dataset d = input.read();
+    try {
+      if (graphClass == GraphClass.ALL) {
+        return rankAll(d, wanted, by, settings, threads, sigma, t0);
+      }
+      return rankPath(d, wanted, by, settings, threads, sigma, t0);
+    } finally {
+      if (journal != null) {
+        journal.close();
+      }
+    }
+  }
+
+  /** The default class: the greedy path by the criterion, its graphs and the chain scored by every method. */
+  private int rankPath(Dataset d, List<EvidenceMethod<MrfProblem>> wanted, EvidenceMethod<MrfProblem> by,
+      MrfScoreSettings settings, int threads, double sigma, long t0) {
     List<Variable> vars = d.variables();
     int v = vars.size();
-    if (graphClass == GraphClass.ALL) {
-      return rankAll(d, wanted, by, settings, threads, sigma, t0);
+    // the criterion's scores of candidates finished before an interruption are kept, not redone
+    Map<String, Double> criterionBefore = new java.util.HashMap<>();
+    for (JsonNode u : resumed("candidate")) {
+      criterionBefore.put(u.path("edges").asText(), PreviousRun.number(u.get("score")));
     }
-
-    List<GreedyEdgePath.Step> path = GreedyEdgePath.run(v,
-        g -> MrfProblem.of(g, d, settings, options.seed).estimate(List.of(by)).get(0).logEvidence(),
-        threads);
+    int pairs = v * (v - 1) / 2;
+    List<GreedyEdgePath.Step> path;
+    try (UnitLog log = new UnitLog(journal, spec.commandLine().getErr(), 1 + (long) pairs * (pairs + 1) / 2,
+        criterionBefore.size())) {
+      path = GreedyEdgePath.run(v, g -> {
+        String key = edgeKey(g);
+        Double before = criterionBefore.get(key);
+        if (before != null) {
+          return before;
+        }
+        double score = MrfProblem.of(g, d, settings, options.seed).estimate(List.of(by)).get(0).logEvidence();
+        Map<String, Object> unit = new LinkedHashMap<>();
+        unit.put("kind", "candidate");
+        unit.put("edges", key);
+        unit.put("score", score);
+        log.finished(unit, "path candidate {" + edgeNames(g, vars) + "}: " + by.name() + " " + Tables.score(score));
+        return score;
+      }, threads);
+    }
     double searchSeconds = (System.nanoTime() - t0) * 1e-9;
     List<PairwiseGraph> graphs = RankedGraph.pathGraphs(path, v);
     List<RankedGraph> models = RankedGraph.path(path, graphs, scoreAll(graphs, d, wanted, settings, threads));
@@ -153,16 +201,7 @@ public final class MrfRankCommand implements Callable<Integer> {
     List<PairwiseGraph> graphs = MrfGraphEnumeration.all(vars.size());
     List<List<EvidenceEstimate>> scored;
     try (Progress bar = Progress.start("mrf rank --class all", graphs.size())) {
-      java.util.function.IntConsumer listener = bar.listener();
-      java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
-      scored = Parallel.map(graphs.size(), threads, "occam-mrf-rank", i -> {
-        List<EvidenceEstimate> e = MrfProblem.of(graphs.get(i), d, settings, options.seed).estimate(wanted);
-        int n = done.incrementAndGet();
-        if (listener != null) {
-          listener.accept(n);
-        }
-        return e;
-      });
+      scored = scoreAll(graphs, d, wanted, settings, threads, bar.listener());
     }
     List<RankedGraph> models = RankedGraph.all(graphs, scored);
     double seconds = (System.nanoTime() - t0) * 1e-9;
@@ -196,6 +235,7 @@ public final class MrfRankCommand implements Callable<Integer> {
         root.put("posterior", posteriors.json());
       }
       outputs.write(json, ResultJson.write(root));
+      journal.complete();
     }
     if (csv != null) {
       outputs.write(csv, report.csv(posteriors));
@@ -210,7 +250,73 @@ public final class MrfRankCommand implements Callable<Integer> {
 
   private List<List<EvidenceEstimate>> scoreAll(List<PairwiseGraph> graphs, Dataset d, List<EvidenceMethod<MrfProblem>> wanted,
       MrfScoreSettings settings, int threads) {
-    return Parallel.map(graphs.size(), threads, "occam-mrf-rank",
-        i -> MrfProblem.of(graphs.get(i), d, settings, options.seed).estimate(wanted));
+    return scoreAll(graphs, d, wanted, settings, threads, null);
+  }
+
+  /**
+   * Every graph scored by every method in parallel over graphs, each printed and journalled as it
+   * is scored; the graphs scored before an interruption are kept, not redone (a graph's scores do
+   * not depend on which others were scored: every one starts from the same seed).
+   */
+  private List<List<EvidenceEstimate>> scoreAll(List<PairwiseGraph> graphs, Dataset d,
+      List<EvidenceMethod<MrfProblem>> wanted, MrfScoreSettings settings, int threads,
+      java.util.function.IntConsumer listener) {
+    Map<Integer, List<EvidenceEstimate>> before = new java.util.HashMap<>();
+    for (JsonNode u : resumed("model")) {
+      int i = u.path("index").asInt();
+      if (i >= 0 && i < graphs.size() && u.path("edges").asText().equals(edgeKey(graphs.get(i)))) {
+        List<EvidenceEstimate> estimates = new ArrayList<>();
+        u.path("results").forEach(e -> estimates.add(EstimateJson.read(e)));
+        before.put(i, estimates);
+      }
+    }
+    List<Variable> vars = d.variables();
+    java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
+    try (UnitLog log = new UnitLog(journal, spec.commandLine().getErr(), graphs.size(), before.size())) {
+      return Parallel.map(graphs.size(), threads, "occam-mrf-rank", i -> {
+        List<EvidenceEstimate> kept = before.get(i);
+        if (kept != null) {
+          return kept;
+        }
+        List<EvidenceEstimate> e = MrfProblem.of(graphs.get(i), d, settings, options.seed).estimate(wanted);
+        Map<String, Object> unit = new LinkedHashMap<>();
+        unit.put("kind", "model");
+        unit.put("index", i);
+        unit.put("edges", edgeKey(graphs.get(i)));
+        unit.put("results", e.stream().map(ResultJson::estimate).toList());
+        List<String> parts = new ArrayList<>();
+        e.forEach(x -> parts.add(x.method() + " " + Tables.score(x.logEvidence())));
+        log.finished(unit, "model " + i + " {" + edgeNames(graphs.get(i), vars) + "}: " + String.join(", ", parts));
+        int n = done.incrementAndGet();
+        if (listener != null) {
+          listener.accept(n);
+        }
+        return e;
+      });
+    }
+  }
+
+  /** The journal's units of one kind ({@code candidate}: a path criterion score; {@code model}: a ranked graph). */
+  private List<JsonNode> resumed(String kind) {
+    return journal == null ? List.of()
+        : journal.finished().stream().filter(u -> u.path("kind").asText().equals(kind)).toList();
+  }
+
+  /** A graph's edges as vertex pairs, {@code 0-1 1-2}: its identity in the journal. */
+  private static String edgeKey(PairwiseGraph g) {
+    StringBuilder b = new StringBuilder();
+    for (int[] e : g.edges()) {
+      b.append(b.length() == 0 ? "" : " ").append(e[0]).append('-').append(e[1]);
+    }
+    return b.toString();
+  }
+
+  /** A graph's edges by variable name, for the lines printed. */
+  private static String edgeNames(PairwiseGraph g, List<Variable> vars) {
+    List<String> names = new ArrayList<>();
+    for (int[] e : g.edges()) {
+      names.add(vars.get(e[0]).name() + "-" + vars.get(e[1]).name());
+    }
+    return String.join(", ", names);
   }
 }

@@ -19,6 +19,7 @@ import org.occam.mrf.PairwiseGraph;
 import org.occam.mrf.methods.MrfMethods;
 import org.occam.report.MrfSearchReport;
 import org.occam.report.ResultJson;
+import org.occam.report.UnitJournal;
 import org.occam.report.Tables;
 import org.occam.search.MrfEdgeSearch;
 import org.occam.search.MrfGraphScore;
@@ -43,6 +44,9 @@ import picocli.CommandLine;
         "Each column must have exactly two values; the first (numerically smallest when all are integers, else"
             + " first seen) is x = 0, the other x = 1. The prior is N(0, σ0² I) on the 0/1 parameters, σ0 = 1 by"
             + " default.", "",
+        "Every structure scored is printed to stderr (at most one line a second, with the count so far) and, with"
+            + " --json, kept in OUT.partial.jsonl until the run ends: --resume replays an interrupted search with the"
+            + " kept scores and continues it, to the result an uninterrupted search gives.", "",
         "Example: occam mrf search --data d.csv --score bp-lr --seed 1 --json search.json"})
 public final class MrfSearchCommand implements Callable<Integer> {
   @CommandLine.Spec
@@ -88,11 +92,15 @@ public final class MrfSearchCommand implements Callable<Integer> {
   @Mixin
   MrfScoreOptions options;
 
+  @Mixin
+  ResumeOptions resume;
+
   @Override
   public Integer call() {
     long t0 = System.nanoTime();
     EvidenceMethod<MrfProblem> method = MrfMethods.get(score);
     Outputs outputs = Outputs.check(spec, force, json, csv);
+    UnitJournal journal = resume.open(spec, json, input.data, force);
     int threads = options.threads();
     double sigma = options.priorSigma(java.util.OptionalDouble.empty());
     // one thread per scored structure; the candidates of a step are scored in parallel
@@ -104,10 +112,12 @@ public final class MrfSearchCommand implements Callable<Integer> {
     List<Variable> vars = d.variables();
     PairwiseGraph first = startGraph(vars);
 
-    MrfGraphScore graphScore =
-        g -> MrfProblem.of(g, d, settings, options.seed).estimate(List.of(method)).get(0).logEvidence();
     MrfEdgeSearch.Result result;
-    try (Progress bar = Progress.start("mrf search", -1)) {
+    try (Progress bar = Progress.start("mrf search", -1);
+        ScoreJournal kept = new ScoreJournal(journal, spec.commandLine().getErr())) {
+      // every graph's score is kept as it is made; a resumed search replays with the kept ones
+      MrfGraphScore graphScore = g -> kept.score(edgeNames(g, vars), method.name(),
+          () -> MrfProblem.of(g, d, settings, options.seed).estimate(List.of(method)).get(0).logEvidence());
       IntConsumer listener = bar.listener();
       int[] steps = {0};
       result = MrfEdgeSearch.run(first, graphScore, search, s -> {
@@ -115,6 +125,7 @@ public final class MrfSearchCommand implements Callable<Integer> {
           listener.accept(++steps[0]);
         }
       });
+      kept.printCounts();
     }
     double searchSeconds = (System.nanoTime() - t0) * 1e-9;
     EvidenceEstimate best = MrfProblem.of(result.best(), d, settings, options.seed).estimate(List.of(method)).get(0);
@@ -130,6 +141,9 @@ public final class MrfSearchCommand implements Callable<Integer> {
         result.distinctGraphsScored(), result.cacheHits(), searchSeconds, seconds, threads);
     if (json != null) {
       outputs.write(json, ResultJson.write(report.json(MrfBinaryData.json(input.data, d), start, settings.toMap(), seconds)));
+      if (journal != null) {
+        journal.complete();
+      }
     }
     if (csv != null) {
       outputs.write(csv, report.csv());
@@ -155,5 +169,14 @@ public final class MrfSearchCommand implements Callable<Integer> {
           + "' (no such file)");
     }
     return MrfBinaryData.graphOf(file, vars);
+  }
+
+  /** A graph's edges by variable name, {@code {a-b, b-c}}: its identity in the journal. */
+  private static String edgeNames(PairwiseGraph g, List<Variable> vars) {
+    List<String> names = new java.util.ArrayList<>();
+    for (int[] e : g.edges()) {
+      names.add(vars.get(e[0]).name() + "-" + vars.get(e[1]).name());
+    }
+    return "{" + String.join(", ", names) + "}";
   }
 }

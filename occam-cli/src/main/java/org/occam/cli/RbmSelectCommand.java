@@ -20,6 +20,8 @@ import org.occam.report.PreviousRun;
 import org.occam.report.RbmScoreReport;
 import org.occam.report.RbmSelectReport;
 import org.occam.report.ResultJson;
+import org.occam.report.UnitJournal;
+import org.occam.report.UnitLog;
 import org.occam.search.OrderRange;
 import org.occam.search.OrderSelection;
 import picocli.CommandLine.Command;
@@ -33,6 +35,9 @@ import picocli.CommandLine;
         "Evidence scores pick the K with the highest log evidence; cv picks the K with the highest mean test"
             + " log-likelihood (PCD training per fold, log Z exact or by AIS). A warning says when a best K is at"
             + " the edge of the range; --extend continues a saved run to more K without redoing the others.", "",
+        "Each K's scores are printed to stderr as it finishes (K = 3: laplace -1203.90, cv -1.2041 per row (12.4 s))"
+            + " and, with --json, kept in OUT.partial.jsonl until the run ends: --resume continues an interrupted run.",
+        "",
         "Example: occam rbm select --data docs.csv --hidden 1..10 --methods laplace,cv"})
 public final class RbmSelectCommand implements Callable<Integer> {
   static final String COMMAND = RbmSelectReport.COMMAND;
@@ -63,10 +68,14 @@ public final class RbmSelectCommand implements Callable<Integer> {
   @Mixin
   RbmOptions options;
 
+  @Mixin
+  ResumeOptions resume;
+
   @Override
   public Integer call() {
     int[] ks = OrderRange.parse(hidden, 1, "--hidden");
     Outputs outputs = Outputs.check(spec, force, json);
+    UnitJournal journal = resume.open(spec, json, options.data, force);
     JsonNode previous = extend == null ? null : PreviousRun.readPrevious(extend, COMMAND);
     List<String> previousMethods = PreviousRun.methods(previous);
     String methodList = methods != null ? methods
@@ -101,27 +110,49 @@ public final class RbmSelectCommand implements Callable<Integer> {
     RbmCrossValidation cv = wanted.crossValidation()
         ? new RbmCrossValidation(d, options.crossValidationSettings()) : null;
     OrderSelection.Result<Row> result;
-    try (Progress bar = Progress.start("rbm select", toScore.length)) {
-      AtomicInteger done = new AtomicInteger();
-      // one K at a time: the scores and the folds of each K run on all the threads
-      OrderSelection<Row> selection = new OrderSelection<>(1, k -> {
-        Row row = freshRow(d, k, wanted, cv);
-        if (bar.listener() != null) {
-          bar.listener().accept(done.incrementAndGet());
-        }
-        return row;
-      }, Row::scores, 1);
-      result = before == null ? selection.run(ks) : selection.extend(before, ks);
-    }
+    try (UnitLog log = new UnitLog(journal, spec.commandLine().getErr(), toScore.length)) {
+      // the K finished before an interruption are kept, not redone
+      List<OrderSelection.Scored<Row>> kept = new ArrayList<>(before == null ? List.of() : before.scored());
+      for (JsonNode m : log.resumed()) {
+        Row row = RbmSelectReport.readRow(m);
+        kept.add(new OrderSelection.Scored<>(m.path("hidden").asInt(), row, row.scores()));
+      }
+      OrderSelection.Result<Row> start = kept.isEmpty() ? null : OrderSelection.choose(kept, 1);
+      try (Progress bar = Progress.start("rbm select", toScore.length)) {
+        AtomicInteger done = new AtomicInteger();
+        // one K at a time: the scores and the folds of each K run on all the threads
+        OrderSelection<Row> selection = new OrderSelection<>(1, k -> {
+          long t = System.nanoTime();
+          Row row = freshRow(d, k, wanted, cv);
+          log.finished(row.json(), unitLine(k, row, (System.nanoTime() - t) * 1e-9));
+          if (bar.listener() != null) {
+            bar.listener().accept(done.incrementAndGet());
+          }
+          return row;
+        }, Row::scores, 1);
+        result = start == null ? selection.run(ks) : selection.extend(start, ks);
+      }
 
-    RbmSelectReport report = new RbmSelectReport(result,
-        wanted.scores().stream().map(EvidenceMethod::name).toList(), cv != null, d.visibleCount());
-    report.print(out);
-    if (json != null) {
-      outputs.write(json, ResultJson.write(report.json(dataInfo, methodNames, settings, options.threads(), toScore,
-          extend)));
+      RbmSelectReport report = new RbmSelectReport(result,
+          wanted.scores().stream().map(EvidenceMethod::name).toList(), cv != null, d.visibleCount());
+      report.print(out);
+      if (json != null) {
+        outputs.write(json, ResultJson.write(report.json(dataInfo, methodNames, settings, options.threads(),
+            toScore, extend)));
+        log.complete();
+      }
     }
     return 0;
+  }
+
+  /** The line printed when a K is done: its scores and its time. */
+  private static String unitLine(int k, Row row, double seconds) {
+    List<String> parts = new ArrayList<>();
+    for (OrderSelection.Score sc : row.scores()) {
+      parts.add(sc.method().equals("cv") ? String.format(Locale.ROOT, "cv %.4f per row", sc.value())
+          : sc.method() + " " + org.occam.report.Tables.score(sc.value()));
+    }
+    return String.format(Locale.ROOT, "K = %d: %s (%.1f s)", k, String.join(", ", parts), seconds);
   }
 
   /** The scores of one K, and its cross-validation when asked for. */

@@ -1,7 +1,10 @@
 package org.occam.dag;
 
 import org.occam.data.InvalidInputException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.IntPredicate;
 import java.util.function.IntConsumer;
 import org.apache.commons.rng.SplittableUniformRandomProvider;
 import org.occam.data.Dataset;
@@ -55,28 +58,50 @@ public final class StructureRanker {
   public static List<Scored> scoreWith(List<DagStructure> structures, Dataset data, double lambda,
       List<? extends EvidenceMethod<DagProblem>> methods, DagScoreSettings settings, long seed, int threads,
       IntConsumer progress) {
+    return scoreWith(structures, data, lambda, methods, settings, seed, threads, progress, i -> false, null);
+  }
+
+  /**
+   * As above, leaving out the structures already scored (a resumed run's) and handing each
+   * structure to {@code finished} as it is scored. Every structure keeps the stream of its index
+   * whichever are left out, so the scores are those of a run over all of them.
+   *
+   * @param done whether structure i was scored before (it is not scored again)
+   * @param finished called with each structure as it is scored (from worker threads), or null
+   * @return the structures scored now, by ascending index
+   */
+  public static List<Scored> scoreWith(List<DagStructure> structures, Dataset data, double lambda,
+      List<? extends EvidenceMethod<DagProblem>> methods, DagScoreSettings settings, long seed, int threads,
+      IntConsumer progress, IntPredicate done, Consumer<Scored> finished) {
     if (threads < 1) {
       throw new InvalidInputException("threads must be >= 1, got " + threads);
     }
     List<SplittableUniformRandomProvider> streams =
         RandomStreams.split(RandomStreams.fromSeed(seed), structures.size());
-    java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.atomic.AtomicInteger count = new java.util.concurrent.atomic.AtomicInteger();
     // Largest structures first (by CPT size, a proxy for the work), so the last tasks are short and
     // no thread idles long at the end; each keeps its own stream, so results do not depend on the order.
-    int[] order = java.util.stream.IntStream.range(0, structures.size()).boxed()
+    int[] todo = java.util.stream.IntStream.range(0, structures.size()).filter(i -> !done.test(i)).boxed()
         .sorted(java.util.Comparator.comparingInt((Integer i) -> -structures.get(i).tableSize())
             .thenComparingInt(i -> i))
         .mapToInt(Integer::intValue).toArray();
-    return Parallel.map(order, threads, "occam-score", index -> {
+    List<Scored> out = new ArrayList<>(Parallel.map(todo.length, threads, "occam-score", p -> {
+      int index = todo[p];
       DagStructure s = structures.get(index);
       var compiled = new HiddenStateEnumeration(s, data, settings.configurationLimit());
       var estimates = DagScorer.score(compiled, DirichletPrior.uniform(s.size(), lambda), settings,
           streams.get(index), seed, methods);
-      if (progress != null) {
-        progress.accept(done.incrementAndGet());
+      Scored scored = new Scored(index, s, estimates);
+      if (finished != null) {
+        finished.accept(scored);
       }
-      return new Scored(index, s, estimates);
-    });
+      if (progress != null) {
+        progress.accept(count.incrementAndGet());
+      }
+      return scored;
+    }));
+    out.sort(java.util.Comparator.comparingInt(Scored::index));
+    return out;
   }
 
   /**

@@ -87,4 +87,27 @@ class StructureRankerDeterminismTest {
     }
     assertThat(changed).isPositive();
   }
+
+  @Test
+  void leavingOutTheStructuresScoredBeforeChangesNoOtherScore() {
+    // a resumed run: every third structure was scored before the interruption
+    List<StructureRanker.Scored> handed = java.util.Collections.synchronizedList(new ArrayList<>());
+    var rest = StructureRanker.scoreWith(structures, data, 1.0,
+        METHODS.stream().map(m -> org.occam.dag.methods.DagMethods.get(m.label())).toList(), SETTINGS, SEED, 2, null,
+        i -> i % 3 == 0, handed::add);
+    assertThat(rest).hasSize(136 - 46);
+    assertThat(handed).hasSize(rest.size());
+    int previous = -1;
+    for (var b : rest) {
+      assertThat(b.index() % 3).isNotZero();
+      assertThat(b.index()).isGreaterThan(previous);
+      previous = b.index();
+      var a = oneThread.get(b.index());
+      for (DagMethod m : METHODS) {
+        assertThat(Double.doubleToRawLongBits(b.estimate(m).logEvidence()))
+            .as("%s on structure %d", m.label(), b.index())
+            .isEqualTo(Double.doubleToRawLongBits(a.estimate(m).logEvidence()));
+      }
+    }
+  }
 }

@@ -3,6 +3,7 @@ package org.occam.cli.experiment;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.occam.cli.Progress;
+import org.occam.report.UnitJournal;
 import org.occam.dag.DagAnnealingTarget;
 import org.occam.dag.DagScoreSettings;
 import org.occam.experiments.beal.BealExperiment;
@@ -22,6 +23,9 @@ import picocli.CommandLine;
         "Figures 6.5, 6.9). Writes CSV tables, PNG figures, summary.json and report.md into --out.",
         "The full run takes about an hour on 2 cores (AIS at all sizes is most of it); --quick runs a",
         "reduced version (3 sizes, 3 instances, short AIS) in well under a minute.",
+        "",
+        "Each unit (a size of part one, an instance and size of part two) is printed to stderr as it is done and",
+        "kept in --out/partial.jsonl until the outputs are written: --resume continues an interrupted run.",
         "",
         "Example: occam experiment beal --quick --out runs/beal-quick"})
 public final class BealExperimentCommand implements Callable<Integer> {
@@ -78,7 +82,12 @@ public final class BealExperimentCommand implements Callable<Integer> {
     BealSettings settings = new BealSettings(quick, sizes, aisSizes, instances, instanceAis, aisSteps, aisRuns,
         aisFixedStrength, aisStrength, compareStrength, restarts, options.seed, options.threadCount());
     BealExperiment experiment = new BealExperiment(settings);
-    experiment.run(options.outputFolder(), Progress::start, spec.commandLine().getOut());
+    UnitJournal journal = options.prepare(spec, null);
+    try {
+      experiment.run(options.out, Progress::start, spec.commandLine().getOut(), journal, spec.commandLine().getErr());
+    } finally {
+      journal.close();
+    }
     return 0;
   }
 }

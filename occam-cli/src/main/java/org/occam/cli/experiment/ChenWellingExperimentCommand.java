@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import org.occam.cli.Progress;
 import org.occam.experiments.chenwelling.ChenWellingExperiment;
 import org.occam.experiments.chenwelling.ChenWellingSettings;
+import org.occam.report.UnitJournal;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
@@ -46,6 +47,10 @@ import picocli.CommandLine;
         "choices.csv, fig-1/2/4/6/7 CSV and PNG, models.csv, subsets.csv, summary.json",
         "and report.md (how close each method is to ais-pd, whether the paper's",
         "ordering holds) into --out. --quick runs a reduced version in seconds.",
+        "",
+        "Each task (a data set, K and run; its scores or its cross-validation) is",
+        "printed to stderr as it is done and kept in --out/partial.jsonl until the",
+        "outputs are written: --resume continues an interrupted run.",
         "",
         "Example: occam experiment chen-welling --quick --out runs/cw-quick"})
 public final class ChenWellingExperimentCommand implements Callable<Integer> {
@@ -145,7 +150,12 @@ public final class ChenWellingExperimentCommand implements Callable<Integer> {
         candidates, fig12PcdIterations, fig4Sizes, fig4Hidden, fig6Size, fig6Hidden, fig7Size, fig7Hidden,
         fig7LaplaceHidden, pcdIterations, aisPdRuns, aisPdSteps, options.seed, options.threadCount());
     ChenWellingExperiment experiment = new ChenWellingExperiment(settings);
-    experiment.run(options.outputFolder(), Progress::start, spec.commandLine().getOut());
+    UnitJournal journal = options.prepare(spec, data);
+    try {
+      experiment.run(options.out, Progress::start, spec.commandLine().getOut(), journal, spec.commandLine().getErr());
+    } finally {
+      journal.close();
+    }
     return 0;
   }
 }

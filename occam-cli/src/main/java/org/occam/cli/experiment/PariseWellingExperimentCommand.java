@@ -3,6 +3,7 @@ package org.occam.cli.experiment;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.occam.cli.Progress;
+import org.occam.report.UnitJournal;
 import org.occam.experiments.parisewelling.PariseWellingExperiment;
 import org.occam.experiments.parisewelling.PariseWellingSettings;
 import org.occam.sampling.ParameterSpaceAis;
@@ -44,6 +45,10 @@ import picocli.CommandLine;
         "Writes scores.csv (every pair), fig-1..4 CSV and PNG, models.csv,",
         "sequences.csv, summary.json and report.md (the paper's findings, each",
         "checked against this run's numbers) into --out.",
+        "",
+        "Each (structure, data) pair is printed to stderr as it is scored and kept",
+        "in --out/partial.jsonl until the outputs are written: --resume continues",
+        "an interrupted run.",
         "",
         "Example: occam experiment parise-welling --quick --out runs/pw-quick"})
 public final class PariseWellingExperimentCommand implements Callable<Integer> {
@@ -96,7 +101,12 @@ public final class PariseWellingExperimentCommand implements Callable<Integer> {
     var settings = new PariseWellingSettings(quick, structures, sizes, strengths, sequenceStrength, sequences,
         trueEdges, aisSteps, aisRuns, options.seed, options.threadCount());
     PariseWellingExperiment experiment = new PariseWellingExperiment(settings);
-    experiment.run(options.outputFolder(), Progress::start, spec.commandLine().getOut());
+    UnitJournal journal = options.prepare(spec, null);
+    try {
+      experiment.run(options.out, Progress::start, spec.commandLine().getOut(), journal, spec.commandLine().getErr());
+    } finally {
+      journal.close();
+    }
     return 0;
   }
 }

@@ -20,6 +20,7 @@ import org.occam.experiments.ProgressSink;
 import org.occam.math.RandomStreams;
 import org.occam.report.OutputFiles;
 import org.occam.report.ResultJson;
+import org.occam.report.UnitJournal;
 import org.occam.report.Tables;
 
 /**
@@ -91,6 +92,18 @@ public final class BealExperiment {
    * tables to {@code o}.
    */
   public void run(Path dir, ProgressSink progress, PrintWriter o) {
+    run(dir, progress, o, null, new PrintWriter(java.io.Writer.nullWriter()));
+  }
+
+  /**
+   * As above, keeping each unit — a size of part one, an (instance, size) of part two — in {@code
+   * journal} as it is done and printing its line to {@code err}; the units found in the journal (a
+   * resumed run's) are not scored again. Every scoring has its own seed, so the outputs are those
+   * of an uninterrupted run. The journal is removed once the outputs are written.
+   *
+   * @param journal the run's journal, or null to keep nothing
+   */
+  public void run(Path dir, ProgressSink progress, PrintWriter o, UnitJournal journal, PrintWriter err) {
     long t0 = System.nanoTime();
     List<SplittableUniformRandomProvider> streams = RandomStreams.split(RandomStreams.fromSeed(seed()), 2);
     o.printf(Locale.ROOT, "Beal (2003) chapter 6: %d structures, sizes %s, AIS at %s (K = %d, G = %d, %s), "
@@ -100,9 +113,9 @@ public final class BealExperiment {
 
     int[][] rows = AncestralSampler.sampleObserved(truth.structure(), truth.parameters().orElseThrow(),
         ns.get(ns.size() - 1), streams.get(0));
-    BealPartOne one = new BealPartOne(this, progress).run(rows);
+    BealPartOne one = new BealPartOne(this, progress, journal, err).run(rows);
     printPartOne(o, one);
-    BealPartTwo two = new BealPartTwo(this).run(streams.get(1), progress);
+    BealPartTwo two = new BealPartTwo(this).run(streams.get(1), progress, journal, err);
     if (nInstances > 0) {
       o.printf("%nTable 6.5: times out of %d instances that each score ranks the true structure first%n", nInstances);
       Tables.print(o, two.header65(), two.table65);
@@ -120,6 +133,9 @@ public final class BealExperiment {
     OutputFiles.write(dir.resolve("report.md"), BealReport.markdown(ns, aisNs, nInstances, ais.runs(), ais.steps(),
         ais, settings, seed(), threads(), one.rankByMethod, one.table64, header64(), one.strengthRows, two.methods,
         two.success, two.vsCorrected, total, two.seconds, scoresPerMethod, one.aisSecondsAt480));
+    if (journal != null) {
+      journal.complete();
+    }
     o.printf(Locale.ROOT, "%nwrote %s: report.md, summary.json, table-6.*.csv, scores.csv, fig-6.*.png%n", dir);
     o.printf(Locale.ROOT, "total %.1f s (part two %.1f s for %d scores per method)%n", total, two.seconds,
         scoresPerMethod);

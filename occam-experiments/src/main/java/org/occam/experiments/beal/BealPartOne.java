@@ -6,7 +6,13 @@ import static org.occam.experiments.beal.BealExperiment.pct;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
+import java.io.PrintWriter;
+import com.fasterxml.jackson.databind.JsonNode;
+import org.occam.report.PreviousRun;
+import org.occam.report.UnitJournal;
+import org.occam.report.UnitLog;
 import java.util.Locale;
 import java.util.Map;
 import org.occam.dag.BealExample;
@@ -45,9 +51,22 @@ final class BealPartOne {
   final List<String[]> table64 = new ArrayList<>();
   double aisSecondsAt480 = Double.NaN;
 
+  private final UnitJournal journal;
+  private final PrintWriter err;
+
   BealPartOne(BealExperiment e, ProgressSink progress) {
+    this(e, progress, null, new PrintWriter(java.io.Writer.nullWriter()));
+  }
+
+  /**
+   * @param journal where each size's scores are kept as they are done (and a resumed run's are found), or null
+   * @param err where each size's line is printed
+   */
+  BealPartOne(BealExperiment e, ProgressSink progress, UnitJournal journal, PrintWriter err) {
     this.e = e;
     this.progress = progress;
+    this.journal = journal;
+    this.err = err;
     methods.add(DagMethod.AIS);
     for (DagMethod m : methods) {
       rankByMethod.put(m.label(), new double[e.sizes().size()]);
@@ -57,6 +76,18 @@ final class BealPartOne {
   /** Scores every size of the first {@code max(sizes)} rows. */
   BealPartOne run(int[][] rows) {
     List<Integer> gridSizes = pickGridSizes(e.sizes());
+    // the sizes scored before an interruption are kept, not redone
+    Map<Integer, JsonNode> before = new HashMap<>();
+    for (JsonNode u : BealUnits.of(journal, 1)) {
+      before.put(u.path("n").asInt(), u);
+    }
+    try (UnitLog log = new UnitLog(journal, err, e.sizes().size(), before.size())) {
+      run(rows, gridSizes, before, log);
+    }
+    return this;
+  }
+
+  private void run(int[][] rows, List<Integer> gridSizes, Map<Integer, JsonNode> before, UnitLog log) {
     for (int si = 0; si < e.sizes().size(); si++) {
       int n = e.sizes().get(si);
       boolean withAis = e.aisSizes().contains(n);
@@ -67,11 +98,20 @@ final class BealPartOne {
       Dataset d = Dataset.of(BealExample.observedVariables(), Arrays.copyOf(rows, n));
       long s0 = System.nanoTime();
       List<StructureRanker.Scored> scored;
-      try (ProgressSink.Task task = progress.start("part 1, n = " + n, e.structures().size())) {
-        scored = StructureRanker.scoreAll(e.structures(), d, 1.0, asked, e.scoreSettings(), e.seed() + n,
-            e.threads(), task.listener());
+      double secs;
+      JsonNode kept = before.get(n);
+      if (kept != null) {
+        scored = BealUnits.structures(kept, e.structures());
+        secs = PreviousRun.number(kept.get("seconds"));
+      } else {
+        try (ProgressSink.Task task = progress.start("part 1, n = " + n, e.structures().size())) {
+          scored = StructureRanker.scoreAll(e.structures(), d, 1.0, asked, e.scoreSettings(), e.seed() + n,
+              e.threads(), task.listener());
+        }
+        secs = (System.nanoTime() - s0) * 1e-9;
+        log.finished(BealUnits.partOne(n, secs, scored), BealUnits.line("part 1, n = " + n, asked, scored,
+            e.trueIndex(), secs));
       }
-      double secs = (System.nanoTime() - s0) * 1e-9;
       Map<String, Object> entry = new LinkedHashMap<>();
       entry.put("n", n);
       entry.put("distinctRows", d.distinctRows());
@@ -85,7 +125,6 @@ final class BealPartOne {
       }
       entries.add(entry);
     }
-    return this;
   }
 
   /** Table 6.1's row and the per-structure scores at one size; the true ranks for the JSON. */

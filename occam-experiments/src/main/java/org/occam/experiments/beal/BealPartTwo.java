@@ -6,7 +6,13 @@ import static org.occam.experiments.beal.BealExperiment.pct;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
+import java.io.PrintWriter;
+import com.fasterxml.jackson.databind.JsonNode;
+import org.occam.report.PreviousRun;
+import org.occam.report.UnitJournal;
+import org.occam.report.UnitLog;
 import java.util.Map;
 import org.apache.commons.rng.SplittableUniformRandomProvider;
 import org.occam.dag.AncestralSampler;
@@ -55,19 +61,40 @@ final class BealPartTwo {
 
   /** Draws the instances from {@code stream} and scores them, then the tables. */
   BealPartTwo run(SplittableUniformRandomProvider stream, ProgressSink progress) {
+    return run(stream, progress, null, new PrintWriter(java.io.Writer.nullWriter()));
+  }
+
+  /**
+   * As above, keeping each (instance, size) in {@code journal} as it is done and printing its line
+   * to {@code err}; those found in the journal (a resumed run's) are not scored again. Every
+   * instance has its own stream and every scoring its own seed, so the tables are those of an
+   * uninterrupted run.
+   */
+  BealPartTwo run(SplittableUniformRandomProvider stream, ProgressSink progress, UnitJournal journal,
+      PrintWriter err) {
     long p2 = System.nanoTime();
+    Map<String, JsonNode> before = new HashMap<>();
+    for (JsonNode u : BealUnits.of(journal, 2)) {
+      before.put(u.path("instance").asInt() + "/" + u.path("n").asInt(), u);
+    }
     int nInstances = e.instances();
     List<Integer> ns = e.sizes();
     List<SplittableUniformRandomProvider> instanceStreams =
         nInstances == 0 ? List.of() : RandomStreams.split(stream, nInstances);
-    try (ProgressSink.Task task = progress.start("part 2, instances x sizes", (long) nInstances * ns.size())) {
+    try (ProgressSink.Task task = progress.start("part 2, instances x sizes", (long) nInstances * ns.size());
+        UnitLog log = new UnitLog(journal, err, (long) nInstances * ns.size(), before.size())) {
       int done = 0;
       for (int i = 0; i < nInstances; i++) {
         SplittableUniformRandomProvider rng = instanceStreams.get(i);
         double[] theta = DagScorer.randomParameters(e.truth().structure(), rng);
         int[][] rows = AncestralSampler.sampleObserved(e.truth().structure(), theta, ns.get(ns.size() - 1), rng);
         for (int si = 0; si < ns.size(); si++) {
-          scoreInstance(i, si, rows);
+          JsonNode kept = before.get(i + "/" + ns.get(si));
+          if (kept != null) {
+            keep(i, si, kept);
+          } else {
+            scoreInstance(i, si, rows, log);
+          }
           var l = task.listener();
           if (l != null) {
             l.accept(++done);
@@ -81,7 +108,21 @@ final class BealPartTwo {
     return this;
   }
 
-  private void scoreInstance(int i, int si, int[][] rows) {
+  /** An (instance, size) scored before an interruption, as {@link #scoreInstance} would have recorded it. */
+  private void keep(int i, int si, JsonNode u) {
+    int n = e.sizes().get(si);
+    for (int a = 0; a < methods.size(); a++) {
+      DagMethod m = methods.get(a);
+      JsonNode r = u.path("ranks").path(m.label());
+      ranksC[a][i][si] = r.path(0).asInt();
+      ranksU[a][i][si] = r.path(1).asInt();
+      instancesCsv.append(i + 1).append(',').append(n).append(',').append(m.label()).append(',')
+          .append(ranksC[a][i][si]).append(',').append(ranksU[a][i][si]).append('\n');
+    }
+    scoreSeconds += PreviousRun.number(u.get("scoreSeconds"));
+  }
+
+  private void scoreInstance(int i, int si, int[][] rows, UnitLog log) {
     int n = e.sizes().get(si);
     Dataset d = Dataset.of(BealExample.observedVariables(), Arrays.copyOf(rows, n));
     List<StructureRanker.Scored> scored = StructureRanker.scoreAll(e.structures(), d, 1.0, methods,
@@ -94,6 +135,23 @@ final class BealPartTwo {
       instancesCsv.append(i + 1).append(',').append(n).append(',').append(m.label()).append(',')
           .append(ranksC[a][i][si]).append(',').append(ranksU[a][i][si]).append('\n');
     }
+    Map<String, Object> unit = new LinkedHashMap<>();
+    unit.put("part", 2);
+    unit.put("instance", i);
+    unit.put("n", n);
+    Map<String, Object> ranks = new LinkedHashMap<>();
+    List<String> parts = new ArrayList<>();
+    double seconds = 0;
+    for (int a = 0; a < methods.size(); a++) {
+      ranks.put(methods.get(a).label(), List.of(ranksC[a][i][si], ranksU[a][i][si]));
+      parts.add(methods.get(a).label() + " " + ranksC[a][i][si]);
+      DagMethod m = methods.get(a);
+      seconds += scored.stream().mapToDouble(x -> x.estimate(m).seconds()).sum();
+    }
+    unit.put("ranks", ranks);
+    unit.put("scoreSeconds", seconds);
+    log.finished(unit, "part 2, instance " + (i + 1) + ", n = " + n + ": true structure ranks "
+        + String.join(", ", parts));
   }
 
   /** Table 6.5 and Figures 6.5, 6.9: firsts and median ranks per method and size. */

@@ -15,6 +15,7 @@ import org.occam.math.RandomStreams;
 import org.occam.rbm.Rbm;
 import org.occam.rbm.RbmCsvReader;
 import org.occam.rbm.RbmData;
+import org.occam.report.UnitJournal;
 
 /**
  * Chen &amp; Welling (2013), Figures 1–2 (section 2) and 4, 6 and 7 (section 4): the evidence of
@@ -80,6 +81,18 @@ public final class ChenWellingExperiment {
 
   /** Runs the asked parts into {@code dir} (an existing folder), printing the findings to {@code o}. */
   public void run(Path dir, ProgressSink progress, PrintWriter o) {
+    run(dir, progress, o, null, new PrintWriter(java.io.Writer.nullWriter()));
+  }
+
+  /**
+   * As above, keeping each task in {@code journal} as it is done and printing its line to {@code
+   * err}; the tasks found in the journal (a resumed run's) are not run again. Every task has its
+   * own seed, so the outputs are those of an uninterrupted run. The journal is removed once the
+   * outputs are written.
+   *
+   * @param journal the run's journal, or null to keep nothing
+   */
+  public void run(Path dir, ProgressSink progress, PrintWriter o, UnitJournal journal, PrintWriter err) {
     long t0 = System.nanoTime();
     double loadAtStart = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     int nThreads = asked.threads();
@@ -91,7 +104,7 @@ public final class ChenWellingExperiment {
     o.printf(Locale.ROOT, "Chen & Welling (2013): parts %s, seed %d, %d thread(s)%s%n", labels(which), asked.seed(),
         nThreads, asked.quick() ? ", quick" : "");
 
-    ChenWellingParts parts = new ChenWellingParts(plan, words, asked, o, progress);
+    ChenWellingParts parts = new ChenWellingParts(plan, words, asked, o, progress, journal, err);
     // Figures 4, 6 and 7 first: their ais-pd tasks, the longest, start first and fail fast.
     if (which.contains(ChenWellingDesign.Part.FIGURE_4)) {
       parts.figure4(seeds);
@@ -117,6 +130,9 @@ public final class ChenWellingExperiment {
         nThreads, loadAtStart, loadAtEnd, asked.quick());
     ChenWellingReport.Results results = ChenWellingReport.Results.of(parts.rows, context);
     ChenWellingOutputs.write(dir, parts.rows, results, context);
+    if (journal != null) {
+      journal.complete();
+    }
     ChenWellingOutputs.print(o, results, context);
     o.printf(Locale.ROOT, "%nwrote %s: report.md, summary.json, scores.csv and the figures' CSV and PNG%n", dir);
     for (PartTiming t : parts.timings) {

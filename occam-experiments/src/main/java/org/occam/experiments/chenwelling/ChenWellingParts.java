@@ -2,11 +2,16 @@ package org.occam.experiments.chenwelling;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Locale;
 import org.occam.experiments.ProgressSink;
 import org.occam.rbm.RbmData;
 import org.occam.rbm.RbmMethod;
+import org.occam.report.UnitJournal;
+import org.occam.report.UnitLog;
 
 /**
  * The parts of a {@link ChenWellingExperiment} run (Chen &amp; Welling 2013, Figures 1–2, 4, 6 and 7):
@@ -19,18 +24,26 @@ final class ChenWellingParts {
   private final ChenWellingSettings asked;
   private final PrintWriter o;
   private final ProgressSink progress;
+  private final UnitJournal journal;
+  private final PrintWriter err;
   final List<ChenWellingScoring.Row> rows = new ArrayList<>();
   final List<ChenWellingExperiment.PartTiming> timings = new ArrayList<>();
   final List<ChenWellingReport.SubsetInfo> subsets = new ArrayList<>();
 
-  /** @param words the documents of Figures 4, 6 and 7, or null if only Figures 1–2 are asked */
+  /**
+   * @param words the documents of Figures 4, 6 and 7, or null if only Figures 1–2 are asked
+   * @param journal where each task is kept as it is done (and the tasks of a resumed run are found), or null
+   * @param err where each task's line is printed as it is done
+   */
   ChenWellingParts(ChenWellingPlan plan, RbmData words, ChenWellingSettings asked, PrintWriter o,
-      ProgressSink progress) {
+      ProgressSink progress, UnitJournal journal, PrintWriter err) {
     this.plan = plan;
     this.words = words;
     this.asked = asked;
     this.o = o;
     this.progress = progress;
+    this.journal = journal;
+    this.err = err;
   }
 
   void figure4(ChenWellingExperiment.Seeds seeds) {
@@ -114,9 +127,20 @@ final class ChenWellingParts {
     o.printf(Locale.ROOT, "part %s: %d tasks%n", figure, tasks.size());
     o.flush();
     long start = System.nanoTime();
+    // the tasks done before an interruption are kept, not redone
+    Map<Integer, ChenWellingScoring.Timed> before = new HashMap<>();
+    if (journal != null) {
+      for (JsonNode u : journal.finished()) {
+        if (u.path("figure").asText().equals(figure)) {
+          before.put(u.path("task").asInt(), ChenWellingUnits.read(u));
+        }
+      }
+    }
     ChenWellingScoring.Result r;
-    try (ProgressSink.Task task = progress.start("figure " + figure, tasks.size())) {
-      r = ChenWellingScoring.run(tasks, asked.threads(), task.listener());
+    try (ProgressSink.Task task = progress.start("figure " + figure, tasks.size() - before.size());
+        UnitLog log = new UnitLog(journal, err, tasks.size(), before.size())) {
+      r = ChenWellingScoring.run(tasks, asked.threads(), task.listener(), before::get,
+          (i, t) -> log.finished(ChenWellingUnits.json(figure, i, t), ChenWellingUnits.line(figure, t)));
     }
     timings.add(new ChenWellingExperiment.PartTiming(figure, tasks.size(), (System.nanoTime() - start) * 1e-9,
         r.taskSeconds()));

@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
 import java.util.function.IntConsumer;
+import java.util.function.IntFunction;
 import org.occam.data.InvalidInputException;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.math.Parallel;
@@ -160,6 +162,19 @@ final class ChenWellingScoring {
    * @return every task's rows, in task order, and each task's wall time
    */
   static Result run(List<? extends Task> tasks, int threads, IntConsumer progress) {
+    return run(tasks, threads, progress, i -> null, null);
+  }
+
+  /**
+   * As above, taking the tasks done before an interruption from {@code before} (not run again) and
+   * handing each task to {@code finished} as it is done. Every task carries its own seed, so a task's
+   * rows do not depend on which others ran.
+   *
+   * @param before task i's rows and wall time from a resumed run, or null to run it
+   * @param finished called with each task's index and outcome as it is done (from worker threads), or null
+   */
+  static Result run(List<? extends Task> tasks, int threads, IntConsumer progress, IntFunction<Timed> before,
+      BiConsumer<Integer, Timed> finished) {
     int[] order = new int[tasks.size()];
     Integer[] byCost = new Integer[tasks.size()];
     for (int i = 0; i < byCost.length; i++) {
@@ -171,9 +186,16 @@ final class ChenWellingScoring {
     }
     AtomicInteger done = new AtomicInteger();
     List<Timed> timed = Parallel.map(order, threads, "chen-welling", i -> {
+      Timed kept = before.apply(i);
+      if (kept != null) {
+        return kept;
+      }
       long start = System.nanoTime();
       List<Row> rows = tasks.get(i).execute();
       Timed t = new Timed(rows, (System.nanoTime() - start) * 1e-9);
+      if (finished != null) {
+        finished.accept(i, t);
+      }
       int d = done.incrementAndGet();
       if (progress != null) {
         progress.accept(d);
@@ -189,7 +211,8 @@ final class ChenWellingScoring {
     return new Result(List.copyOf(rows), seconds);
   }
 
-  private record Timed(List<Row> rows, double seconds) {}
+  /** A task's rows and wall time. */
+  record Timed(List<Row> rows, double seconds) {}
 
   /**
    * The rows of a set of tasks.

@@ -16,6 +16,9 @@ import org.occam.mrf.MrfMethod;
 import org.occam.mrf.MrfScoreSettings;
 import org.occam.report.OutputFiles;
 import org.occam.report.ResultJson;
+import org.occam.report.UnitJournal;
+import org.occam.report.UnitLog;
+import com.fasterxml.jackson.databind.JsonNode;
 import org.occam.report.Tables;
 import org.occam.sampling.ParameterSpaceAis;
 
@@ -84,6 +87,18 @@ public final class PariseWellingExperiment {
 
   /** Runs the experiment into {@code dir} (an existing folder), printing the findings to {@code o}. */
   public void run(Path dir, ProgressSink progress, PrintWriter o) {
+    run(dir, progress, o, null, new PrintWriter(java.io.Writer.nullWriter()));
+  }
+
+  /**
+   * As above, keeping each (structure, data) pair in {@code journal} as it is scored and printing
+   * its line to {@code err}; the pairs found in the journal (a resumed run's) are not scored again.
+   * Every pair has its own seed, so the outputs are those of an uninterrupted run. The journal is
+   * removed once the outputs are written.
+   *
+   * @param journal the run's journal, or null to keep nothing
+   */
+  public void run(Path dir, ProgressSink progress, PrintWriter o, UnitJournal journal, PrintWriter err) {
     long t0 = System.nanoTime();
     double loadAtStart = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     PariseWellingTasks design = PariseWellingTasks.of(asked.seed(), nStructures, ds, seqStrength, ns, nSequences,
@@ -95,10 +110,18 @@ public final class PariseWellingExperiment {
         Integer.bitCount(design.pickedModel().mask()), tasks.size(), ais.steps(), ais.runs(), asked.seed(),
         asked.threads());
     long s0 = System.nanoTime();
+    // the pairs scored before an interruption are kept, not redone
+    Map<PariseWellingScoring.Task, PariseWellingScoring.Scored> before = new java.util.HashMap<>();
+    if (journal != null) {
+      for (JsonNode u : journal.finished()) {
+        before.put(PariseWellingUnits.task(u), PariseWellingUnits.read(u));
+      }
+    }
     List<PariseWellingScoring.Scored> scored;
-    try (ProgressSink.Task task = progress.start("scores + AIS", tasks.size())) {
+    try (ProgressSink.Task task = progress.start("scores + AIS", tasks.size() - before.size());
+        UnitLog log = new UnitLog(journal, err, tasks.size(), before.size())) {
       scored = PariseWellingScoring.run(tasks, design.models(), settings, ais, design.aisSeed(), asked.threads(),
-          task.listener());
+          task.listener(), before::get, s -> log.finished(PariseWellingUnits.json(s), PariseWellingUnits.line(s)));
     }
     double scoringWall = (System.nanoTime() - s0) * 1e-9;
     Map<PariseWellingScoring.Task, PariseWellingScoring.Scored> byTask = new LinkedHashMap<>();
@@ -121,6 +144,9 @@ public final class PariseWellingExperiment {
     OutputFiles.write(dir.resolve("report.md"), PariseWellingReport.markdown(context, results, claims));
     OutputFiles.write(dir.resolve("summary.json"), ResultJson.write(PariseWellingOutputs.summary(context, results,
         claims, design.seqs(), design.models().size())));
+    if (journal != null) {
+      journal.complete();
+    }
     print(o, results, claims);
     o.printf(Locale.ROOT, "%nwrote %s: report.md, summary.json, scores.csv, fig-1..4 CSV and PNG%n", dir);
     o.printf(Locale.ROOT, "total %.1f s wall (%.1f s scoring + AIS of %d pairs), %.1f s process CPU on %d thread(s), "

@@ -120,10 +120,31 @@ final class PariseWellingScoring {
    */
   static List<Scored> run(List<Task> tasks, List<PariseWellingDesign.Model> models, MrfScoreSettings settings,
       ParameterSpaceAis.Settings ais, long aisSeed, int threads, IntConsumer progress) {
+    return run(tasks, models, settings, ais, aisSeed, threads, progress, t -> null, null);
+  }
+
+  /**
+   * As above, taking the tasks scored before an interruption from {@code before} (not scored again)
+   * and handing each task to {@code finished} as it is scored; a task's numbers depend on the task
+   * alone ({@link #taskSeed}), so the results are those of a run over all of them.
+   *
+   * @param before a task's results from a resumed run, or null to score it
+   * @param finished called with each task's results as it is scored (from worker threads), or null
+   */
+  static List<Scored> run(List<Task> tasks, List<PariseWellingDesign.Model> models, MrfScoreSettings settings,
+      ParameterSpaceAis.Settings ais, long aisSeed, int threads, IntConsumer progress,
+      java.util.function.Function<Task, Scored> before, java.util.function.Consumer<Scored> finished) {
     AtomicInteger done = new AtomicInteger();
     return Parallel.map(tasks.size(), threads, "parise-welling", i -> {
       Task t = tasks.get(i);
+      Scored kept = before.apply(t);
+      if (kept != null) {
+        return kept;
+      }
       Scored s = score(t, models.get(t.model()), settings, ais, taskSeed(aisSeed, t));
+      if (finished != null) {
+        finished.accept(s);
+      }
       int d = done.incrementAndGet();
       if (progress != null) {
         progress.accept(d);
