@@ -83,6 +83,19 @@ class AliasOverlapTest {
   }
 
   @Test
+  void aGroupTooLargeToEnumerateIsNotCheckedAndSaysSo() {
+    DagStructure s = DagStructure.of(List.of(Variable.withCount("h", 8), Variable.withCount("y", 2)),
+        new boolean[] {true, false}, new int[][] {{}, {0}});
+    AliasCount alias = AliasCount.of(s);
+    double[] a = new double[s.tableSize()];
+    Arrays.fill(a, 1.0);
+    AliasOverlap o = AliasOverlap.of(s, alias, a);
+    assertThat(o.checked()).isFalse();
+    assertThat(o.logEffectiveCount()).isEqualTo(alias.log()); // Beal's ln 8!, unchecked
+    assertThat(o.groupSize()).isEqualTo(40_320);
+  }
+
+  @Test
   void theBhattacharyyaCoefficientOfTwoBetasMatchesTheIntegral() {
     double[] a = {2.5, 4};
     double[] b = {6, 1.5};
