@@ -13,12 +13,10 @@ import org.occam.mrf.PosteriorPrecision;
  * (10⁶ rows of one pattern) leaves λ several nats of log posterior below the mode while reporting
  * convergence. The Newton decrement ½ gᵀA⁻¹g at λ — the gain a Newton step promises, with g the
  * gradient of the log posterior — is reported ({@code newtonDecrement}); above
- * {@value #NEWTON_DECREMENT_LIMIT} nats the point is not the mode, and the result says
+ * {@value ExactMapScore#NEWTON_DECREMENT_LIMIT} nats the point is not the mode, and the result says
  * {@code converged} false with the reason.
  */
 final class LaplaceExact extends ExactMapScore {
-  /** The Newton decrement (nats) above which the expansion point is not the mode. */
-  static final double NEWTON_DECREMENT_LIMIT = 0.01;
 
   @Override
   public String name() {
@@ -44,37 +42,7 @@ final class LaplaceExact extends ExactMapScore {
     problem.describePoint(fit, diag, "exact");
     diag.put("converged", fit.result().converged());
     MrfProblem.describePrecision(a, diag);
-    double decrement = newtonDecrement(problem, fit, a);
-    if (Double.isFinite(decrement)) {
-      diag.put("newtonDecrement", decrement);
-    }
-    if (!(decrement <= NEWTON_DECREMENT_LIMIT)) {
-      diag.put("converged", false);
-      diag.put("notConverged", String.format(java.util.Locale.ROOT, "a Newton step from the MAP point would gain"
-          + " %.3g nats of log posterior: the optimiser stopped short of the mode, so the expansion is not at it",
-          decrement));
-    }
+    checkMode(problem, fit, a, diag);
     return new double[] {fit.atOptimum().logPosterior() + a.laplaceCorrection(), problem.exactPrecisionSeconds()};
-  }
-
-  /** ½ gᵀ A⁻¹ g with g = N (f̄ − E_λ[f]) − λ/σ², the log posterior's gradient at λ (NaN if A is singular). */
-  static double newtonDecrement(MrfProblem problem, MrfProblem.Fit fit, PosteriorPrecision a) {
-    double[] lambda = fit.lambda();
-    double[] model = fit.atOptimum().inference().featureMeans();
-    double[] means = problem.means();
-    double precision = problem.prior().precision();
-    var g = new org.ejml.data.DMatrixRMaj(lambda.length, 1);
-    for (int i = 0; i < lambda.length; i++) {
-      g.set(i, 0, problem.rows() * (means[i] - model[i]) - precision * lambda[i]);
-    }
-    var x = new org.ejml.data.DMatrixRMaj(lambda.length, 1);
-    if (!org.ejml.dense.row.CommonOps_DDRM.solve(a.matrix().copy(), g, x)) {
-      return Double.NaN;
-    }
-    double q = 0;
-    for (int i = 0; i < lambda.length; i++) {
-      q += g.get(i, 0) * x.get(i, 0);
-    }
-    return 0.5 * q;
   }
 }
