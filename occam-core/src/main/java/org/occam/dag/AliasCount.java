@@ -37,12 +37,7 @@ public record AliasCount(BigInteger count, double log, BigInteger statePermutati
 
   /** Counts the aliases of a structure. */
   public static AliasCount of(DagStructure s) {
-    List<Integer> relevant = new ArrayList<>();
-    for (int j : s.hiddenVariables()) {
-      if (s.hasObservedDescendant(j)) {
-        relevant.add(j);
-      }
-    }
+    List<Integer> relevant = relevantHidden(s);
     BigInteger states = BigInteger.ONE;
     double logStates = 0;
     for (int j : relevant) {
@@ -51,7 +46,7 @@ public record AliasCount(BigInteger count, double log, BigInteger statePermutati
       }
       logStates += LogSpace.logFactorial(s.cardinality(j));
     }
-    long aut = automorphisms(s, relevant);
+    long aut = automorphisms(s, relevant).size();
     return new AliasCount(states.multiply(BigInteger.valueOf(aut)), logStates + Math.log(aut), states, aut);
   }
 
@@ -62,7 +57,7 @@ public record AliasCount(BigInteger count, double log, BigInteger statePermutati
    * along with their parents for the graph to map onto itself, but moving them alone makes no new
    * mode, so only the restriction to the relevant ones is counted.
    */
-  private static long automorphisms(DagStructure s, List<Integer> relevant) {
+  private static java.util.Set<List<Integer>> automorphisms(DagStructure s, List<Integer> relevant) {
     int[] hidden = s.hiddenVariables();
     if (hidden.length > MAX_GROUP) {
       throw new InvalidInputException("alias counting enumerates permutations of at most " + MAX_GROUP
@@ -72,9 +67,41 @@ public record AliasCount(BigInteger count, double log, BigInteger statePermutati
     for (int v = 0; v < image.length; v++) {
       image[v] = v;
     }
-    java.util.Set<List<Integer>> actions = new java.util.HashSet<>();
+    java.util.Set<List<Integer>> actions = new java.util.LinkedHashSet<>();
     collect(s, hidden, relevant, 0, new boolean[hidden.length], image, actions);
-    return actions.size();
+    return actions;
+  }
+
+  /**
+   * The distinct structure-preserving permutations of the likelihood-relevant hidden variables (the
+   * |Aut| of {@link #of}), each as the image of every variable ({@code image[v] = v} for observed and
+   * irrelevant hidden variables); the identity first.
+   */
+  public static List<int[]> relevantAutomorphisms(DagStructure s) {
+    List<Integer> relevant = relevantHidden(s);
+    List<int[]> out = new ArrayList<>();
+    for (List<Integer> action : automorphisms(s, relevant)) {
+      int[] image = new int[s.size()];
+      for (int v = 0; v < image.length; v++) {
+        image[v] = v;
+      }
+      for (int i = 0; i < relevant.size(); i++) {
+        image[relevant.get(i)] = action.get(i);
+      }
+      out.add(image);
+    }
+    return out;
+  }
+
+  /** The hidden variables with an observed descendant (those whose relabelling makes aliases), ascending. */
+  public static List<Integer> relevantHidden(DagStructure s) {
+    List<Integer> relevant = new ArrayList<>();
+    for (int j : s.hiddenVariables()) {
+      if (s.hasObservedDescendant(j)) {
+        relevant.add(j);
+      }
+    }
+    return relevant;
   }
 
   private static void collect(DagStructure s, int[] hidden, List<Integer> relevant, int at, boolean[] used,

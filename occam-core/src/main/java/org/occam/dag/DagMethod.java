@@ -42,8 +42,9 @@ public enum DagMethod {
   }
 
   /**
-   * Whether the alias correction ln S is added (Beal: BIC, BICp, CS, VB; MAP is not an evidence
-   * estimate, and the exact evidence already integrates over every alias).
+   * Whether an alias correction is added (Beal: BIC, BICp, CS, VB; MAP is not an evidence estimate,
+   * and the exact evidence already integrates over every alias): ln S_eff ≤ ln S, the part the
+   * aliases earn by not overlapping ({@link AliasOverlap}).
    */
   public boolean aliasCorrected() {
     return this == BIC || this == BICP || this == CS || this == CS_DAGGER || this == VB;

@@ -32,6 +32,8 @@ public final class DagProblem {
   private final AliasCount alias;
   private MapEm mapEm;
   private VariationalBayes vb;
+  private AliasOverlap mapEmOverlap;
+  private AliasOverlap vbOverlap;
 
   /**
    * @param data the data compiled against the structure
@@ -197,19 +199,65 @@ public final class DagProblem {
   }
 
   /**
-   * The estimate of a method, with the alias correction ln S added when {@code aliasCorrected}
-   * (Beal: BIC, BICp, CS, VB; not MAP, which is no evidence estimate, nor the exact evidence or AIS,
-   * which integrate over every alias already).
+   * How much of ln S the MAP-EM scores earn: the overlap of the aliases of the complete-data posterior
+   * {@code Dir(λ + ŝ)} at θ̂, the q(θ) of which the Cheeseman–Stutz score is the bound F
+   * ({@link AliasOverlap}).
+   */
+  public synchronized AliasOverlap mapEmAliasOverlap() {
+    if (mapEmOverlap == null) {
+      mapEmOverlap = AliasOverlap.of(structure(), alias, posteriorParameters(mapEm().best().expectedCounts()));
+    }
+    return mapEmOverlap;
+  }
+
+  /** How much of ln S the VB bound earns: the overlap of the aliases of the VBEM posterior {@code Dir(λ + N)}. */
+  public synchronized AliasOverlap vbAliasOverlap() {
+    if (vbOverlap == null) {
+      vbOverlap = AliasOverlap.of(structure(), alias, posteriorParameters(variationalBayes().best().posteriorCounts()));
+    }
+    return vbOverlap;
+  }
+
+  private double[] posteriorParameters(double[] counts) {
+    DagStructure s = structure();
+    double[] a = new double[counts.length];
+    for (int j = 0; j < s.size(); j++) {
+      int from = s.offset(j);
+      int to = from + s.parentConfigurations(j) * s.cardinality(j);
+      for (int c = from; c < to; c++) {
+        a[c] = prior.lambda(j) + counts[c];
+      }
+    }
+    return a;
+  }
+
+  /**
+   * The estimate of a method, with an alias correction added: {@code overlap} is null for methods
+   * that take none (MAP, which is no evidence estimate; the exact evidence and AIS, which integrate
+   * over every alias already); otherwise {@code aliasCorrection} is the part of ln S the method adds
+   * (ln S_eff of the overlap, or less where a score caps it), reported with the overlap.
    *
    * @param random whether the method used the random stream (then the seed is reported)
    */
-  public EvidenceEstimate estimate(String method, double uncorrected, boolean aliasCorrected, OptionalDouble stdError,
-      double seconds, Map<String, Object> settingsUsed, Map<String, Object> diag, boolean random) {
-    double corrected = aliasCorrected ? uncorrected + alias.log() : uncorrected;
+  public EvidenceEstimate estimate(String method, double uncorrected, double aliasCorrection, AliasOverlap overlap,
+      OptionalDouble stdError, double seconds, Map<String, Object> settingsUsed, Map<String, Object> diag,
+      boolean random) {
+    double correction = overlap == null ? 0 : aliasCorrection;
     diag.put("uncorrectedLogEvidence", uncorrected);
     diag.put("aliasCount", alias.count());
-    diag.put("aliasCorrectionApplied", aliasCorrected && alias.log() != 0);
-    return new EvidenceEstimate(method, corrected, stdError, seconds, settingsUsed,
+    diag.put("aliasCorrectionApplied", correction > 0);
+    if (overlap != null && alias.log() > 0) {
+      diag.put("aliasCorrection", correction);
+      diag.put("aliasOverlapChecked", overlap.checked());
+      diag.put("effectiveAliasCount", Math.exp(overlap.logEffectiveCount()));
+    }
+    return new EvidenceEstimate(method, uncorrected + correction, stdError, seconds, settingsUsed,
         random ? OptionalLong.of(seed) : OptionalLong.empty(), diag);
+  }
+
+  /** An estimate without alias correction. */
+  public EvidenceEstimate estimate(String method, double value, OptionalDouble stdError, double seconds,
+      Map<String, Object> settingsUsed, Map<String, Object> diag, boolean random) {
+    return estimate(method, value, 0, null, stdError, seconds, settingsUsed, diag, random);
   }
 }

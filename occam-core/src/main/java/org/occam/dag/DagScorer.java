@@ -15,18 +15,21 @@ import org.occam.evidence.MethodRegistry;
  *
  * <pre>
  *   map  = ln p(y|θ̂) + ln p(θ̂|m)
- *   bic  = ln p(y|θ̂) − (d/2) ln n                         (+ ln S)
- *   bicp = bic + ln p(θ̂|m)                                 (+ ln S)
- *   cs   = ln p(ŝ,y|m) + ln p(y|θ̂) − ln p(ŝ,y|θ̂)          (+ ln S)
- *   cs-dagger = cs + ((d' − d)/2) ln n, d and d' by Algorithm 6.2       (+ ln S)
- *   vb   = F, the VBEM lower bound                         (+ ln S)
+ *   bic  = ln p(y|θ̂) + min(0, −(d/2) ln n + ln S_eff)
+ *   bicp = ln p(y|θ̂) + min(0, ln p(θ̂|m) − (d/2) ln n + ln S_eff)
+ *   cs   = ln p(ŝ,y|m) + ln p(y|θ̂) − ln p(ŝ,y|θ̂)          (+ ln S_eff)
+ *   cs-dagger = cs + ((d' − d)/2) ln n, d and d' by Algorithm 6.2 (not at a singular θ̂)  (+ ln S_eff)
+ *   vb   = F, the VBEM lower bound                         (+ ln S_eff)
  *   exact = ln p(y|m): closed form (6.9) for complete data, else the sum over completions
  *   ais  = annealed importance sampling over the CPTs (Algorithm 6.1)
  * </pre>
  *
  * <p>θ̂ is the best of {@code restarts} MAP-EM runs and F the best of as many VBEM runs, started
- * from the same random parameters ({@link DagProblem}). Every estimate carries the uncorrected value
- * and the alias count in its diagnostics, with the convergence of the runs it came from.
+ * from the same random parameters ({@link DagProblem}). ln S_eff ≤ ln S is the part of Beal's alias
+ * correction that the aliases earn by not overlapping ({@link AliasOverlap}: ln S when they are well
+ * separated, 0 when they coincide, as on identical rows); the Occam factors of BIC and BICp stand for
+ * prior probabilities and are capped at 0. Every estimate carries the uncorrected value, the alias
+ * count and the correction added in its diagnostics, with the convergence of the runs it came from.
  */
 public final class DagScorer {
   private DagScorer() {}

@@ -41,6 +41,29 @@ public final class HiddenStateEnumeration {
   private final Pattern[] patterns;
   private final int maxConfigurations;
 
+  /**
+   * Refuses data that carry no information: no rows (or weights summing to 0), or rows in which every
+   * cell is missing. Every score of such data would be ln p(∅) = 0 whatever the model — a number
+   * that says nothing and, to a user who meant to give data, looks like a perfect fit.
+   *
+   * @throws InvalidInputException naming what is missing
+   */
+  static void requireSomeObservation(Dataset data) {
+    if (!(data.size() > 0)) {
+      throw new InvalidInputException("the data have no rows (total weight " + data.size()
+          + "): there is nothing to score");
+    }
+    for (int r = 0; r < data.distinctRows(); r++) {
+      for (int cell : data.row(r)) {
+        if (cell != Dataset.MISSING) {
+          return;
+        }
+      }
+    }
+    throw new InvalidInputException("every cell of the data is missing (" + data.variables().size()
+        + " columns, n = " + data.size() + "): the data carry no information and every score would be 0");
+  }
+
   /** Rows that leave the same variables unobserved. */
   static final class Pattern {
     int[] involved; // variables whose family has an unobserved member
@@ -91,6 +114,7 @@ public final class HiddenStateEnumeration {
       }
     }
 
+    requireSomeObservation(data);
     double[] known = new double[structure.tableSize()];
     Map<String, List<Integer>> groups = new HashMap<>();
     List<boolean[]> groupUnknown = new ArrayList<>();

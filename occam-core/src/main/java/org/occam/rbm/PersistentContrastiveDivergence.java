@@ -156,7 +156,7 @@ public final class PersistentContrastiveDivergence {
       m.put("initialStepSize", initialStepSize);
       m.put("stepSizeDecay", stepSizeDecay);
       m.put("estimate", isMap() ? "MAP" : "ML");
-      m.put("priorSigma", priorSigma);
+      m.put("priorSigma", isMap() ? priorSigma : "none (maximum likelihood)"); // no infinity in a result
       m.put("batchSize", batchSize == 0 ? "full" : batchSize);
       m.put("initialScale", initialScale);
       m.put("traceInterval", traceInterval);

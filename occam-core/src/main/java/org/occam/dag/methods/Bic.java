@@ -5,7 +5,12 @@ import org.occam.dag.DagProblem;
 import org.occam.dag.ExpectationMaximisation;
 import org.occam.evidence.Accuracy;
 
-/** {@code bic}: ln p(y | θ̂) − (d/2) ln n + ln S (Beal 6.26), θ̂ from MAP-EM. */
+/**
+ * {@code bic}: ln p(y | θ̂) − (d/2) ln n + ln S (Beal 6.26), θ̂ from MAP-EM, with the alias
+ * correction the aliases earn (ln S_eff ≤ ln S, {@link MapEmScore}). Never above 0: the Occam
+ * factor −(d/2) ln n + ln S_eff is capped at 0 where it is not negative (one row, where ln n = 0;
+ * weights summing below 1), and the diagnostics then say {@code occamFactorCapped}.
+ */
 final class Bic extends MapEmScore {
   @Override
   public String name() {
@@ -24,8 +29,8 @@ final class Bic extends MapEmScore {
   }
 
   @Override
-  double[] score(DagProblem problem, ExpectationMaximisation.Run r, Map<String, Object> diag,
+  double[] score(DagProblem problem, ExpectationMaximisation.Run r, double logAlias, Map<String, Object> diag,
       Map<String, Object> settingsUsed) {
-    return new double[] {r.logLikelihood() - penalty(problem), 0};
+    return cappedOccamFactor(r.logLikelihood(), -penalty(problem), logAlias, diag);
   }
 }

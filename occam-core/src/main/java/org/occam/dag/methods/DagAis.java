@@ -12,7 +12,9 @@ import org.occam.sampling.AnnealedImportanceSampler;
 
 /**
  * {@code ais}: annealed importance sampling over the CPTs (Beal's Algorithm 6.1, section 6.3.5),
- * unbiased for p(y | m); the standard error is the delta method's on the mean weight.
+ * unbiased for p(y | m); the standard error is the delta method's on the mean weight. * Where one run carries nearly all the weight (far too few steps for the posterior, e.g. on 10⁶
+ * rows of one pattern) the result says {@code converged} false, with the reason
+ * ({@link org.occam.evidence.AnnealedWeights}).
  */
 final class DagAis implements EvidenceMethod<DagProblem> {
   @Override
@@ -53,7 +55,7 @@ final class DagAis implements EvidenceMethod<DagProblem> {
       diag.put("reverseLogEvidence", est.reverseLogEstimate().getAsDouble());
       diag.put("hysteresis", est.hysteresis().getAsDouble());
     }
-    return problem.estimate(name(), est.logEstimate(), false, est.reportedStdError(),
-        (System.nanoTime() - t0) * 1e-9, set, diag, true);
+    return org.occam.evidence.AnnealedWeights.check(problem.estimate(name(), est.logEstimate(),
+        est.reportedStdError(), (System.nanoTime() - t0) * 1e-9, set, diag, true));
   }
 }

@@ -56,7 +56,7 @@ final class DagExact implements EvidenceMethod<DagProblem> {
       diag.put("terms", ExactEvidence.termCount(data));
       value = ExactEvidence.logEvidence(data, problem.prior(), limit);
     }
-    return problem.estimate(name(), value, false, OptionalDouble.empty(), (System.nanoTime() - t0) * 1e-9, set, diag,
+    return problem.estimate(name(), value, OptionalDouble.empty(), (System.nanoTime() - t0) * 1e-9, set, diag,
         false);
   }
 }

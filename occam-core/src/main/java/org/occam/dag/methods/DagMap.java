@@ -29,8 +29,8 @@ final class DagMap extends MapEmScore {
   }
 
   @Override
-  double[] score(DagProblem problem, ExpectationMaximisation.Run r, Map<String, Object> diag,
+  double[] score(DagProblem problem, ExpectationMaximisation.Run r, double logAlias, Map<String, Object> diag,
       Map<String, Object> settingsUsed) {
-    return new double[] {r.logLikelihood() + r.logPrior(), 0};
+    return new double[] {r.logLikelihood() + r.logPrior(), 0, 0};
   }
 }

@@ -19,8 +19,11 @@ public final class DagMethods {
    * comparable to n they dominate. These scores are for large n, not for the reference models.
    */
   static final double BIC_TOLERANCE = 42;
-  /** As {@link #BIC_TOLERANCE} for BICp: the largest error measured was 11.5 nats below. */
-  static final double BICP_TOLERANCE = 13;
+  /**
+   * As {@link #BIC_TOLERANCE} for BICp: the largest error measured was 13.3 nats below (a 3-row model
+   * where ln p(θ̂) − (d/2) ln n is positive and capped at 0; 11.5 before the cap).
+   */
+  static final double BICP_TOLERANCE = 15;
   /** As {@link #BIC_TOLERANCE} for CS†: the largest error measured was 18.4 nats above. */
   static final double CS_DAGGER_TOLERANCE = 20;
 

@@ -3,12 +3,19 @@ package org.occam.dag.methods;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
+import org.occam.dag.AliasOverlap;
 import org.occam.dag.DagProblem;
 import org.occam.evidence.Accuracy;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.evidence.EvidenceMethod;
 
-/** {@code vb}: the variational Bayesian lower bound F, the best of the VBEM restarts (Beal section 6.3.4). */
+/**
+ * {@code vb}: the variational Bayesian lower bound F, the best of the VBEM restarts (Beal section
+ * 6.3.4), plus the part ln S_eff of Beal's alias correction ln S that the VBEM posterior's aliases
+ * earn by not overlapping ({@link AliasOverlap}): F + ln S_eff is still a lower bound on
+ * ln p(y | m), also on degenerate data (one row, identical rows), where the aliases coincide and
+ * F + ln S would exceed the exact evidence.
+ */
 final class VariationalBayes implements EvidenceMethod<DagProblem> {
   @Override
   public String name() {
@@ -36,7 +43,8 @@ final class VariationalBayes implements EvidenceMethod<DagProblem> {
     Map<String, Object> set = problem.emSettings("vbem", null);
     Map<String, Object> diag = problem.diagnostics();
     vb.describe(diag);
-    return problem.estimate(name(), vb.best().lowerBound(), true, OptionalDouble.empty(), vb.seconds(), set, diag,
-        true);
+    AliasOverlap overlap = problem.vbAliasOverlap();
+    return problem.estimate(name(), vb.best().lowerBound(), overlap.logEffectiveCount(), overlap,
+        OptionalDouble.empty(), vb.seconds(), set, diag, true);
   }
 }

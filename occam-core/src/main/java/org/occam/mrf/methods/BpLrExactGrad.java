@@ -41,6 +41,7 @@ final class BpLrExactGrad extends ExactMapScore {
     MrfProblem.describeBethe(b, diag);
     diag.put("converged", fit.result().converged() && b.bp().converged());
     MrfProblem.describePrecision(b.precision(), diag);
+    checkMode(problem, fit, b.precision(), diag); // with the linear-response precision
     MrfProblem.putLambda(fit.lambda(), diag);
     return new double[] {logLikelihood + logPrior + b.precision().laplaceCorrection(), b.seconds()};
   }
