@@ -1,0 +1,40 @@
+package org.occam.search;
+
+import java.math.BigInteger;
+import org.occam.data.InvalidInputException;
+
+/**
+ * A refusal before work: when a count made by {@link WorkCounts} (or an exact-inference cost) is
+ * above the caller's limit, one line naming the count, the limit, the option that raises it and
+ * the alternative to use, as an {@link InvalidInputException} (exit code 2 on the command line).
+ *
+ * <pre>{@code
+ * WorkLimit.require("dag rank", count, "structures", 20_000, "--max-structures",
+ *     "use `occam dag search` for classes this size");
+ * }</pre>
+ */
+public final class WorkLimit {
+  private WorkLimit() {}
+
+  /**
+   * Refuses when {@code count > limit}.
+   *
+   * @param command who refuses, e.g. {@code "dag rank"}
+   * @param what what is counted, plural, e.g. {@code "structures"}
+   * @param flag the option that raises the limit
+   * @param alternative what to do instead, e.g. {@code "use bp-lr"}
+   * @throws InvalidInputException if the count is above the limit
+   */
+  public static void require(String command, BigInteger count, String what, long limit, String flag,
+      String alternative) {
+    if (count.compareTo(BigInteger.valueOf(limit)) > 0) {
+      throw new InvalidInputException(command + ": " + WorkEstimate.count(count) + " " + what + "; the limit is "
+          + WorkEstimate.count(limit) + " (" + flag + "); " + alternative);
+    }
+  }
+
+  /** As {@link #require(String, BigInteger, String, long, String, String)} for a count that fits a long. */
+  public static void require(String command, long count, String what, long limit, String flag, String alternative) {
+    require(command, BigInteger.valueOf(count), what, limit, flag, alternative);
+  }
+}
