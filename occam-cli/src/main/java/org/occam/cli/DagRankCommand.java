@@ -23,6 +23,9 @@ import org.occam.report.ResultJson;
 import org.occam.report.StructureRanking;
 import org.occam.report.Tables;
 import org.occam.search.ModelAveraging;
+import org.occam.search.WorkCounts;
+import org.occam.search.WorkEstimate;
+import org.occam.search.WorkLimit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -62,6 +65,14 @@ public final class DagRankCommand implements Callable<Integer> {
   @Option(names = "--top", paramLabel = "N", defaultValue = "5", description = "Structures shown per method (default: ${DEFAULT-VALUE}).")
   int top;
 
+  /** The most structures ranked without being asked: a few minutes of Beal's class sizes. */
+  static final long DEFAULT_MAX_STRUCTURES = 20_000;
+
+  @Option(names = "--max-structures", paramLabel = "N", defaultValue = "" + DEFAULT_MAX_STRUCTURES,
+      description = "Refuse classes of more structures than this, counted before any work (default:"
+          + " ${DEFAULT-VALUE}); dag search climbs through larger ones.")
+  long maxStructures;
+
   @Option(names = "--json", paramLabel = "OUT", description = "Write every structure's parents, parameter count and scores as JSON.")
   Path json;
 
@@ -94,6 +105,14 @@ public final class DagRankCommand implements Callable<Integer> {
     var loaded = input.read(truthFile, 1, spec.commandLine().getErr());
     Dataset d = loaded.data();
     List<Variable> hiddenVars = loaded.hidden();
+    var err = spec.commandLine().getErr();
+    var count = WorkCounts.bipartiteStructures(hiddenVars.stream().mapToInt(Variable::cardinality).toArray(),
+        d.variables().size());
+    WorkLimit.require("dag rank", count, "structures in the bipartite class of " + hiddenVars.size()
+        + " hidden over " + d.variables().size() + " observed variables", maxStructures, "--max-structures",
+        "use `occam dag search` for classes this size");
+    err.printf("dag rank: %s structures x %d method(s) (%d EM restarts each) on %d distinct rows with %d thread(s)%n",
+        WorkEstimate.count(count), wanted.size(), settings.restarts(), d.distinctRows(), nThreads);
     var cls = new BipartiteStructureClass(hiddenVars, d.variables());
     int trueIndex = -1;
     if (truth != null) {
@@ -104,7 +123,8 @@ public final class DagRankCommand implements Callable<Integer> {
       }
     }
     List<StructureRanker.Scored> scored;
-    try (Progress progress = Progress.start("scoring", cls.structures().size())) {
+    try (Progress progress = Progress.withEstimate(err, "dag rank", cls.structures().size(), "structure",
+        Progress.batch(nThreads), "; the largest structures go first, so this errs high")) {
       scored = StructureRanker.scoreWith(cls.structures(), d, lambda, wanted, settings, options.seed, nThreads,
           progress.listener());
     }

@@ -14,6 +14,7 @@ import org.occam.evidence.EvidenceEstimate;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.io.MrfBinaryData;
 import org.occam.math.Parallel;
+import org.occam.mrf.ExactInferenceCost;
 import org.occam.mrf.MrfProblem;
 import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.PairwiseGraph;
@@ -27,6 +28,9 @@ import org.occam.report.Tables;
 import org.occam.search.GreedyEdgePath;
 import org.occam.search.ModelAveraging;
 import org.occam.search.MrfGraphEnumeration;
+import org.occam.search.WorkCounts;
+import org.occam.search.WorkEstimate;
+import org.occam.search.WorkLimit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -90,6 +94,11 @@ public final class MrfRankCommand implements Callable<Integer> {
     }
   }
 
+  @Option(names = "--max-structures", paramLabel = "N", defaultValue = "" + MrfGraphEnumeration.DEFAULT_LIMIT,
+      description = "Refuse to score more graphs than this, counted before any work: 1 + E(E+1)/2 on the path"
+          + " (E = V(V-1)/2 pairs), 2^E with --class all (default: ${DEFAULT-VALUE}); mrf search climbs instead.")
+  long maxStructures;
+
   @Option(names = "--json", paramLabel = "OUT", description = "Write every model's edges, scores, ranks and full results as JSON.")
   Path json;
 
@@ -125,16 +134,32 @@ public final class MrfRankCommand implements Callable<Integer> {
     Dataset d = input.read();
     List<Variable> vars = d.variables();
     int v = vars.size();
+    List<EvidenceMethod<MrfProblem>> used = new ArrayList<>(wanted);
+    if (!used.contains(by)) {
+      used.add(by);
+    }
+    long toScore = announce(v, used, threads);
     if (graphClass == GraphClass.ALL) {
       return rankAll(d, wanted, by, settings, threads, sigma, t0);
     }
 
-    List<GreedyEdgePath.Step> path = GreedyEdgePath.run(v,
-        g -> MrfProblem.of(g, d, settings, options.seed).estimate(List.of(by)).get(0).logEvidence(),
-        threads);
-    double searchSeconds = (System.nanoTime() - t0) * 1e-9;
-    List<PairwiseGraph> graphs = RankedGraph.pathGraphs(path, v);
-    List<RankedGraph> models = RankedGraph.path(path, graphs, scoreAll(graphs, d, wanted, settings, threads));
+    List<GreedyEdgePath.Step> path;
+    List<RankedGraph> models;
+    double searchSeconds;
+    try (Progress bar = Progress.withEstimate(spec.commandLine().getErr(), "mrf rank", toScore, "graph",
+        Progress.batch(threads), "; later graphs are denser, so this errs low")) {
+      java.util.function.IntConsumer listener = bar.listener();
+      java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
+      path = GreedyEdgePath.run(v, g -> {
+        double s = MrfProblem.of(g, d, settings, options.seed).estimate(List.of(by)).get(0).logEvidence();
+        listener.accept(done.incrementAndGet());
+        return s;
+      }, threads);
+      searchSeconds = (System.nanoTime() - t0) * 1e-9;
+      List<PairwiseGraph> graphs = RankedGraph.pathGraphs(path, v);
+      models = RankedGraph.path(path, graphs, scoreAll(graphs, d, wanted, settings, threads,
+          () -> listener.accept(done.incrementAndGet())));
+    }
     double seconds = (System.nanoTime() - t0) * 1e-9;
 
     PrintWriter out = spec.commandLine().getOut();
@@ -148,9 +173,10 @@ public final class MrfRankCommand implements Callable<Integer> {
   private int rankAll(Dataset d, List<EvidenceMethod<MrfProblem>> wanted, EvidenceMethod<MrfProblem> by, MrfScoreSettings settings, int threads,
       double sigma, long t0) {
     List<Variable> vars = d.variables();
-    List<PairwiseGraph> graphs = MrfGraphEnumeration.all(vars.size());
+    List<PairwiseGraph> graphs = MrfGraphEnumeration.all(vars.size(), maxStructures);
     List<List<EvidenceEstimate>> scored;
-    try (Progress bar = Progress.start("mrf rank --class all", graphs.size())) {
+    try (Progress bar = Progress.withEstimate(spec.commandLine().getErr(), "mrf rank", graphs.size(), "graph",
+        Progress.batch(threads), "")) {
       java.util.function.IntConsumer listener = bar.listener();
       java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
       scored = Parallel.map(graphs.size(), threads, "occam-mrf-rank", i -> {
@@ -210,8 +236,34 @@ public final class MrfRankCommand implements Callable<Integer> {
   }
 
   private List<List<EvidenceEstimate>> scoreAll(List<PairwiseGraph> graphs, Dataset d, List<EvidenceMethod<MrfProblem>> wanted,
-      MrfScoreSettings settings, int threads) {
-    return Parallel.map(graphs.size(), threads, "occam-mrf-rank",
-        i -> MrfProblem.of(graphs.get(i), d, settings, options.seed).estimate(wanted));
+      MrfScoreSettings settings, int threads, Runnable oneDone) {
+    return Parallel.map(graphs.size(), threads, "occam-mrf-rank", i -> {
+      List<EvidenceEstimate> e = MrfProblem.of(graphs.get(i), d, settings, options.seed).estimate(wanted);
+      oneDone.run();
+      return e;
+    });
+  }
+
+  /**
+   * Counts the graphs to score, refuses past --max-structures (naming mrf search) or past
+   * --max-clique-states for the exact methods (naming bp-lr), and says on stderr what is coming.
+   *
+   * @return the graphs to score: by the criterion and then by every method on the path
+   */
+  private long announce(int v, List<EvidenceMethod<MrfProblem>> used, int threads) {
+    boolean all = graphClass == GraphClass.ALL;
+    java.math.BigInteger count = all ? WorkCounts.allGraphs(v)
+        : WorkCounts.greedyPathScores(v).add(java.math.BigInteger.valueOf(WorkCounts.pathRankedGraphs(v)));
+    WorkLimit.require("mrf rank", count, all ? "graphs on " + v + " variables" : "graphs to score on the greedy path"
+        + " over " + v + " variables", maxStructures, "--max-structures", "use `occam mrf search` for this many"
+        + " variables");
+    // both classes end at the complete graph, the widest for exact inference
+    options.requireExactFeasible("mrf rank", used, ExactInferenceCost.complete(v), " on the complete graph of " + v
+        + " variables", "use bp-lr (--criterion bp-lr --methods bp-lr,...) or `occam mrf search`");
+    spec.commandLine().getErr().printf("mrf rank: %s graphs on %d variables, %s, scored by %s with %d thread(s)%n",
+        WorkEstimate.count(count), v, all ? "every graph" : "the greedy path by " + criterion + " then "
+            + WorkCounts.pathRankedGraphs(v) + " graphs by every method", used.stream().map(EvidenceMethod::name)
+            .collect(java.util.stream.Collectors.joining(",")), threads);
+    return count.longValueExact();
   }
 }

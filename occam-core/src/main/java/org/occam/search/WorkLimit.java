@@ -37,4 +37,27 @@ public final class WorkLimit {
   public static void require(String command, long count, String what, long limit, String flag, String alternative) {
     require(command, BigInteger.valueOf(count), what, limit, flag, alternative);
   }
+
+  /**
+   * Refuses exact inference whose largest clique has more states than {@code limitStates}:
+   * "mrf score: laplace-exact needs exact inference with a largest clique of 40 variables (2^40
+   * states); the limit is 2^20 (--max-clique-states); use bp-lr".
+   *
+   * @param needs who needs exact inference and on what, e.g. {@code "laplace-exact needs exact
+   *     inference"}
+   * @throws InvalidInputException if the largest clique has more states than the limit
+   */
+  public static void requireClique(String command, String needs, org.occam.mrf.ExactInferenceCost cost,
+      long limitStates, String flag, String alternative) {
+    if (cost.largestCliqueStates().compareTo(BigInteger.valueOf(limitStates)) > 0) {
+      throw new InvalidInputException(command + ": " + needs + " with a largest clique of " + cost.largestClique()
+          + " variables (2^" + cost.largestClique() + " states); the limit is " + states(limitStates) + " (" + flag
+          + "); " + alternative);
+    }
+  }
+
+  /** 2^20 for a power of two, else the count. */
+  public static String states(long n) {
+    return n > 0 && Long.bitCount(n) == 1 ? "2^" + Long.numberOfTrailingZeros(n) : WorkEstimate.count(n);
+  }
 }
