@@ -13,6 +13,7 @@ import org.occam.data.Variable;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.io.MrfBinaryData;
+import org.occam.mrf.ExactInferenceCost;
 import org.occam.mrf.MrfProblem;
 import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.PairwiseGraph;
@@ -23,6 +24,8 @@ import org.occam.report.ResultJson;
 import org.occam.report.Tables;
 import org.occam.search.MrfEdgeSearch;
 import org.occam.search.MrfGraphScore;
+import org.occam.search.WorkCounts;
+import org.occam.search.WorkEstimate;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -107,13 +110,23 @@ public final class MrfSearchCommand implements Callable<Integer> {
 
     MrfGraphScore graphScore =
         g -> MrfProblem.of(g, d, settings, options.seed).estimate(List.of(method)).get(0).logEvidence();
+    options.requireExactFeasible("mrf search", List.of(method), ExactInferenceCost.of(first), " on the start graph",
+        "use --score bp-lr or a sparser --start");
+    spec.commandLine().getErr().printf("mrf search: %d run(s) (--restarts %d) of at most %s steps, each step scoring"
+        + " up to %s graphs (one edge toggled) by %s with %d thread(s)%s%n", restarts + 1, restarts,
+        WorkEstimate.count(maxSteps), WorkEstimate.count(WorkCounts.pairs(vars.size())), method.name(), threads,
+        restarts > 0 ? "" : "; a climb's length is known only at its end, so the bar counts steps");
     MrfEdgeSearch.Result result;
-    try (Progress bar = Progress.start("mrf search", -1)) {
+    // with restarts, the bar (and the estimate) counts runs; a single run counts its steps
+    try (Progress bar = restarts > 0
+        ? Progress.withEstimate(spec.commandLine().getErr(), "mrf search", restarts + 1L, "run", 1,
+            "; the first run starts from --start, the others from random graphs")
+        : Progress.start("mrf search", -1)) {
       IntConsumer listener = bar.listener();
       int[] steps = {0};
       result = MrfEdgeSearch.run(first, graphScore, search, s -> {
         if (listener != null) {
-          listener.accept(++steps[0]);
+          listener.accept(restarts > 0 ? s.restart() : ++steps[0]);
         }
       });
     }
