@@ -79,4 +79,39 @@ public final class WorkCounts {
   public static BigInteger allGraphs(int vertices) {
     return BigInteger.ONE.shiftLeft((int) pairs(vertices));
   }
+
+  /**
+   * A cost model of one EM or VBEM iteration (Beal 2003, section 6.3): about 2.5 ns per joint
+   * configuration of a row's unobserved variables and per variable, measured on the 12-observed,
+   * 1-hidden latent class model (903 distinct rows, 200 and 1000 hidden states, 50 iterations) on a
+   * shared 2-core machine. A forecast, not a promise: another machine or model shifts it.
+   */
+  public static final double EM_SECONDS_PER_CONFIGURATION_VARIABLE = 2.5e-9;
+
+  /**
+   * The joint configurations of the unobserved variables that one E-step sums over: for each
+   * distinct row, the product of the hidden variables' states and of the states of the row's
+   * missing cells, summed over rows.
+   *
+   * @param hiddenCardinalities the states of each hidden variable
+   */
+  public static double emConfigurations(org.occam.data.Dataset data, int[] hiddenCardinalities) {
+    double hidden = 1;
+    for (int c : hiddenCardinalities) {
+      hidden *= c;
+    }
+    int[] cards = data.variables().stream().mapToInt(org.occam.data.Variable::cardinality).toArray();
+    double total = 0;
+    for (int r = 0; r < data.distinctRows(); r++) {
+      int[] row = data.row(r);
+      double configurations = hidden;
+      for (int v = 0; v < row.length; v++) {
+        if (row[v] == org.occam.data.Dataset.MISSING) {
+          configurations *= cards[v];
+        }
+      }
+      total += configurations;
+    }
+    return total;
+  }
 }

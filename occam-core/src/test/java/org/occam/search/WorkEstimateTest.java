@@ -49,4 +49,17 @@ class WorkEstimateTest {
         .hasMessage("dag rank: 131,072 structures; the limit is 20,000 (--max-structures); use `occam dag search`"
             + " for classes this size");
   }
+
+  @Test
+  void aScaledEstimateMultipliesTheFirstUnitsTimeByTheWeights() {
+    AtomicLong now = new AtomicLong();
+    // K in {1, 4} weighted (K+1)^2: 4 + 25 = 29, plus a unit of weight 1: 30; K = 1 took 2 s, so 15 s in all
+    ScaledWorkEstimate eta = new ScaledWorkEstimate("rbm select", 30, "K", "(K+1)^2", now::get);
+    now.addAndGet(2_000_000_000L);
+    assertThat(eta.observe(4)).contains("rbm select: about 15 s in all, 13 s to go (2 s for the first K, the rest"
+        + " scaled by (K+1)^2)");
+    assertThat(eta.observe(9)).isEmpty();
+    ScaledWorkEstimate done = new ScaledWorkEstimate("x", 4, "K", "m", now::get);
+    assertThat(done.observe(4)).isEmpty();
+  }
 }
