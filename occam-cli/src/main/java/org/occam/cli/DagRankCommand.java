@@ -111,11 +111,6 @@ public final class DagRankCommand implements Callable<Integer> {
     WorkLimit.require("dag rank", count, "structures in the bipartite class of " + hiddenVars.size()
         + " hidden over " + d.variables().size() + " observed variables", maxStructures, "--max-structures",
         "use `occam dag search` for classes this size");
-    double configurations = options.requireEmFeasible("dag rank", d,
-        hiddenVars.stream().mapToInt(Variable::cardinality).toArray(), "try fewer hidden states");
-    err.printf("dag rank: %s structures x %d method(s) (%d EM restarts each) on %d distinct rows with %d thread(s);"
-        + " an EM iteration sums up to %s configurations of the unobserved variables%n", WorkEstimate.count(count),
-        wanted.size(), settings.restarts(), d.distinctRows(), nThreads, WorkEstimate.count((long) configurations));
     var cls = new BipartiteStructureClass(hiddenVars, d.variables());
     int trueIndex = -1;
     if (truth != null) {
@@ -125,6 +120,11 @@ public final class DagRankCommand implements Callable<Integer> {
             + hiddenVars.size() + " parentless hidden variables over " + d.variables().size() + " observed ones");
       }
     }
+    double configurations = options.requireEmFeasible("dag rank", d,
+        hiddenVars.stream().mapToInt(Variable::cardinality).toArray(), "try fewer hidden states");
+    err.printf("dag rank: %s structures x %d method(s) (%d EM restarts each) on %d distinct rows with %d thread(s);"
+        + " an EM iteration sums up to %s configurations of the unobserved variables%n", WorkEstimate.count(count),
+        wanted.size(), settings.restarts(), d.distinctRows(), nThreads, WorkEstimate.count((long) configurations));
     List<StructureRanker.Scored> scored;
     try (Progress progress = Progress.withEstimate(err, "dag rank", cls.structures().size(), "structure",
         Progress.batch(nThreads), "; the largest structures go first, so this errs high")) {

@@ -57,6 +57,12 @@ public final class RbmScoreCommand implements Callable<Integer> {
     RbmData d = options.read();
     PrintWriter out = spec.commandLine().getOut();
     RbmScoreReport.describe(out, options.data, d, options.priorSigma, hidden);
+    // settings refused before the announcement, so bad input stays one line
+    options.laplaceSettings();
+    options.aisPdSettings();
+    if (wanted.crossValidation()) {
+      options.crossValidationSettings();
+    }
     int side = Math.min(d.visibleCount(), hidden);
     spec.commandLine().getErr().printf(Locale.ROOT, "rbm score: K = %d on %,d rows x %d visible units, %,d parameters;"
         + " log Z %s%n", hidden, (long) d.size(), d.visibleCount(), (d.visibleCount() + 1L) * (hidden + 1) - 1,

@@ -105,6 +105,9 @@ public final class RbmSelectCommand implements Callable<Integer> {
     RbmCrossValidation cv = wanted.crossValidation()
         ? new RbmCrossValidation(d, options.crossValidationSettings()) : null;
     OrderSelection.Result<Row> result;
+    // settings refused before the announcement, so bad input stays one line
+    options.laplaceSettings();
+    options.aisPdSettings();
     ScaledWorkEstimate eta = announce(d, toScore, methodNames, cv != null);
     stages = RbmEstimators.stageReporter(spec.commandLine().getErr());
     try (Progress bar = Progress.start("rbm select", toScore.length)) {

@@ -131,4 +131,16 @@ class WorkCountsTest {
       }
     }
   }
+
+  @Test
+  void emConfigurationsMultiplyHiddenAndMissingStatesPerDistinctRow() {
+    List<Variable> vars = List.of(Variable.withCount("a", 2), Variable.withCount("b", 3), Variable.withCount("c", 4));
+    int m = org.occam.data.Dataset.MISSING;
+    // distinct rows: complete (1), b missing (3), b and c missing (12); the repeated row counts once
+    var d = org.occam.data.Dataset.of(vars, new int[][] {{0, 1, 2}, {0, 1, 2}, {1, m, 0}, {0, m, m}});
+    assertThat(d.distinctRows()).isEqualTo(3);
+    // hidden 2 x 5 = 10 joint states: 10 * (1 + 3 + 12)
+    assertThat(WorkCounts.emConfigurations(d, new int[] {2, 5})).isEqualTo(160.0);
+    assertThat(WorkCounts.emConfigurations(d, new int[0])).isEqualTo(16.0);
+  }
 }
