@@ -254,9 +254,9 @@ public final class MrfRankCommand implements Callable<Integer> {
     boolean all = graphClass == GraphClass.ALL;
     java.math.BigInteger count = all ? WorkCounts.allGraphs(v)
         : WorkCounts.greedyPathScores(v).add(java.math.BigInteger.valueOf(WorkCounts.pathRankedGraphs(v)));
-    WorkLimit.require("mrf rank", count, all ? "graphs on " + v + " variables" : "graphs to score on the greedy path"
-        + " over " + v + " variables", maxStructures, "--max-structures", "use `occam mrf search` for this many"
-        + " variables");
+    WorkLimit.require("mrf rank", count, all ? "graphs on " + v + " variables (2^" + WorkCounts.pairs(v) + ")"
+        : "graphs to score on the greedy path over " + v + " variables", maxStructures, "--max-structures",
+        "use a search instead (`occam mrf search`)");
     // both classes end at the complete graph, the widest for exact inference
     options.requireExactFeasible("mrf rank", used, ExactInferenceCost.complete(v), " on the complete graph of " + v
         + " variables", "use bp-lr (--criterion bp-lr --methods bp-lr,...) or `occam mrf search`");

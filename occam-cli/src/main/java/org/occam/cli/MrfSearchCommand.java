@@ -112,10 +112,23 @@ public final class MrfSearchCommand implements Callable<Integer> {
         g -> MrfProblem.of(g, d, settings, options.seed).estimate(List.of(method)).get(0).logEvidence();
     options.requireExactFeasible("mrf search", List.of(method), ExactInferenceCost.of(first), " on the start graph",
         "use --score bp-lr or a sparser --start");
-    spec.commandLine().getErr().printf("mrf search: %d run(s) (--restarts %d) of at most %s steps, each step scoring"
-        + " up to %s graphs (one edge toggled) by %s with %d thread(s)%s%n", restarts + 1, restarts,
-        WorkEstimate.count(maxSteps), WorkEstimate.count(WorkCounts.pairs(vars.size())), method.name(), threads,
-        restarts > 0 ? "" : "; a climb's length is known only at its end, so the bar counts steps");
+    String announcement = String.format(java.util.Locale.ROOT, "mrf search: %d run(s) (--restarts %d) of at most %s"
+        + " steps, each step scoring up to %s graphs (one edge toggled) by %s with %d thread(s)%s", restarts + 1,
+        restarts, WorkEstimate.count(maxSteps), WorkEstimate.count(WorkCounts.pairs(vars.size())), method.name(),
+        threads, restarts > 0 ? "" : "; a climb's length is known only at its end, so the bar counts steps");
+    // said with the first score, after the search has checked its start graph, so bad input stays one line
+    java.util.concurrent.atomic.AtomicBoolean said = new java.util.concurrent.atomic.AtomicBoolean();
+    MrfGraphScore scoreOf = graphScore;
+    graphScore = g -> {
+      if (said.compareAndSet(false, true)) {
+        PrintWriter err = spec.commandLine().getErr();
+        synchronized (err) {
+          err.println(announcement);
+          err.flush();
+        }
+      }
+      return scoreOf.logScore(g);
+    };
     MrfEdgeSearch.Result result;
     // with restarts, the bar (and the estimate) counts runs; a single run counts its steps
     try (Progress bar = restarts > 0

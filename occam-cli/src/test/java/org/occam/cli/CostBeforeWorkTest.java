@@ -139,7 +139,8 @@ class CostBeforeWorkTest {
     var all = CliRunner.run("mrf", "rank", "--data", three.toString(), "--class", "all", "--methods", "bic-ml",
         "--max-structures", "7");
     assertThat(all.exitCode()).isEqualTo(2);
-    assertThat(all.err()).contains("mrf rank: 8 graphs on 3 variables; the limit is 7 (--max-structures)");
+    assertThat(all.err()).contains("mrf rank: 8 graphs on 3 variables (2^3); the limit is 7 (--max-structures);"
+        + " use a search instead (`occam mrf search`)");
   }
 
   @Test
