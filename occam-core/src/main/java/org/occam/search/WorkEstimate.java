@@ -3,14 +3,14 @@ package org.occam.search;
 import java.math.BigInteger;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
 
 /**
- * An estimate of a long job's time from its first units: once the first {@code batch} of
- * {@code total} units are done (any thread may report), the time so far times total / done, as one
- * line that says how it was made. The units must be alike or the estimate says which ones were
- * timed; it is a forecast, not a promise, and is made once.
+ * An estimate of a long job's time from its first units. With enough units (at least four
+ * batches), the first {@code batch} units only warm up (the JIT compiler, caches), and the rate is
+ * timed on the units done after them, once another batch is done and either a second has passed
+ * or a fifth of the job is done; with fewer units, on the first batch. The line says which units
+ * were timed; it is a forecast, not a promise, and is made once. Any thread may report.
  *
  * <pre>{@code
  * WorkEstimate eta = new WorkEstimate("dag rank", 136, "structure", 4, System::nanoTime);
@@ -25,7 +25,10 @@ public final class WorkEstimate {
   private final long batch;
   private final LongSupplier nanoClock;
   private final long start;
-  private final AtomicBoolean said = new AtomicBoolean();
+  private final boolean warmUp;
+  private long warmNanos = -1;
+  private long warmDone;
+  private boolean said;
 
   /**
    * Starts the clock now.
@@ -43,21 +46,41 @@ public final class WorkEstimate {
     this.batch = Math.max(1, batch);
     this.nanoClock = nanoClock;
     this.start = nanoClock.getAsLong();
+    this.warmUp = total >= 4 * this.batch;
   }
 
   /**
-   * The estimate line, the first time {@code done} reaches the batch while work remains; empty
-   * otherwise (before the batch, when the job is already over, and after the line was given).
+   * The estimate line, the first time enough units are timed while work remains; empty otherwise
+   * (before that, when the job is over, and after the line was given).
+   *
+   * @param done the units done so far
    */
-  public Optional<String> observe(long done) {
-    if (done < batch || done >= total || said.get()) {
+  public synchronized Optional<String> observe(long done) {
+    if (said || done >= total || done < batch) {
       return Optional.empty();
     }
-    if (!said.compareAndSet(false, true)) {
+    long now = nanoClock.getAsLong();
+    if (!warmUp) {
+      said = true;
+      return Optional.of(line(command, total, unit, done, (now - start) * 1e-9));
+    }
+    if (warmNanos < 0) {
+      warmNanos = now;
+      warmDone = done;
       return Optional.empty();
     }
-    double elapsed = (nanoClock.getAsLong() - start) * 1e-9;
-    return Optional.of(line(command, total, unit, done, elapsed));
+    long timed = done - warmDone;
+    double seconds = (now - warmNanos) * 1e-9;
+    if (timed < batch || !(seconds >= 1 || done * 5 >= total)) {
+      return Optional.empty();
+    }
+    said = true;
+    double per = seconds / timed;
+    double elapsed = (now - start) * 1e-9;
+    double toGo = per * (total - done);
+    return Optional.of(command + ": about " + duration(elapsed + toGo) + " in all, " + duration(toGo) + " to go ("
+        + duration(per) + " per " + unit + ", timed on numbers " + count(warmDone + 1) + " to " + count(done)
+        + " of " + count(total) + ", after " + count(warmDone) + " to warm up)");
   }
 
   /**
@@ -85,13 +108,16 @@ public final class WorkEstimate {
     return String.format(Locale.ROOT, "%.1e", n.doubleValue());
   }
 
-  /** A duration a person reads at a glance: 0.25 s, 42 s, 3.5 min, 9.1 h, 4.2 days, 3.1e+04 years. */
+  /** A duration a person reads at a glance: 0.25 s, 2.5 s, 42 s, 3.5 min, 9.1 h, 4.2 days, 3.1e+04 years. */
   public static String duration(double seconds) {
     if (!(seconds >= 0)) {
       return "an unknown time";
     }
     if (seconds < 1) {
       return String.format(Locale.ROOT, "%.2g s", seconds);
+    }
+    if (seconds < 9.95) {
+      return String.format(Locale.ROOT, "%.1f s", seconds);
     }
     if (seconds < 100) {
       return String.format(Locale.ROOT, "%.0f s", seconds);
