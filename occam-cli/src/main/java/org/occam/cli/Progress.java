@@ -52,8 +52,25 @@ public final class Progress implements ProgressSink.Task {
     return Math.max(4, 2L * threads);
   }
 
+  /**
+   * Whether a person is watching stderr: a console, or (on Linux) stderr open on a terminal even
+   * when stdout goes to a file ({@code occam dag rank … > ranks.txt}), where Java 17's
+   * {@code System.console()} is null. Tests, pipes and files: false.
+   */
+  static boolean watching() {
+    if (System.console() != null) {
+      return true;
+    }
+    try {
+      String target = java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/fd/2")).toString();
+      return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+    } catch (java.io.IOException | UnsupportedOperationException | SecurityException e) {
+      return false;
+    }
+  }
+
   private static ProgressBar bar(String task, long total) {
-    if (System.console() == null) {
+    if (!watching()) {
       return null;
     }
     // the default renderer shows the elapsed time and, with a known total, the ETA
