@@ -143,12 +143,17 @@ public final class MrfRankCommand implements Callable<Integer> {
       return rankAll(d, wanted, by, settings, threads, sigma, t0);
     }
 
+    if (v >= BRACKET_VARIABLES) {
+      timeTheDensest(d, by, wanted.size(), settings, threads, toScore, v);
+    }
     List<GreedyEdgePath.Step> path;
     List<RankedGraph> models;
     double searchSeconds;
-    try (Progress bar = Progress.withEstimate(spec.commandLine().getErr(), "mrf rank", toScore, "graph",
-        Progress.batch(threads), "; later graphs are denser, so this errs low")) {
-      java.util.function.IntConsumer listener = bar.listener();
+    // a bracketed path gives its bound only: the first graphs, the sparsest, would promise far too little
+    try (Progress bar = v >= BRACKET_VARIABLES ? Progress.start("mrf rank", toScore)
+        : Progress.withEstimate(spec.commandLine().getErr(), "mrf rank", toScore, "graph", Progress.batch(threads),
+            "; later graphs are denser, so this errs low")) {
+      java.util.function.IntConsumer listener = bar.listener() == null ? n -> { } : bar.listener();
       java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
       path = GreedyEdgePath.run(v, g -> {
         double s = MrfProblem.of(g, d, settings, options.seed).estimate(List.of(by)).get(0).logEvidence();
@@ -242,6 +247,26 @@ public final class MrfRankCommand implements Callable<Integer> {
       oneDone.run();
       return e;
     });
+  }
+
+  /** From this many variables on, the path's cost is bracketed by timing its densest graph first. */
+  static final int BRACKET_VARIABLES = 12;
+
+  /**
+   * Scores the complete graph, the last and densest of the path, by the criterion before the
+   * path, and says on stderr what every graph would take at that rate: a bound from above, where
+   * the estimate from the first graphs (the sparsest) is one from below.
+   */
+  private void timeTheDensest(Dataset d, EvidenceMethod<MrfProblem> by, int methodCount, MrfScoreSettings settings,
+      int threads, long toScore, int v) {
+    long c0 = System.nanoTime();
+    MrfProblem.of(PairwiseGraph.complete(v), d, settings, options.seed).estimate(List.of(by));
+    double seconds = (System.nanoTime() - c0) * 1e-9;
+    long ranked = WorkCounts.pathRankedGraphs(v);
+    double bound = seconds * ((toScore - ranked) + (double) ranked * methodCount) / threads;
+    spec.commandLine().getErr().printf("mrf rank: the complete graph took %s by %s; at that rate, the densest on the"
+        + " path's, all would take at most about %s with %d thread(s)%n", WorkEstimate.duration(seconds), by.name(),
+        WorkEstimate.duration(bound), threads);
   }
 
   /**
