@@ -25,6 +25,12 @@ class DagFitOptions {
       description = "Refuse rows whose unobserved variables have more joint configurations (default: ${DEFAULT-VALUE}).")
   long configurationLimit;
 
+  @Option(names = "--max-em-configurations", paramLabel = "C", defaultValue = "10000000",
+      description = "Refuse models whose EM/VBEM iteration sums over more joint configurations of the rows'"
+          + " unobserved variables (hidden states, times missing cells' states, over distinct rows), counted before"
+          + " any work (default: ${DEFAULT-VALUE}).")
+  double maxEmConfigurations;
+
   @Option(names = "--exact-term-limit", paramLabel = "T", defaultValue = "" + ExactEvidence.DEFAULT_TERM_LIMIT,
       description = "Method exact with hidden variables sums over completions grouped by distinct row; refuse"
           + " above T terms (default: ${DEFAULT-VALUE}).")
@@ -72,5 +78,31 @@ class DagFitOptions {
     return new DagScoreSettings(restarts, maxIterations, tolerance, configurationLimit, mapBasis, exactTermLimit,
         new DagAnnealingTarget.Settings(aisSteps, aisScheduleE, aisRuns, aisProposal, !aisFixedStrength,
             aisStrength, aisReverse));
+  }
+
+  /**
+   * Counts the configurations one EM iteration sums over with these hidden variables, refuses past
+   * --max-em-configurations, and returns the count.
+   *
+   * @param alternative what to do instead, e.g. "use fewer hidden states"
+   */
+  double requireEmFeasible(String command, org.occam.data.Dataset data, int[] hiddenCardinalities,
+      String alternative) {
+    double configurations = org.occam.search.WorkCounts.emConfigurations(data, hiddenCardinalities);
+    if (configurations > maxEmConfigurations) {
+      throw new org.occam.data.InvalidInputException(String.format(java.util.Locale.ROOT, "%s: an EM iteration would"
+          + " sum %,.0f configurations of the unobserved variables (%d distinct rows, hidden states %s); the limit is"
+          + " %,.0f (--max-em-configurations); %s", command, configurations, data.distinctRows(),
+          java.util.Arrays.toString(hiddenCardinalities), maxEmConfigurations, alternative));
+    }
+    return configurations;
+  }
+
+  /** The cost model's bound on one model's EM time: at the iteration limit, every restart. */
+  String emBound(double configurations, int variables, int restarts) {
+    double seconds = configurations * variables * maxIterations * restarts
+        * org.occam.search.WorkCounts.EM_SECONDS_PER_CONFIGURATION_VARIABLE;
+    return "at most " + org.occam.search.WorkEstimate.duration(seconds) + " per model and method at the "
+        + maxIterations + "-iteration limit (cost model: 2.5 ns per configuration and variable)";
   }
 }

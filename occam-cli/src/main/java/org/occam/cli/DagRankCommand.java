@@ -31,6 +31,9 @@ import org.occam.report.UnitLog;
 import org.occam.report.StructureRanking;
 import org.occam.report.Tables;
 import org.occam.search.ModelAveraging;
+import org.occam.search.WorkCounts;
+import org.occam.search.WorkEstimate;
+import org.occam.search.WorkLimit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -73,6 +76,14 @@ public final class DagRankCommand implements Callable<Integer> {
   @Option(names = "--top", paramLabel = "N", defaultValue = "5", description = "Structures shown per method (default: ${DEFAULT-VALUE}).")
   int top;
 
+  /** The most structures ranked without being asked: a few minutes of Beal's class sizes. */
+  static final long DEFAULT_MAX_STRUCTURES = 20_000;
+
+  @Option(names = "--max-structures", paramLabel = "N", defaultValue = "" + DEFAULT_MAX_STRUCTURES,
+      description = "Refuse classes of more structures than this, counted before any work (default:"
+          + " ${DEFAULT-VALUE}); dag search climbs through larger ones.")
+  long maxStructures;
+
   @Option(names = "--json", paramLabel = "OUT", description = "Write every structure's parents, parameter count and scores as JSON; - for standard output.")
   Path json;
 
@@ -112,6 +123,12 @@ public final class DagRankCommand implements Callable<Integer> {
     var loaded = input.read(truthFile, 1, spec.commandLine().getErr());
     Dataset d = loaded.data();
     List<Variable> hiddenVars = loaded.hidden();
+    var err = spec.commandLine().getErr();
+    var count = WorkCounts.bipartiteStructures(hiddenVars.stream().mapToInt(Variable::cardinality).toArray(),
+        d.variables().size());
+    WorkLimit.require("dag rank", count, "structures in the bipartite class of " + hiddenVars.size()
+        + " hidden over " + d.variables().size() + " observed variables", maxStructures, "--max-structures",
+        "use `occam dag search` for classes this size");
     var cls = new BipartiteStructureClass(hiddenVars, d.variables());
     int trueIndex = -1;
     if (truth != null) {
@@ -121,11 +138,17 @@ public final class DagRankCommand implements Callable<Integer> {
             + hiddenVars.size() + " parentless hidden variables over " + d.variables().size() + " observed ones");
       }
     }
+    double configurations = options.requireEmFeasible("dag rank", d,
+        hiddenVars.stream().mapToInt(Variable::cardinality).toArray(), "try fewer hidden states");
+    err.printf("dag rank: %s structures x %d method(s) (%d EM restarts each) on %d distinct rows with %d thread(s);"
+        + " an EM iteration sums up to %s configurations of the unobserved variables%n", WorkEstimate.count(count),
+        wanted.size(), settings.restarts(), d.distinctRows(), nThreads, WorkEstimate.count((long) configurations));
     double seconds;
     List<StructureRanker.Scored> scored;
     List<DagStructure> structures = cls.structures();
-    try (UnitLog log = new UnitLog(journal, spec.commandLine().getErr(), structures.size());
-        Progress progress = Progress.start("scoring", structures.size())) {
+    try (UnitLog log = new UnitLog(journal, err, structures.size());
+        Progress progress = Progress.withEstimate(err, "dag rank", structures.size(), "structure",
+            Progress.batch(nThreads), "; the largest structures go first, so this errs high")) {
       // the structures scored before an interruption are kept, not redone
       Map<Integer, StructureRanker.Scored> kept = new java.util.HashMap<>();
       for (JsonNode u : log.resumed()) {

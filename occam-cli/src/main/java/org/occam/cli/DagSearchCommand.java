@@ -28,6 +28,7 @@ import org.occam.search.DagCompleteDataScore;
 import org.occam.search.DagHillClimbing;
 import org.occam.search.DagMethodScore;
 import org.occam.search.DagSearchSpace;
+import org.occam.search.WorkEstimate;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -159,10 +160,18 @@ public final class DagSearchCommand implements Callable<Integer> {
     var search = new DagHillClimbing(space, settings);
     DagMethodScore methodScore = null;
     DagHillClimbing.Result result;
-    try (Progress progress = Progress.start("search", restarts + 1L);
+    long arcs = constraint == DagArcConstraint.BIPARTITE ? (long) hiddenVars.size() * d.variables().size()
+        : (long) hiddenVars.size() * (hiddenVars.size() - 1) + (long) hiddenVars.size() * d.variables().size()
+            + (long) d.variables().size() * (d.variables().size() - 1);
+    spec.commandLine().getErr().printf("dag search: %d climb(s) (--restarts %d) of at most %s steps, each step"
+        + " scoring up to %s one-arc moves by %s (%d EM restarts each) on %d distinct rows with %d thread(s)%n",
+        restarts + 1, restarts, WorkEstimate.count(settings.maxSteps()), WorkEstimate.count(arcs), method.name(),
+        scoreSettings.restarts(), d.distinctRows(), nThreads);
+    try (Progress progress = Progress.withEstimate(spec.commandLine().getErr(), "dag search", restarts + 1L, "climb",
+        1, "; the first climb starts furthest from the best, so this errs high");
         ScoreJournal kept = new ScoreJournal(journal, spec.commandLine().getErr())) {
       IntConsumer bar = progress.listener();
-      java.util.function.Consumer<DagHillClimbing.Step> onStep = bar == null ? null : step -> bar.accept(step.climb());
+      java.util.function.Consumer<DagHillClimbing.Step> onStep = step -> bar.accept(step.climb());
       if (hiddenVars.isEmpty() && (method.name().equals("exact") || method.name().equals("bic"))) {
         var family = method.name().equals("exact") ? DagCompleteDataScore.bde(space, d, lambda)
             : DagCompleteDataScore.bic(space, d);

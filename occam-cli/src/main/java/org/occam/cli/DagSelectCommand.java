@@ -27,6 +27,9 @@ import org.occam.report.UnitLog;
 import org.occam.search.LatentClassOrders;
 import org.occam.search.OrderRange;
 import org.occam.search.OrderSelection;
+import org.occam.search.ScaledWorkEstimate;
+import org.occam.search.WorkCounts;
+import org.occam.search.WorkEstimate;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -175,6 +178,7 @@ public final class DagSelectCommand implements Callable<Integer> {
       }
     }
     boolean severalCounts = counts.length > 1;
+    ScaledWorkEstimate eta = announce(d, blocks, total, methodNames.size(), settings.restarts());
     try (UnitLog log = new UnitLog(journal, spec.commandLine().getErr(), total);
         Progress bar = Progress.start("dag select", total)) {
       AtomicInteger progress = new AtomicInteger();
@@ -187,6 +191,7 @@ public final class DagSelectCommand implements Callable<Integer> {
           if (bar.listener() != null) {
             bar.listener().accept(progress.incrementAndGet());
           }
+          eta.observe(emWeight(d, k, s)).ifPresent(this::say);
           return row;
         }, Row::scores, nThreads);
         OrderSelection.Result<Row> before = befores.get(b);
@@ -228,6 +233,47 @@ public final class DagSelectCommand implements Callable<Integer> {
     }
     if (png != null) {
       outputs.write(png, report.png("latent class order: " + data.getFileName()));
+    }
+  }
+
+  /**
+   * Counts the work of every (hidden variables, states) to score, refuses a model past
+   * --max-em-configurations, says on stderr what is coming, and returns the estimate made once the
+   * first model is done (scaled by the configurations an EM iteration sums).
+   */
+  private ScaledWorkEstimate announce(Dataset d, List<Block> blocks, int models, int methodCount, int restarts) {
+    double totalWeight = 0;
+    double largest = 0;
+    for (Block b : blocks) {
+      for (int s : b.scored()) {
+        int[] cards = new int[b.hiddenVariables()];
+        java.util.Arrays.fill(cards, s);
+        double configurations = options.requireEmFeasible("dag select", d, cards,
+            "try fewer hidden states or hidden variables");
+        largest = Math.max(largest, configurations);
+        totalWeight += emWeight(d, b.hiddenVariables(), s);
+      }
+    }
+    say(String.format(Locale.ROOT, "dag select: %d model(s) x %d method(s) (%d EM restarts each) on %d distinct"
+        + " rows; an EM iteration sums up to %s configurations of the unobserved variables, %s", models,
+        methodCount, restarts, d.distinctRows(), WorkEstimate.count((long) largest),
+        options.emBound(largest, d.variables().size() + 1, restarts)));
+    return new ScaledWorkEstimate("dag select", totalWeight, "model", "the configurations an EM iteration sums",
+        System::nanoTime);
+  }
+
+  /** The cost model's weight of k hidden variables of s states: configurations times variables. */
+  private static double emWeight(Dataset d, int k, int s) {
+    int[] cards = new int[k];
+    java.util.Arrays.fill(cards, s);
+    return WorkCounts.emConfigurations(d, cards) * (d.variables().size() + k);
+  }
+
+  private void say(String line) {
+    PrintWriter err = spec.commandLine().getErr();
+    synchronized (err) {
+      err.println(line);
+      err.flush();
     }
   }
 

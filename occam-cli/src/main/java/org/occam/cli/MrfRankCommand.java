@@ -14,6 +14,7 @@ import org.occam.evidence.EvidenceEstimate;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.io.MrfBinaryData;
 import org.occam.math.Parallel;
+import org.occam.mrf.ExactInferenceCost;
 import org.occam.mrf.MrfProblem;
 import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.PairwiseGraph;
@@ -31,6 +32,9 @@ import org.occam.report.Tables;
 import org.occam.search.GreedyEdgePath;
 import org.occam.search.ModelAveraging;
 import org.occam.search.MrfGraphEnumeration;
+import org.occam.search.WorkCounts;
+import org.occam.search.WorkEstimate;
+import org.occam.search.WorkLimit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -98,6 +102,11 @@ public final class MrfRankCommand implements Callable<Integer> {
     }
   }
 
+  @Option(names = "--max-structures", paramLabel = "N", defaultValue = "" + MrfGraphEnumeration.DEFAULT_LIMIT,
+      description = "Refuse to score more graphs than this, counted before any work: 1 + E(E+1)/2 on the path"
+          + " (E = V(V-1)/2 pairs), 2^E with --class all (default: ${DEFAULT-VALUE}); mrf search climbs instead.")
+  long maxStructures;
+
   @Option(names = "--json", paramLabel = "OUT", description = "Write every model's edges, scores, ranks and full results as JSON; - for standard output.")
   Path json;
 
@@ -141,11 +150,16 @@ public final class MrfRankCommand implements Callable<Integer> {
     // one thread per scored structure; the structures are scored in parallel
     MrfScoreSettings settings = options.settings(sigma, 1);
     Dataset d = input.read();
+    List<EvidenceMethod<MrfProblem>> used = new ArrayList<>(wanted);
+    if (!used.contains(by)) {
+      used.add(by);
+    }
+    long toScore = announce(d.variables().size(), used, threads);
     try {
       if (graphClass == GraphClass.ALL) {
         return rankAll(d, wanted, by, settings, threads, sigma, t0);
       }
-      return rankPath(d, wanted, by, settings, threads, sigma, t0);
+      return rankPath(d, wanted, by, settings, threads, sigma, t0, toScore);
     } finally {
       if (journal != null) {
         journal.close();
@@ -155,9 +169,12 @@ public final class MrfRankCommand implements Callable<Integer> {
 
   /** The default class: the greedy path by the criterion, its graphs and the chain scored by every method. */
   private int rankPath(Dataset d, List<EvidenceMethod<MrfProblem>> wanted, EvidenceMethod<MrfProblem> by,
-      MrfScoreSettings settings, int threads, double sigma, long t0) {
+      MrfScoreSettings settings, int threads, double sigma, long t0, long toScore) {
     List<Variable> vars = d.variables();
     int v = vars.size();
+    if (v >= BRACKET_VARIABLES) {
+      timeTheDensest(d, by, wanted.size(), settings, threads, toScore, v);
+    }
     // the criterion's scores of candidates finished before an interruption are kept, not redone
     Map<String, Double> criterionBefore = new java.util.HashMap<>();
     for (JsonNode u : resumed("candidate")) {
@@ -165,26 +182,39 @@ public final class MrfRankCommand implements Callable<Integer> {
     }
     int pairs = v * (v - 1) / 2;
     List<GreedyEdgePath.Step> path;
-    try (UnitLog log = new UnitLog(journal, spec.commandLine().getErr(), 1 + (long) pairs * (pairs + 1) / 2,
-        criterionBefore.size())) {
-      path = GreedyEdgePath.run(v, g -> {
-        String key = edgeKey(g);
-        Double before = criterionBefore.get(key);
-        if (before != null) {
+    List<RankedGraph> models;
+    double searchSeconds;
+    // a bracketed path gives its bound only: the first graphs, the sparsest, would promise far too little
+    try (Progress bar = v >= BRACKET_VARIABLES ? Progress.start("mrf rank", toScore)
+        : Progress.withEstimate(spec.commandLine().getErr(), "mrf rank", toScore, "graph", Progress.batch(threads),
+            "; later graphs are denser, so this errs low")) {
+      java.util.function.IntConsumer listener = bar.listener() == null ? n -> { } : bar.listener();
+      java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
+      try (UnitLog log = new UnitLog(journal, spec.commandLine().getErr(), 1 + (long) pairs * (pairs + 1) / 2,
+          criterionBefore.size())) {
+        path = GreedyEdgePath.run(v, g -> {
+          String key = edgeKey(g);
+          Double before = criterionBefore.get(key);
+          if (before == null) {
+            double score = MrfProblem.of(g, d, settings, options.seed).estimate(List.of(by)).get(0).logEvidence();
+            Map<String, Object> unit = new LinkedHashMap<>();
+            unit.put("kind", "candidate");
+            unit.put("edges", key);
+            unit.put("score", score);
+            log.finished(unit, "path candidate {" + edgeNames(g, vars) + "}: " + by.name() + " "
+                + Tables.score(score));
+            before = score;
+          }
+          listener.accept(done.incrementAndGet());
           return before;
-        }
-        double score = MrfProblem.of(g, d, settings, options.seed).estimate(List.of(by)).get(0).logEvidence();
-        Map<String, Object> unit = new LinkedHashMap<>();
-        unit.put("kind", "candidate");
-        unit.put("edges", key);
-        unit.put("score", score);
-        log.finished(unit, "path candidate {" + edgeNames(g, vars) + "}: " + by.name() + " " + Tables.score(score));
-        return score;
-      }, threads);
+        }, threads);
+      }
+      searchSeconds = (System.nanoTime() - t0) * 1e-9;
+      List<PairwiseGraph> graphs = RankedGraph.pathGraphs(path, v);
+      int scoredOnPath = done.get();
+      models = RankedGraph.path(path, graphs, scoreAll(graphs, d, wanted, settings, threads,
+          n -> listener.accept(scoredOnPath + n)));
     }
-    double searchSeconds = (System.nanoTime() - t0) * 1e-9;
-    List<PairwiseGraph> graphs = RankedGraph.pathGraphs(path, v);
-    List<RankedGraph> models = RankedGraph.path(path, graphs, scoreAll(graphs, d, wanted, settings, threads));
     double seconds = (System.nanoTime() - t0) * 1e-9;
 
     PrintWriter out = outputs.report();
@@ -198,9 +228,10 @@ public final class MrfRankCommand implements Callable<Integer> {
   private int rankAll(Dataset d, List<EvidenceMethod<MrfProblem>> wanted, EvidenceMethod<MrfProblem> by, MrfScoreSettings settings, int threads,
       double sigma, long t0) {
     List<Variable> vars = d.variables();
-    List<PairwiseGraph> graphs = MrfGraphEnumeration.all(vars.size());
+    List<PairwiseGraph> graphs = MrfGraphEnumeration.all(vars.size(), maxStructures);
     List<List<EvidenceEstimate>> scored;
-    try (Progress bar = Progress.start("mrf rank --class all", graphs.size())) {
+    try (Progress bar = Progress.withEstimate(spec.commandLine().getErr(), "mrf rank", graphs.size(), "graph",
+        Progress.batch(threads), "")) {
       scored = scoreAll(graphs, d, wanted, settings, threads, bar.listener());
     }
     List<RankedGraph> models = RankedGraph.all(graphs, scored);
@@ -318,5 +349,48 @@ public final class MrfRankCommand implements Callable<Integer> {
       names.add(vars.get(e[0]).name() + "-" + vars.get(e[1]).name());
     }
     return String.join(", ", names);
+  }
+
+  /** From this many variables on, the path's cost is bracketed by timing its densest graph first. */
+  static final int BRACKET_VARIABLES = 12;
+
+  /**
+   * Scores the complete graph, the last and densest of the path, by the criterion before the
+   * path, and says on stderr what every graph would take at that rate: a bound from above, where
+   * the estimate from the first graphs (the sparsest) is one from below.
+   */
+  private void timeTheDensest(Dataset d, EvidenceMethod<MrfProblem> by, int methodCount, MrfScoreSettings settings,
+      int threads, long toScore, int v) {
+    long c0 = System.nanoTime();
+    MrfProblem.of(PairwiseGraph.complete(v), d, settings, options.seed).estimate(List.of(by));
+    double seconds = (System.nanoTime() - c0) * 1e-9;
+    long ranked = WorkCounts.pathRankedGraphs(v);
+    double bound = seconds * ((toScore - ranked) + (double) ranked * methodCount) / threads;
+    spec.commandLine().getErr().printf("mrf rank: the complete graph took %s by %s; at that rate, the densest on the"
+        + " path's, all would take at most about %s with %d thread(s)%n", WorkEstimate.duration(seconds), by.name(),
+        WorkEstimate.duration(bound), threads);
+  }
+
+  /**
+   * Counts the graphs to score, refuses past --max-structures (naming mrf search) or past
+   * --max-clique-states for the exact methods (naming bp-lr), and says on stderr what is coming.
+   *
+   * @return the graphs to score: by the criterion and then by every method on the path
+   */
+  private long announce(int v, List<EvidenceMethod<MrfProblem>> used, int threads) {
+    boolean all = graphClass == GraphClass.ALL;
+    java.math.BigInteger count = all ? WorkCounts.allGraphs(v)
+        : WorkCounts.greedyPathScores(v).add(java.math.BigInteger.valueOf(WorkCounts.pathRankedGraphs(v)));
+    WorkLimit.require("mrf rank", count, all ? "graphs on " + v + " variables (2^" + WorkCounts.pairs(v) + ")"
+        : "graphs to score on the greedy path over " + v + " variables", maxStructures, "--max-structures",
+        "use a search instead (`occam mrf search`)");
+    // both classes end at the complete graph, the widest for exact inference
+    options.requireExactFeasible("mrf rank", used, ExactInferenceCost.complete(v), " on the complete graph of " + v
+        + " variables", "use bp-lr (--criterion bp-lr --methods bp-lr,...) or `occam mrf search`");
+    spec.commandLine().getErr().printf("mrf rank: %s graphs on %d variables, %s, scored by %s with %d thread(s)%n",
+        WorkEstimate.count(count), v, all ? "every graph" : "the greedy path by " + criterion + " then "
+            + WorkCounts.pathRankedGraphs(v) + " graphs by every method", used.stream().map(EvidenceMethod::name)
+            .collect(java.util.stream.Collectors.joining(",")), threads);
+    return count.longValueExact();
   }
 }

@@ -14,6 +14,7 @@ import org.occam.evidence.EvidenceMethod;
 import org.occam.evidence.MethodRegistry;
 import org.occam.io.BoltzmannModelFile;
 import org.occam.io.MrfBinaryData;
+import org.occam.mrf.ExactInferenceCost;
 import org.occam.mrf.MrfData;
 import org.occam.mrf.MrfProblem;
 import org.occam.mrf.MrfScoreSettings;
@@ -23,6 +24,7 @@ import org.occam.report.DataJson;
 import org.occam.report.MrfScoreReport;
 import org.occam.report.ResultJson;
 import org.occam.report.Tables;
+import org.occam.search.WorkEstimate;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -77,6 +79,14 @@ public final class MrfScoreCommand implements Callable<Integer> {
     List<EvidenceMethod<MrfProblem>> wanted = MrfMethods.parseList(methods);
     Outputs outputs = Outputs.check(spec, force, json);
     BoltzmannModelFile.Loaded m = BoltzmannModelFile.read(model, false);
+    ExactInferenceCost cost = ExactInferenceCost.of(m.graph());
+    options.requireExactFeasible("mrf score", wanted, cost, "", "use bp-lr");
+    if (cost.largestClique() >= 12 && !MrfScoreOptions.exactMethods(wanted).isEmpty()) {
+      spec.commandLine().getErr().printf("mrf score: exact inference with a largest clique of %d variables (2^%d"
+          + " states; %s clique states in all) for each evaluation of %s%n", cost.largestClique(),
+          cost.largestClique(), WorkEstimate.count(cost.totalStates()),
+          String.join(", ", MrfScoreOptions.exactMethods(wanted)));
+    }
     double sigma = options.priorSigma(m.priorSigma());
     MrfScoreSettings settings = options.settings(sigma, options.threads());
     Dataset d = DataReadOptions.report(MrfBinaryData.read(data, m.columns(), weightColumn, reading.settings()), data,

@@ -13,6 +13,7 @@ import org.occam.data.Variable;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.io.MrfBinaryData;
+import org.occam.mrf.ExactInferenceCost;
 import org.occam.mrf.MrfProblem;
 import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.PairwiseGraph;
@@ -23,6 +24,8 @@ import org.occam.report.UnitJournal;
 import org.occam.report.Tables;
 import org.occam.search.MrfEdgeSearch;
 import org.occam.search.MrfGraphScore;
+import org.occam.search.WorkCounts;
+import org.occam.search.WorkEstimate;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -112,17 +115,39 @@ public final class MrfSearchCommand implements Callable<Integer> {
     List<Variable> vars = d.variables();
     PairwiseGraph first = startGraph(vars);
 
+    options.requireExactFeasible("mrf search", List.of(method), ExactInferenceCost.of(first), " on the start graph",
+        "use --score bp-lr or a sparser --start");
+    String announcement = String.format(java.util.Locale.ROOT, "mrf search: %d run(s) (--restarts %d) of at most %s"
+        + " steps, each step scoring up to %s graphs (one edge toggled) by %s with %d thread(s)%s", restarts + 1,
+        restarts, WorkEstimate.count(maxSteps), WorkEstimate.count(WorkCounts.pairs(vars.size())), method.name(),
+        threads, restarts > 0 ? "" : "; a climb's length is known only at its end, so the bar counts steps");
+    // said with the first score, after the search has checked its start graph, so bad input stays one line
+    java.util.concurrent.atomic.AtomicBoolean said = new java.util.concurrent.atomic.AtomicBoolean();
     MrfEdgeSearch.Result result;
-    try (Progress bar = Progress.start("mrf search", -1);
+    // with restarts, the bar (and the estimate) counts runs; a single run counts its steps
+    try (Progress bar = restarts > 0
+        ? Progress.withEstimate(spec.commandLine().getErr(), "mrf search", restarts + 1L, "run", 1,
+            "; the first run starts from --start, the others from random graphs")
+        : Progress.start("mrf search", -1);
         ScoreJournal kept = new ScoreJournal(journal, spec.commandLine().getErr())) {
       // every graph's score is kept as it is made; a resumed search replays with the kept ones
-      MrfGraphScore graphScore = g -> kept.score(edgeNames(g, vars), method.name(),
+      MrfGraphScore scoreOf = g -> kept.score(edgeNames(g, vars), method.name(),
           () -> MrfProblem.of(g, d, settings, options.seed).estimate(List.of(method)).get(0).logEvidence());
+      MrfGraphScore graphScore = g -> {
+        if (said.compareAndSet(false, true)) {
+          PrintWriter err = spec.commandLine().getErr();
+          synchronized (err) {
+            err.println(announcement);
+            err.flush();
+          }
+        }
+        return scoreOf.logScore(g);
+      };
       IntConsumer listener = bar.listener();
       int[] steps = {0};
       result = MrfEdgeSearch.run(first, graphScore, search, s -> {
         if (listener != null) {
-          listener.accept(++steps[0]);
+          listener.accept(restarts > 0 ? s.restart() : ++steps[0]);
         }
       });
       kept.printCounts();

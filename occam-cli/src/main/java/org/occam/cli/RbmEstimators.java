@@ -30,7 +30,7 @@ final class RbmEstimators {
 
   /** Stage names on stderr when a person is watching, nothing otherwise. */
   static Consumer<String> stageReporter(PrintWriter err) {
-    if (System.console() == null) {
+    if (!Progress.watching()) {
       return s -> { };
     }
     long start = System.nanoTime();

@@ -24,6 +24,7 @@ import org.occam.report.UnitJournal;
 import org.occam.report.UnitLog;
 import org.occam.search.OrderRange;
 import org.occam.search.OrderSelection;
+import org.occam.search.ScaledWorkEstimate;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -110,6 +111,11 @@ public final class RbmSelectCommand implements Callable<Integer> {
     RbmCrossValidation cv = wanted.crossValidation()
         ? new RbmCrossValidation(d, options.crossValidationSettings()) : null;
     OrderSelection.Result<Row> result;
+    // settings refused before the announcement, so bad input stays one line
+    options.laplaceSettings();
+    options.aisPdSettings();
+    ScaledWorkEstimate eta = announce(d, toScore, methodNames, cv != null);
+    stages = RbmEstimators.stageReporter(spec.commandLine().getErr());
     try (UnitLog log = new UnitLog(journal, spec.commandLine().getErr(), toScore.length)) {
       // the K finished before an interruption are kept, not redone
       List<OrderSelection.Scored<Row>> kept = new ArrayList<>(before == null ? List.of() : before.scored());
@@ -128,6 +134,7 @@ public final class RbmSelectCommand implements Callable<Integer> {
           if (bar.listener() != null) {
             bar.listener().accept(done.incrementAndGet());
           }
+          eta.observe(parameters(d, k)).ifPresent(this::say);
           return row;
         }, Row::scores, 1);
         result = start == null ? selection.run(ks) : selection.extend(start, ks);
@@ -157,7 +164,8 @@ public final class RbmSelectCommand implements Callable<Integer> {
 
   /** The scores of one K, and its cross-validation when asked for. */
   private Row freshRow(RbmData d, int k, RbmOptions.Methods wanted, RbmCrossValidation cv) {
-    List<EvidenceEstimate> estimates = RbmEstimators.score(d, k, wanted.scores(), options, s -> { });
+    List<EvidenceEstimate> estimates = RbmEstimators.score(d, k, wanted.scores(), options,
+        s -> stages.accept("K = " + k + ": " + s));
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("hidden", k);
     m.put("results", estimates.stream().map(ResultJson::estimate).toList());
@@ -168,6 +176,41 @@ public final class RbmSelectCommand implements Callable<Integer> {
       extra.add(new OrderSelection.Score("cv", r.meanTestLogLikelihood(), OptionalDouble.of(r.stdError())));
     }
     return Row.of(m, estimates, extra);
+  }
+
+  /** Stage names of the Laplace pipeline on stderr when a person is watching. */
+  private java.util.function.Consumer<String> stages = s -> { };
+
+  /**
+   * Says on stderr what is coming and returns the estimate made once the first K is done, scaled
+   * by the number of parameters F = (V+1)(K+1) - 1 (PCD, Gibbs sampling and cross-validation grow
+   * with it).
+   */
+  private ScaledWorkEstimate announce(RbmData d, int[] toScore, List<String> methodNames, boolean crossValidation) {
+    double total = 0;
+    for (int k : toScore) {
+      total += parameters(d, k);
+    }
+    int largest = java.util.Arrays.stream(toScore).max().orElse(0);
+    say(String.format(Locale.ROOT, "rbm select: %d order(s) K in %s x %s on %,d rows x %d visible units; up to %,d"
+        + " parameters (K = %d)%s, log Z %s", toScore.length, java.util.Arrays.toString(toScore),
+        String.join(",", methodNames), (long) d.size(), d.visibleCount(), (long) parameters(d, largest), largest,
+        crossValidation ? "; cv refits every fold" : "", options.logZ));
+    return new ScaledWorkEstimate("rbm select", total, "K", "the number of parameters (V+1)(K+1)-1",
+        System::nanoTime);
+  }
+
+  /** F = (V+1)(K+1) - 1: weights, visible and hidden biases. */
+  private static double parameters(RbmData d, int k) {
+    return (d.visibleCount() + 1.0) * (k + 1) - 1;
+  }
+
+  private void say(String line) {
+    PrintWriter err = spec.commandLine().getErr();
+    synchronized (err) {
+      err.println(line);
+      err.flush();
+    }
   }
 
   /** Every option that changes a score (the thread count does not). */

@@ -170,7 +170,8 @@ public final class HiddenStateEnumeration {
         }
         throw new InvalidInputException("exact inference would enumerate more than " + limit
             + " joint configurations of the unobserved variables " + names
-            + " for one data row; raise the configuration limit or use a smaller model");
+            + " for one data row; raise the configuration limit (--configuration-limit on the command line) or use a"
+            + " smaller model");
       }
     }
     List<Integer> involvedList = new ArrayList<>();

@@ -8,5 +8,8 @@
  * choice of a model order over a range ({@link org.occam.search.OrderSelection}, {@link
  * org.occam.search.LatentClassOrders}). Scores come in as small thread-safe functions, so every
  * registered evidence method can drive a search; the searches know nothing of files or printing.
+ * Work is counted before it is done ({@link org.occam.search.WorkCounts}), refused past a limit
+ * ({@link org.occam.search.WorkLimit}) and forecast from its first units ({@link
+ * org.occam.search.WorkEstimate}, {@link org.occam.search.ScaledWorkEstimate}).
  */
 package org.occam.search;
