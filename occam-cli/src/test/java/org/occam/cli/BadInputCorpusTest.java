@@ -41,7 +41,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class BadInputCorpusTest {
   private static final Set<String> KEYS = Set.of("args", "exit", "stderr", "stderr-not", "stdout", "stdout-not",
       "usage", "setup");
-  private static final Pattern STACK_FRAME = Pattern.compile("^\\s+at [\\w.$]+\\(.*\\)$");
+  private static final Pattern STACK_FRAME = Pattern.compile("^\\s+at \\S+\\(.*\\)$|^Caused by: .*");
 
   /** One case as read from its {@code case.txt}. */
   record Case(String name, Path folder, List<String> args, int exit, List<String> stderr, List<String> stderrNot,
@@ -245,6 +245,17 @@ class BadInputCorpusTest {
     assertThat(commands).contains("dag score", "dag rank", "dag search", "dag select", "dag sample", "mrf score",
         "mrf rank", "mrf search", "mrf sample", "rbm score", "rbm select", "experiment beal",
         "experiment parise-welling", "experiment chen-welling", "demo", "help");
+  }
+
+  /** The checks themselves can fail: a --debug run's stack trace is seen, quotes split as documented. */
+  @Test
+  void theChecksSeeAStackTraceAndSplitQuotedArguments() {
+    CliRunner.Result r = CliRunner.run("dag", "score", "--model", tmp.resolve("nope.json").toString(), "--data",
+        tmp.resolve("nope.csv").toString(), "--debug");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err().lines()).anyMatch(l -> STACK_FRAME.matcher(l).matches());
+    assertThat(tokens("dag  score --methods \"\" --out \"a b\"")).containsExactly("dag", "score", "--methods", "",
+        "--out", "a b");
   }
 
   private static String commandOf(List<String> args) {
