@@ -75,6 +75,10 @@ class DagFitOptions {
 
   /** The settings these options describe, with a number of EM/VBEM restarts. */
   DagScoreSettings settings(int restarts) {
+    OptionChecks.atLeast("--ais-steps", aisSteps, 1);
+    OptionChecks.atLeast("--ais-runs", aisRuns, 1);
+    OptionChecks.positive("--ais-schedule-e", aisScheduleE);
+    OptionChecks.positive("--ais-strength", aisStrength);
     return new DagScoreSettings(restarts, maxIterations, tolerance, configurationLimit, mapBasis, exactTermLimit,
         new DagAnnealingTarget.Settings(aisSteps, aisScheduleE, aisRuns, aisProposal, !aisFixedStrength,
             aisStrength, aisReverse));

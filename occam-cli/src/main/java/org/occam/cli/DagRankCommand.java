@@ -107,6 +107,7 @@ public final class DagRankCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    OptionChecks.positive("--prior", lambda);
     long t0 = System.nanoTime();
     if (top < 1) {
       throw new InvalidInputException("--top must be >= 1, got " + top);
@@ -115,7 +116,7 @@ public final class DagRankCommand implements Callable<Integer> {
     List<String> names = wanted.stream().map(EvidenceMethod::name).toList();
     outputs = Outputs.check(spec, force, json, csv, posterior.png).binary("--posterior-png", posterior.png);
     UnitJournal journal = resume.open(spec, json, input.data, force);
-    ModelAveraging.Settings averaging = posterior.enabled() ? posterior.settings(force) : null;
+    ModelAveraging.Settings averaging = posterior.settings();
     int nThreads = Threads.count(threads);
     var settings = options.settings();
     DagModelFile.Loaded truthFile = trueModel == null ? null : DagModelFile.read(trueModel, false);

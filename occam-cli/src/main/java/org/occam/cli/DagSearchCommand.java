@@ -125,6 +125,7 @@ public final class DagSearchCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    OptionChecks.positive("--prior", lambda);
     long t0 = System.nanoTime();
     EvidenceMethod<DagProblem> method = DagMethods.get(score);
     DagArcConstraint constraint = DagArcConstraint.parse(structureClass);

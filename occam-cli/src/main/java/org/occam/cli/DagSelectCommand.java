@@ -115,6 +115,7 @@ public final class DagSelectCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    OptionChecks.positive("--prior", lambda);
     long t0 = System.nanoTime();
     outputs = Outputs.check(spec, force, json, csv, png).binary("--png", png);
     UnitJournal journal = resume.open(spec, json, data, force);

@@ -144,7 +144,7 @@ public final class MrfRankCommand implements Callable<Integer> {
     }
     outputs = Outputs.check(spec, force, json, csv, posterior.png).binary("--posterior-png", posterior.png);
     journal = resume.open(spec, json, input.data, force);
-    averaging = posterior.enabled() ? posterior.settings(force) : null;
+    averaging = posterior.settings();
     int threads = options.threads();
     double sigma = options.priorSigma(java.util.OptionalDouble.empty());
     // one thread per scored structure; the structures are scored in parallel

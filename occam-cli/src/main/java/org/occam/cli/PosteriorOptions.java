@@ -42,12 +42,16 @@ public final class PosteriorOptions {
   }
 
   /**
-   * Validates the options; call before the long work. The PNG is checked with the command's other
-   * outputs ({@link Outputs#check}), so that two outputs on one file are found too.
+   * Validates the options, also when averaging is off (a bad value is refused, never silently
+   * ignored), and returns the averaging settings, or null without {@code --posterior}; call before
+   * the long work. The PNG is checked with the command's other outputs ({@link Outputs#check}), so
+   * that two outputs on one file are found too.
    */
-  ModelAveraging.Settings settings(boolean force) {
+  ModelAveraging.Settings settings() {
     overWindow();
-    return new ModelAveraging.Settings(StructurePrior.parse(structurePrior), checkedWindow());
+    ModelAveraging.Settings settings = new ModelAveraging.Settings(StructurePrior.parse(structurePrior),
+        checkedWindow());
+    return enabled() ? settings : null;
   }
 
   private double checkedWindow() {

@@ -139,40 +139,37 @@ public final class RbmOptions {
       if (rows < 1) {
         throw new InvalidInputException("--rows must be >= 1, got " + rows);
       }
+      if (rows > d.size()) {
+        throw new InvalidInputException("--rows " + rows + " is more than the " + d.size() + " rows of " + data);
+      }
       d = d.head(rows);
     }
     return d;
   }
 
   PersistentContrastiveDivergence.Settings training() {
-    if (!(priorSigma > 0) || Double.isInfinite(priorSigma)) {
-      throw new InvalidInputException("--prior-sigma must be a finite number > 0, got " + priorSigma);
-    }
-    atLeast("--pcd-iterations", pcdIterations, 1);
-    atLeast("--pcd-chains", pcdChains, 1);
+    OptionChecks.positive("--prior-sigma", priorSigma);
+    OptionChecks.atLeast("--pcd-iterations", pcdIterations, 1);
+    OptionChecks.atLeast("--pcd-chains", pcdChains, 1);
     return PersistentContrastiveDivergence.Settings.defaults().withIterations(pcdIterations).withChains(pcdChains)
         .withPriorSigma(priorSigma);
   }
 
-  /** Names the option (the settings records would name only their own fields). */
-  private static void atLeast(String option, int value, int least) {
-    if (value < least) {
-      throw new InvalidInputException(option + " must be >= " + least + ", got " + value);
-    }
-  }
 
   RbmLaplace.Settings laplaceSettings() {
-    atLeast("--gibbs-chains", gibbsChains, 1);
-    atLeast("--samples-per-chain", samplesPerChain, 1);
-    atLeast("--burn-in", burnIn, 0);
-    atLeast("--thinning", thinning, 1);
-    atLeast("--ais-runs", aisRuns, 1);
+    OptionChecks.atLeast("--gibbs-chains", gibbsChains, 1);
+    OptionChecks.atLeast("--samples-per-chain", samplesPerChain, 1);
+    OptionChecks.atLeast("--burn-in", burnIn, 0);
+    OptionChecks.atLeast("--thinning", thinning, 1);
+    OptionChecks.atLeast("--ais-runs", aisRuns, 1);
     return RbmLaplace.Settings.defaults().withTraining(training())
         .withSamples(gibbsChains, burnIn, samplesPerChain, thinning).withLogZ(logZMethod())
         .withAis(RbmPartitionAis.Settings.defaults().withRuns(aisRuns));
   }
 
   ParameterSpaceAis.Settings aisPdSettings() {
+    OptionChecks.atLeast("--ais-pd-steps", aisPdSteps, 1);
+    OptionChecks.atLeast("--ais-pd-runs", aisPdRuns, 1);
     return RbmParameterAis.defaultSettings().withSteps(aisPdSteps).withRuns(aisPdRuns).withPriorSigma(priorSigma);
   }
 

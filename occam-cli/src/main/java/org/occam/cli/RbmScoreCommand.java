@@ -46,6 +46,7 @@ public final class RbmScoreCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    options.threads(); // refused before anything is printed
     RbmOptions.Methods wanted = RbmOptions.parseMethods(methods);
     if (hidden < 1) {
       throw new InvalidInputException("--hidden must be >= 1, got " + hidden);

@@ -74,6 +74,7 @@ public final class RbmSelectCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    options.threads(); // refused before anything is printed
     int[] ks = OrderRange.parse(hidden, 1, "--hidden");
     Outputs outputs = Outputs.check(spec, force, json);
     UnitJournal journal = resume.open(spec, json, options.data, force);

@@ -1,5 +1,7 @@
 package org.occam.cli.experiment;
 
+import org.occam.cli.OptionChecks;
+
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.occam.cli.Progress;
@@ -79,6 +81,8 @@ public final class BealExperimentCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    OptionChecks.atLeast("--ais-steps", aisSteps, 1);
+    OptionChecks.atLeast("--ais-runs", aisRuns, 1);
     BealSettings settings = new BealSettings(quick, sizes, aisSizes, instances, instanceAis, aisSteps, aisRuns,
         aisFixedStrength, aisStrength, compareStrength, restarts, options.seed, options.threadCount());
     BealExperiment experiment = new BealExperiment(settings);

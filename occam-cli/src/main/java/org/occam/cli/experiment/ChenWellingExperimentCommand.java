@@ -1,5 +1,7 @@
 package org.occam.cli.experiment;
 
+import org.occam.cli.OptionChecks;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -146,6 +148,8 @@ public final class ChenWellingExperimentCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    OptionChecks.atLeast("--ais-pd-runs", aisPdRuns, 1);
+    OptionChecks.atLeast("--ais-pd-steps", aisPdSteps, 1);
     var settings = new ChenWellingSettings(quick, parts, data, methods, reference, repeats, models, sizes, trueHidden,
         candidates, fig12PcdIterations, fig4Sizes, fig4Hidden, fig6Size, fig6Hidden, fig7Size, fig7Hidden,
         fig7LaplaceHidden, pcdIterations, aisPdRuns, aisPdSteps, options.seed, options.threadCount());

@@ -1,5 +1,7 @@
 package org.occam.cli.experiment;
 
+import org.occam.cli.OptionChecks;
+
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.occam.cli.Progress;
@@ -98,6 +100,8 @@ public final class PariseWellingExperimentCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    OptionChecks.atLeast("--ais-steps", aisSteps, 1);
+    OptionChecks.atLeast("--ais-runs", aisRuns, 1);
     var settings = new PariseWellingSettings(quick, structures, sizes, strengths, sequenceStrength, sequences,
         trueEdges, aisSteps, aisRuns, options.seed, options.threadCount());
     PariseWellingExperiment experiment = new PariseWellingExperiment(settings);
