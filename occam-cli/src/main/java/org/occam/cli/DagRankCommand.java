@@ -23,6 +23,7 @@ import org.occam.report.ResultJson;
 import org.occam.report.StructureRanking;
 import org.occam.report.Tables;
 import org.occam.search.ModelAveraging;
+import org.occam.io.PriorRange;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -80,6 +81,7 @@ public final class DagRankCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     long t0 = System.nanoTime();
+    PriorRange.dirichlet(lambda, "--prior");
     if (top < 1) {
       throw new InvalidInputException("--top must be >= 1, got " + top);
     }

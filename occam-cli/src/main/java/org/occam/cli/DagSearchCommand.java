@@ -26,6 +26,7 @@ import org.occam.search.DagCompleteDataScore;
 import org.occam.search.DagHillClimbing;
 import org.occam.search.DagMethodScore;
 import org.occam.search.DagSearchSpace;
+import org.occam.io.PriorRange;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -117,6 +118,7 @@ public final class DagSearchCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     long t0 = System.nanoTime();
+    PriorRange.dirichlet(lambda, "--prior");
     EvidenceMethod<DagProblem> method = DagMethods.get(score);
     DagArcConstraint constraint = DagArcConstraint.parse(structureClass);
     OutputFiles.checkWritable(force, json, csv);

@@ -27,6 +27,7 @@ import org.occam.report.ResultJson;
 import org.occam.search.LatentClassOrders;
 import org.occam.search.OrderRange;
 import org.occam.search.OrderSelection;
+import org.occam.io.PriorRange;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -100,6 +101,7 @@ public final class DagSelectCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     long t0 = System.nanoTime();
+    PriorRange.dirichlet(lambda, "--prior");
     OutputFiles.checkWritable(force, json, csv, png);
     int[] wanted = OrderRange.parse(hiddenStates, 1, "--hidden-states");
     int[] counts = OrderRange.parse(hiddenVariables, 1, "--hidden-variables");

@@ -18,6 +18,7 @@ import org.occam.rbm.RbmPartitionAis;
 import org.occam.rbm.RbmProblem;
 import org.occam.rbm.methods.RbmMethods;
 import org.occam.sampling.ParameterSpaceAis;
+import org.occam.io.PriorRange;
 import picocli.CommandLine.Option;
 
 /** The data and settings options shared by {@code rbm score} and {@code rbm select}. */
@@ -123,9 +124,7 @@ public final class RbmOptions {
   }
 
   PersistentContrastiveDivergence.Settings training() {
-    if (!(priorSigma > 0) || Double.isInfinite(priorSigma)) {
-      throw new InvalidInputException("--prior-sigma must be a finite number > 0, got " + priorSigma);
-    }
+    PriorRange.sigma(priorSigma, "--prior-sigma");
     atLeast("--pcd-iterations", pcdIterations, 1);
     atLeast("--pcd-chains", pcdChains, 1);
     return PersistentContrastiveDivergence.Settings.defaults().withIterations(pcdIterations).withChains(pcdChains)

@@ -64,7 +64,7 @@ public final class DagModelFile {
       throw error("", "missing \"type\" (expected \"dag\")");
     }
     if (!type.asText().equals("dag")) {
-      throw error("/type", "model type \"" + type.asText() + "\" is not a DAG (expected \"dag\")");
+      throw error("/type", ModelTypes.wrongType(type.asText(), "dag"));
     }
     JsonNode vars = root.get("variables");
     if (vars == null || !vars.isArray() || vars.isEmpty()) {
@@ -193,8 +193,9 @@ public final class DagModelFile {
   }
 
   private double positive(JsonNode v, String at) {
-    if (!v.isNumber() || !(v.asDouble() > 0) || Double.isInfinite(v.asDouble())) {
-      throw error(at, "a Dirichlet λ must be a finite number > 0, got " + v);
+    String problem = v.isNumber() ? PriorRange.dirichletProblem(v.asDouble()) : "a Dirichlet λ must be a number, got " + v;
+    if (problem != null) {
+      throw error(at, problem);
     }
     return v.asDouble();
   }
