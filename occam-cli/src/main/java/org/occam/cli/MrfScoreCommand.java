@@ -5,14 +5,17 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.occam.data.CsvDatasetReader;
 import org.occam.data.Dataset;
+import org.occam.data.InvalidInputException;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.evidence.MethodRegistry;
 import org.occam.io.BoltzmannModelFile;
+import org.occam.io.CommandLineStructures;
 import org.occam.io.MrfBinaryData;
 import org.occam.mrf.MrfData;
 import org.occam.mrf.MrfProblem;
@@ -31,7 +34,7 @@ import picocli.CommandLine;
 
 /** {@code occam mrf score}: the evidence of one Boltzmann-machine structure by several methods. */
 @Command(name = "score", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Score one Boltzmann-machine structure (the model file's edges) on fully observed binary data.", "",
+    description = {"Score one Boltzmann-machine structure (the model file's edges, or --edges) on fully observed binary data.", "",
         "The prior is N(0, σ0² I) on the 0/1 parameters (node biases, then edge weights); σ0 defaults to the"
             + " model file's \"prior\", else 1. Parise & Welling (2006) do not state their prior, so σ0 = 1 is"
             + " this project's choice and absolute scores depend on it.", "",
@@ -43,9 +46,14 @@ public final class MrfScoreCommand implements Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--model", required = true, paramLabel = "M.json",
-      description = "The model file (type \"boltzmann\"); parameters in it are not used for scoring.")
+  @Option(names = "--model", paramLabel = "M.json",
+      description = "The model file (type \"boltzmann\"); parameters in it are not used for scoring. Or give --edges.")
   Path model;
+
+  @Option(names = "--edges", paramLabel = "a-b,b-c",
+      description = "Instead of --model: the edges, as pairs of the data's column names; every column but the"
+          + " weight column is a binary variable (\"\" for no edges).")
+  String edges;
 
   @Option(names = "--data", required = true, paramLabel = "D.csv",
       description = "CSV with a header naming the model's variables; cells are the variables' state labels"
@@ -71,21 +79,34 @@ public final class MrfScoreCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if ((model == null) == (edges == null)) {
+      throw new InvalidInputException("give the structure by --model or by --edges"
+          + (model == null ? "" : ", not both"));
+    }
     List<EvidenceMethod<MrfProblem>> wanted = MrfMethods.parseList(methods);
     if (json != null) {
       OutputFiles.checkWritable(json, force);
     }
-    BoltzmannModelFile.Loaded m = BoltzmannModelFile.read(model, false);
-    double sigma = options.priorSigma(m.priorSigma());
+    double sigma = options.priorSigma(OptionalDouble.empty());
+    BoltzmannModelFile.Loaded m;
+    Dataset d;
+    if (model != null) {
+      m = BoltzmannModelFile.read(model, false);
+      sigma = options.priorSigma(m.priorSigma());
+      d = CsvDatasetReader.read(data, m.columns(), Set.of(), weightColumn);
+    } else {
+      d = MrfBinaryData.read(data, weightColumn);
+      m = CommandLineStructures.boltzmann(d.variables(), edges, "--edges");
+    }
     MrfScoreSettings settings = options.settings(sigma, options.threads());
-    Dataset d = CsvDatasetReader.read(data, m.columns(), Set.of(), weightColumn);
     PairwiseGraph graph = m.graph();
     MrfData stats = MrfBinaryData.statistics(graph, d, data);
     List<EvidenceEstimate> results = MethodRegistry.estimateAll(new MrfProblem(graph, stats, settings, options.seed),
         wanted);
 
     var out = spec.commandLine().getOut();
-    MrfScoreReport.describe(out, model, m, sigma, options.priorSigma != null ? " from --prior-sigma"
+    String source = model != null ? model.toString() : "--edges " + (edges.isBlank() ? "\"\"" : edges);
+    MrfScoreReport.describe(out, source, m, sigma, options.priorSigma != null ? " from --prior-sigma"
         : m.priorSigma().isPresent() ? " from the model file" : " (default)", data, d);
     List<String[]> rows = new ArrayList<>();
     for (EvidenceEstimate e : results) {
