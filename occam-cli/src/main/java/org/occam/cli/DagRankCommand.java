@@ -31,9 +31,9 @@ import picocli.CommandLine;
 
 /** {@code occam dag rank}: score every structure of a bipartite class and rank them. */
 @Command(name = "rank", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Score every structure of the bipartite class (k hidden variables without parents, each",
-        "observed variable with any subset of them as parents; structures equal up to a permutation of",
-        "interchangeable hidden variables counted once) and rank them per method.", "",
+    description = {"Score every structure of the bipartite class (k hidden variables without parents, each"
+        + " observed variable with any subset of them as parents; structures equal up to a permutation of"
+        + " interchangeable hidden variables counted once) and rank them per method.", "",
         "With --posterior: posterior probabilities of the structures and of each arc hidden -> observed over the"
             + " structures of the class, Occam's window, and whether the data separate the top structures.", "",
         "Example: occam dag rank --data d.csv --hidden 2 --hidden-states 2 --true examples/beal-true.json --posterior"})

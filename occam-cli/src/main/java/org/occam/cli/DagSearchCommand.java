@@ -34,11 +34,11 @@ import picocli.CommandLine;
 
 /** {@code occam dag search}: hill climbing with a tabu list and restarts over DAG structures. */
 @Command(name = "search", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Search DAG structures over the observed variables and K hidden ones by greedy hill climbing",
-        "(add, remove or reverse one arc, acyclic, at most --max-parents parents) with a tabu list and random",
-        "restarts that perturb the best structure so far. Structures are scored by one DAG method, each once",
-        "(up to interchangeable hidden variables); with --hidden 0 and --class general, exact and bic are",
-        "complete-data scores cached by family.", "",
+    description = {"Search DAG structures over the observed variables and K hidden ones by greedy hill climbing"
+        + " (add, remove or reverse one arc, acyclic, at most --max-parents parents) with a tabu list and random"
+        + " restarts that perturb the best structure so far. Structures are scored by one DAG method, each once"
+        + " (up to interchangeable hidden variables); with --hidden 0 and --class general, exact and bic are"
+        + " complete-data scores cached by family.", "",
         "Example: occam dag search --data d.csv --hidden 2 --hidden-states 2 --score vb --restarts 10 --seed 1"})
 public final class DagSearchCommand implements Callable<Integer> {
   /** Bipartite classes up to this many hidden × observed arcs use dag rank's random streams. */
