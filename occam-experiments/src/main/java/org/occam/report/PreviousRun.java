@@ -58,12 +58,17 @@ public final class PreviousRun {
     JsonNode root;
     try {
       root = ResultJson.mapper().readTree(text);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      var at = e.getLocation();
+      throw DataFormatException.at(file, at == null ? 1 : Math.max(1, at.getLineNr()), at == null ? 0
+          : at.getColumnNr(), "not JSON written by occam " + command + " --json (" + e.getOriginalMessage()
+              .replace('\n', ' ').replace('\r', ' ') + ")");
     } catch (IOException e) {
-      throw new DataFormatException(file + ": not JSON written by occam " + command + " --json");
+      throw new DataFormatException(file + ": cannot read: " + e.getMessage());
     }
     if (root == null || !root.path("command").asText().equals(command) || !root.path("models").isArray()
         || root.path("models").isEmpty()) {
-      throw new DataFormatException(file + ": not the --json output of occam " + command);
+      throw DataFormatException.at(file, 1, 0, "not the --json output of occam " + command);
     }
     return root;
   }
