@@ -194,7 +194,7 @@ class StructureOptionsTest {
       "y1<-h1,            | | --parents: a variable name is missing in 'y1<-h1,'",
       "y1<-h1             | h3=2 | --hidden-states: h3 is not a variable of --parents (hidden variables: h1)",
       "y1<-h1             | y1=2 | --hidden-states: y1 is a data column, not a hidden variable",
-      "y1<-h1             | h1=1 | --hidden-states: hidden variable h1 needs at least 2 states, got 1"})
+      "y1<-h1             | h1=1 | --hidden-states: hidden variable h1 needs 2 to 1048576 states, got 1"})
   void badParentsAreOneLineErrorsNamingTheOption(String parents, String hiddenStates, String message)
       throws IOException {
     Path data = write("y.csv", DAG_DATA);

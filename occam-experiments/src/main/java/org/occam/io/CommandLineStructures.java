@@ -160,8 +160,9 @@ public final class CommandLineStructures {
     List<Variable> variables = new ArrayList<>();
     for (String h : hiddenNames) {
       int k = hiddenStates.getOrDefault(h, DEFAULT_HIDDEN_STATES);
-      if (k < 2) {
-        throw new InvalidInputException(hiddenOption + ": hidden variable " + h + " needs at least 2 states, got " + k);
+      if (k < 2 || k > DagModelFile.MAX_STATES) {
+        throw new InvalidInputException(hiddenOption + ": hidden variable " + h + " needs 2 to " + DagModelFile.MAX_STATES
+            + " states, got " + k);
       }
       variables.add(Variable.withCount(h, k));
     }
@@ -178,6 +179,10 @@ public final class CommandLineStructures {
     for (int j = 0; j < variables.size(); j++) {
       List<String> ps = parentsOf.getOrDefault(variables.get(j).name(), List.of());
       parents[j] = ps.stream().mapToInt(index::get).toArray();
+    }
+    String tooBig = DagModelFile.tableSizeProblem(variables, parents);
+    if (tooBig != null) {
+      throw new InvalidInputException(option + ": " + tooBig);
     }
     DagStructure structure;
     try {

@@ -100,4 +100,27 @@ class ModelFileMessagesTest {
           .hasMessageStartingWith("--prior: the Dirichlet λ must be a number in [0.000001, 1e+6], got ");
     }
   }
+
+  @Test
+  void aStateCountTooLargeToHoldIsRefusedBeforeAnythingIsAllocated() throws IOException {
+    // was an OutOfMemoryError (a list of 2e9 labels)
+    Path f = write("big.json", """
+        {"type": "dag", "prior": {"dirichlet": 1}, "variables": [{"name": "a", "states": 2000000000}]}""");
+    assertThatThrownBy(() -> DagModelFile.read(f, false)).isInstanceOf(DataFormatException.class)
+        .hasMessage(f + ":1:82: variable a declares 2000000000 states; at most 1048576");
+  }
+
+  @Test
+  void cptsTooLargeToHoldAreRefusedNamingTheVariable() throws IOException {
+    // was "internal error: java.lang.ArithmeticException: integer overflow"
+    Path f = write("wide.json", """
+        {"type": "dag", "prior": {"dirichlet": 1}, "variables": [{"name": "a", "states": 60000},
+         {"name": "b", "states": 60000, "parents": ["a"]}]}""");
+    assertThatThrownBy(() -> DagModelFile.read(f, false)).isInstanceOf(DataFormatException.class)
+        .hasMessage(f + ":1:57: the CPTs would have more than 2147483647 entries (b alone: 3.60e+09, 6.00e+04"
+            + " parent configurations x 60000 states); use fewer states or parents");
+    assertThatThrownBy(() -> CommandLineStructures.dag(java.util.List.of(org.occam.data.Variable.withCount("y", 2)),
+        "y<-h1,h2,h3", java.util.Map.of("h1", 1 << 20, "h2", 1 << 20, "h3", 2), 1, "--parents", "--hidden-states"))
+        .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("--parents: the CPTs would have more than");
+  }
 }
