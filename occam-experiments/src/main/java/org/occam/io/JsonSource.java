@@ -45,12 +45,31 @@ public final class JsonSource {
     try {
       return new JsonSource(file, JSON.readTree(text), new JsonLocations(text));
     } catch (JsonProcessingException e) {
-      var l = e.getLocation();
-      throw DataFormatException.at(file, l == null ? 0 : l.getLineNr(), l == null ? 0 : l.getColumnNr(),
-          "invalid JSON: " + e.getOriginalMessage());
+      var l = e.getLocation() != null ? e.getLocation() : whereParsingStops(text);
+      throw DataFormatException.at(file, l == null ? 1 : Math.max(1, l.getLineNr()), l == null ? 0 : l.getColumnNr(),
+          "invalid JSON: " + e.getOriginalMessage().replace('\n', ' ').replace('\r', ' '));
     } catch (IOException e) {
       throw new DataFormatException(file + ": cannot read: " + e.getMessage());
     }
+  }
+
+  /**
+   * Where a streaming parse of {@code text} fails, for the errors that carry no location (a
+   * document nested too deeply), or null.
+   */
+  private static com.fasterxml.jackson.core.JsonLocation whereParsingStops(String text) {
+    try (var p = JSON.getFactory().createParser(text)) {
+      try {
+        while (p.nextToken() != null) {
+          // read on to the failure
+        }
+      } catch (IOException e) {
+        return p.currentLocation();
+      }
+    } catch (IOException e) {
+      return null;
+    }
+    return null;
   }
 
   Path file() {

@@ -123,4 +123,12 @@ class ModelFileMessagesTest {
         "y<-h1,h2,h3", java.util.Map.of("h1", 1 << 20, "h2", 1 << 20, "h3", 2), 1, "--parents", "--hidden-states"))
         .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("--parents: the CPTs would have more than");
   }
+
+  @Test
+  void aDocumentNestedTooDeeplyIsRefusedWhereTheLimitIsPassed() throws IOException {
+    // was "deep.json: invalid JSON: Document nesting depth (1001) exceeds …", with no line
+    Path f = write("deep.json", "{\"type\":\n" + "[".repeat(2000) + "]".repeat(2000) + "}");
+    assertThatThrownBy(() -> BoltzmannModelFile.read(f, false)).isInstanceOf(DataFormatException.class)
+        .hasMessageStartingWith(f + ":2:").hasMessageContaining("invalid JSON: Document nesting depth (1001)");
+  }
 }
