@@ -126,7 +126,7 @@ public final class DagSelectCommand implements Callable<Integer> {
       PreviousRun.requireSame(extend, previous, "model", model, "the model class");
       PreviousRun.requireSame(extend, previous, "methods", methodNames, "the methods");
       PreviousRun.requireSame(extend, previous, "settings", set, "the settings");
-      saved = PreviousRun.previousRows(previous, "states", DagSelectRun::readRow);
+      saved = PreviousRun.previousRows(extend, previous, "states", DagSelectRun::readRow);
       // a continued run keeps every number of hidden variables it had
       counts = OrderRange.union(counts, saved.stream()
           .mapToInt(r -> ((JsonNode) r.result().json()).path("hiddenVariables").asInt(1)).toArray());

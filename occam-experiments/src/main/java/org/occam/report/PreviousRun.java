@@ -151,6 +151,31 @@ public final class PreviousRun {
     return rows;
   }
 
+  /**
+   * The previous run's rows, as {@link #previousRows(JsonNode, String, Function)} reads them, checked
+   * to be a selection that can be continued (whole orders from 1, each once, every one scored by the
+   * same methods); else a one-line error naming the file.
+   */
+  public static List<OrderSelection.Scored<Row>> previousRows(Path file, JsonNode previous, String orderField,
+      Function<JsonNode, Row> read) {
+    int i = 0;
+    for (JsonNode m : previous.get("models")) {
+      JsonNode order = m.path(orderField);
+      if (!order.isIntegralNumber() || !order.canConvertToInt()) {
+        throw DataFormatException.at(file, 1, 0, "models[" + i + "] has no whole number \"" + orderField
+            + "\"; not the --json output of an occam select run");
+      }
+      i++;
+    }
+    List<OrderSelection.Scored<Row>> rows = previousRows(previous, orderField, read);
+    try {
+      OrderSelection.choose(rows, 1);
+    } catch (org.occam.data.InvalidInputException e) {
+      throw DataFormatException.at(file, 1, 0, "cannot be continued: " + e.getMessage());
+    }
+    return rows;
+  }
+
   /** The previous run's {@code methods}, or an empty list when there is no previous run or no methods. */
   public static List<String> methods(JsonNode previous) {
     List<String> out = new ArrayList<>();
