@@ -34,6 +34,7 @@ import org.occam.search.ModelAveraging;
 import org.occam.search.WorkCounts;
 import org.occam.search.WorkEstimate;
 import org.occam.search.WorkLimit;
+import org.occam.io.PriorRange;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -41,9 +42,9 @@ import picocli.CommandLine;
 
 /** {@code occam dag rank}: score every structure of a bipartite class and rank them. */
 @Command(name = "rank", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Score every structure of the bipartite class (k hidden variables without parents, each",
-        "observed variable with any subset of them as parents; structures equal up to a permutation of",
-        "interchangeable hidden variables counted once) and rank them per method.", "",
+    description = {"Score every structure of the bipartite class (k hidden variables without parents, each"
+        + " observed variable with any subset of them as parents; structures equal up to a permutation of"
+        + " interchangeable hidden variables counted once) and rank them per method.", "",
         "With --posterior: posterior probabilities of the structures and of each arc hidden -> observed over the"
             + " structures of the class, Occam's window, and whether the data separate the top structures.", "",
         "Structures are printed to stderr as they are scored (every one up to " + UnitLog.EVERY_LINE_UP_TO
@@ -107,8 +108,8 @@ public final class DagRankCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    OptionChecks.positive("--prior", lambda);
     long t0 = System.nanoTime();
+    PriorRange.dirichlet(lambda, "--prior");
     if (top < 1) {
       throw new InvalidInputException("--top must be >= 1, got " + top);
     }

@@ -3,6 +3,7 @@ package org.occam.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.occam.dag.DagModel;
@@ -12,13 +13,16 @@ import org.occam.dag.DagStructure;
 import org.occam.dag.HiddenStateEnumeration;
 import org.occam.dag.methods.DagMethods;
 import org.occam.data.Dataset;
+import org.occam.data.InvalidInputException;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.evidence.EvidenceMethod;
+import org.occam.io.CommandLineStructures;
 import org.occam.io.DagModelFile;
 import org.occam.math.RandomStreams;
 import org.occam.report.DagScoreReport;
 import org.occam.report.ResultJson;
 import org.occam.report.Tables;
+import org.occam.io.PriorRange;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -32,8 +36,28 @@ public final class DagScoreCommand implements Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--model", required = true, paramLabel = "M.json", description = "The model file (type \"dag\").")
+  @Option(names = "--model", paramLabel = "M.json", description = "The model file (type \"dag\"). Or give --parents.")
   Path model;
+
+  @Option(names = "--parents", paramLabel = "y1<-h1;y2<-h1,h2",
+      description = "Instead of --model: each variable's parents. Parents that are not data columns are hidden"
+          + " variables; data columns not listed have no parents. The observed variables' states are inferred from"
+          + " the data unless --states declares them; the prior is Dirichlet(λ) with λ from --prior.")
+  String parents;
+
+  @Option(names = "--hidden-states", paramLabel = "NAME=K", split = ",",
+      description = "With --parents: states of hidden variables (default: "
+          + CommandLineStructures.DEFAULT_HIDDEN_STATES + " each).")
+  Map<String, Integer> hiddenStates;
+
+  @Option(names = "--states", paramLabel = "NAME=K", split = ",",
+      description = "With --parents: declare observed variables' state counts (integer cells are 0-based).")
+  Map<String, Integer> states;
+
+  @Option(names = "--prior", paramLabel = "λ",
+      description = "With --parents: λ of the Dirichlet prior on every CPT row, in [" + PriorRange.MIN_DIRICHLET
+          + ", " + PriorRange.MAX_DIRICHLET + "] (default: 1, Beal's uniform prior).")
+  Double dirichlet;
 
   @Option(names = "--data", required = true, paramLabel = "D.csv",
       description = "CSV with a header naming the observed variables; missing cells (see --missing) are summed out.")
@@ -62,23 +86,47 @@ public final class DagScoreCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if ((model == null) == (parents == null)) {
+      throw new InvalidInputException("give the structure by --model or by --parents"
+          + (model == null ? "" : ", not both"));
+    }
+    if (model != null) {
+      for (var o : List.of("--hidden-states", "--states", "--prior")) {
+        if (spec.commandLine().getParseResult().hasMatchedOption(o)) {
+          throw new InvalidInputException(o + " goes with --parents; the model file"
+              + " declares the states and the prior");
+        }
+      }
+    }
+    double lambda = PriorRange.dirichlet(dirichlet == null ? 1.0 : dirichlet, "--prior");
     List<EvidenceMethod<DagProblem>> wanted = DagMethods.parseList(methods);
     var settings = options.settings();
     Outputs outputs = Outputs.check(spec, force, json);
-    DagModelFile.Loaded loaded = DagModelFile.read(model, false);
-    DagModel m = loaded.model();
-    DagStructure s = m.structure();
-    Set<String> hidden = new java.util.HashSet<>();
-    for (int j : s.hiddenVariables()) {
-      hidden.add(s.name(j));
+    var err = spec.commandLine().getErr();
+    DagModel m;
+    Dataset d;
+    if (model != null) {
+      DagModelFile.Loaded loaded = DagModelFile.read(model, false);
+      m = loaded.model();
+      Set<String> hidden = new java.util.HashSet<>();
+      for (int j : m.structure().hiddenVariables()) {
+        hidden.add(m.structure().name(j));
+      }
+      d = reading.read(data, loaded.observedColumns(), hidden, weightColumn, err);
+    } else {
+      d = reading.read(data, DagDataOptions.declaredStates(states, Set.of(), data, weightColumn), Set.of(),
+          weightColumn, err);
+      m = CommandLineStructures.dag(d.variables(), parents, hiddenStates == null ? Map.of() : hiddenStates, lambda,
+          "--parents", "--hidden-states");
     }
-    Dataset d = reading.read(data, loaded.observedColumns(), hidden, weightColumn, spec.commandLine().getErr());
+    DagStructure s = m.structure();
     var compiled = new HiddenStateEnumeration(s, d, settings.configurationLimit());
     List<EvidenceEstimate> results = DagScorer.score(compiled, m.prior(), settings,
         RandomStreams.fromSeed(options.seed), options.seed, wanted);
 
     PrintWriter out = outputs.report();
-    out.printf("model %s: %d variables (%d hidden), %d free parameters, prior %s%n", model, s.size(),
+    out.printf("model %s: %d variables (%d hidden), %d free parameters, prior %s%n",
+        model != null ? model : "--parents " + parents, s.size(),
         s.hiddenVariables().length, s.freeParameters(), m.prior());
     out.printf("data %s: n = %s, %d distinct rows%s%n", data, Tables.number(d.size()), d.distinctRows(),
         d.hasMissing() ? ", with missing cells (summed out)" : "");

@@ -29,6 +29,7 @@ import org.occam.search.DagHillClimbing;
 import org.occam.search.DagMethodScore;
 import org.occam.search.DagSearchSpace;
 import org.occam.search.WorkEstimate;
+import org.occam.io.PriorRange;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -36,11 +37,11 @@ import picocli.CommandLine;
 
 /** {@code occam dag search}: hill climbing with a tabu list and restarts over DAG structures. */
 @Command(name = "search", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Search DAG structures over the observed variables and K hidden ones by greedy hill climbing",
-        "(add, remove or reverse one arc, acyclic, at most --max-parents parents) with a tabu list and random",
-        "restarts that perturb the best structure so far. Structures are scored by one DAG method, each once",
-        "(up to interchangeable hidden variables); with --hidden 0 and --class general, exact and bic are",
-        "complete-data scores cached by family.", "",
+    description = {"Search DAG structures over the observed variables and K hidden ones by greedy hill climbing"
+        + " (add, remove or reverse one arc, acyclic, at most --max-parents parents) with a tabu list and random"
+        + " restarts that perturb the best structure so far. Structures are scored by one DAG method, each once"
+        + " (up to interchangeable hidden variables); with --hidden 0 and --class general, exact and bic are"
+        + " complete-data scores cached by family.", "",
         "Every structure scored is printed to stderr (at most one line a second, with the count so far) and, with"
             + " --json, kept in OUT.partial.jsonl until the run ends: --resume replays an interrupted search with the"
             + " kept scores and continues it, to the result an uninterrupted search gives.", "",
@@ -125,8 +126,8 @@ public final class DagSearchCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    OptionChecks.positive("--prior", lambda);
     long t0 = System.nanoTime();
+    PriorRange.dirichlet(lambda, "--prior");
     EvidenceMethod<DagProblem> method = DagMethods.get(score);
     DagArcConstraint constraint = DagArcConstraint.parse(structureClass);
     Outputs outputs = Outputs.check(spec, force, json, csv);

@@ -30,6 +30,7 @@ import org.occam.search.OrderSelection;
 import org.occam.search.ScaledWorkEstimate;
 import org.occam.search.WorkCounts;
 import org.occam.search.WorkEstimate;
+import org.occam.io.PriorRange;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -115,8 +116,8 @@ public final class DagSelectCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    OptionChecks.positive("--prior", lambda);
     long t0 = System.nanoTime();
+    PriorRange.dirichlet(lambda, "--prior");
     outputs = Outputs.check(spec, force, json, csv, png).binary("--png", png);
     UnitJournal journal = resume.open(spec, json, data, force);
     int[] wanted = OrderRange.parse(hiddenStates, 1, "--hidden-states");
@@ -142,7 +143,7 @@ public final class DagSelectCommand implements Callable<Integer> {
       PreviousRun.requireSame(extend, previous, "model", model, "the model class");
       PreviousRun.requireSame(extend, previous, "methods", methodNames, "the methods");
       PreviousRun.requireSame(extend, previous, "settings", set, "the settings");
-      saved = PreviousRun.previousRows(previous, "states", DagSelectRun::readRow);
+      saved = PreviousRun.previousRows(extend, previous, "states", DagSelectRun::readRow);
       // a continued run keeps every number of hidden variables it had
       counts = OrderRange.union(counts, saved.stream()
           .mapToInt(r -> ((JsonNode) r.result().json()).path("hiddenVariables").asInt(1)).toArray());

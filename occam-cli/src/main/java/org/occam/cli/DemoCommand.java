@@ -15,10 +15,10 @@ import picocli.CommandLine;
 
 /** {@code occam demo}: Beal's structure-ranking experiment at a few data set sizes, on built-in data. */
 @Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"A quick tour: draw data from Beal's true model (2 binary hidden causes, 4 five-valued",
-        "observed variables, Figure 6.1), score all 136 structures of the class with every score at a",
-        "few nested data set sizes, and report where the true structure ranks. Writes JSON, CSV and a",
-        "PNG of score against number of parameters (as Beal's Figure 6.2) into an output folder."})
+    description = {"A quick tour: draw data from Beal's true model (2 binary hidden causes, 4 five-valued"
+        + " observed variables, Figure 6.1), score all 136 structures of the class with every score at a"
+        + " few nested data set sizes, and report where the true structure ranks. Writes JSON, CSV and a"
+        + " PNG of score against number of parameters (as Beal's Figure 6.2) into an output folder."})
 public final class DemoCommand implements Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;

@@ -9,10 +9,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.occam.data.Dataset;
+import org.occam.data.InvalidInputException;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.evidence.MethodRegistry;
 import org.occam.io.BoltzmannModelFile;
+import org.occam.io.CommandLineStructures;
 import org.occam.io.MrfBinaryData;
 import org.occam.mrf.ExactInferenceCost;
 import org.occam.mrf.MrfData;
@@ -32,7 +34,7 @@ import picocli.CommandLine;
 
 /** {@code occam mrf score}: the evidence of one Boltzmann-machine structure by several methods. */
 @Command(name = "score", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Score one Boltzmann-machine structure (the model file's edges) on fully observed binary data.", "",
+    description = {"Score one Boltzmann-machine structure (the model file's edges, or --edges) on fully observed binary data.", "",
         "The prior is N(0, σ0² I) on the 0/1 parameters (node biases, then edge weights); σ0 defaults to the"
             + " model file's \"prior\", else 1. Parise & Welling (2006) do not state their prior, so σ0 = 1 is"
             + " this project's choice and absolute scores depend on it.", "",
@@ -44,9 +46,14 @@ public final class MrfScoreCommand implements Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--model", required = true, paramLabel = "M.json",
-      description = "The model file (type \"boltzmann\"); parameters in it are not used for scoring.")
+  @Option(names = "--model", paramLabel = "M.json",
+      description = "The model file (type \"boltzmann\"); parameters in it are not used for scoring. Or give --edges.")
   Path model;
+
+  @Option(names = "--edges", paramLabel = "a-b,b-c",
+      description = "Instead of --model: the edges, as pairs of the data's column names; every column but the"
+          + " weight column is a binary variable (\"\" for no edges).")
+  String edges;
 
   @Option(names = "--data", required = true, paramLabel = "D.csv",
       description = "CSV with a header naming the model's variables; cells are the variables' state labels"
@@ -76,28 +83,35 @@ public final class MrfScoreCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if ((model == null) == (edges == null)) {
+      throw new InvalidInputException("give the structure by --model or by --edges"
+          + (model == null ? "" : ", not both"));
+    }
     List<EvidenceMethod<MrfProblem>> wanted = MrfMethods.parseList(methods);
     Outputs outputs = Outputs.check(spec, force, json);
-    BoltzmannModelFile.Loaded m = BoltzmannModelFile.read(model, false);
-    ExactInferenceCost cost = ExactInferenceCost.of(m.graph());
-    options.requireExactFeasible("mrf score", wanted, cost, "", "use bp-lr");
-    if (cost.largestClique() >= 12 && !MrfScoreOptions.exactMethods(wanted).isEmpty()) {
-      spec.commandLine().getErr().printf("mrf score: exact inference with a largest clique of %d variables (2^%d"
-          + " states; %s clique states in all) for each evaluation of %s%n", cost.largestClique(),
-          cost.largestClique(), WorkEstimate.count(cost.totalStates()),
-          String.join(", ", MrfScoreOptions.exactMethods(wanted)));
+    var err = spec.commandLine().getErr();
+    BoltzmannModelFile.Loaded m;
+    Dataset d;
+    if (model != null) {
+      // the cost of exact inference is known from the model, before the data are read
+      m = BoltzmannModelFile.read(model, false);
+      requireExactFeasible(m.graph(), wanted);
+      d = DataReadOptions.report(MrfBinaryData.read(data, m.columns(), weightColumn, reading.settings()), data, err);
+    } else {
+      d = DataReadOptions.report(MrfBinaryData.read(data, weightColumn, reading.settings()), data, err);
+      m = CommandLineStructures.boltzmann(d.variables(), edges, "--edges");
+      requireExactFeasible(m.graph(), wanted);
     }
     double sigma = options.priorSigma(m.priorSigma());
     MrfScoreSettings settings = options.settings(sigma, options.threads());
-    Dataset d = DataReadOptions.report(MrfBinaryData.read(data, m.columns(), weightColumn, reading.settings()), data,
-        spec.commandLine().getErr());
     PairwiseGraph graph = m.graph();
     MrfData stats = MrfBinaryData.statistics(graph, d, data);
     List<EvidenceEstimate> results = MethodRegistry.estimateAll(new MrfProblem(graph, stats, settings, options.seed),
         wanted);
 
     PrintWriter out = outputs.report();
-    MrfScoreReport.describe(out, model, m, sigma, options.priorSigma != null ? " from --prior-sigma"
+    String source = model != null ? model.toString() : "--edges " + (edges.isBlank() ? "\"\"" : edges);
+    MrfScoreReport.describe(out, source, m, sigma, options.priorSigma != null ? " from --prior-sigma"
         : m.priorSigma().isPresent() ? " from the model file" : " (default)", data, d);
     List<String[]> rows = new ArrayList<>();
     for (EvidenceEstimate e : results) {
@@ -113,5 +127,20 @@ public final class MrfScoreCommand implements Callable<Integer> {
       outputs.write(json, ResultJson.write(root));
     }
     return 0;
+  }
+
+  /**
+   * Refuses the exact methods past --max-clique-states (naming bp-lr), and says on stderr what one
+   * evaluation costs when the largest clique is wide.
+   */
+  private void requireExactFeasible(PairwiseGraph graph, List<EvidenceMethod<MrfProblem>> wanted) {
+    ExactInferenceCost cost = ExactInferenceCost.of(graph);
+    options.requireExactFeasible("mrf score", wanted, cost, "", "use bp-lr");
+    if (cost.largestClique() >= 12 && !MrfScoreOptions.exactMethods(wanted).isEmpty()) {
+      spec.commandLine().getErr().printf("mrf score: exact inference with a largest clique of %d variables (2^%d"
+          + " states; %s clique states in all) for each evaluation of %s%n", cost.largestClique(),
+          cost.largestClique(), WorkEstimate.count(cost.totalStates()),
+          String.join(", ", MrfScoreOptions.exactMethods(wanted)));
+    }
   }
 }

@@ -10,14 +10,16 @@ import org.occam.math.Lbfgs;
 import org.occam.mrf.GaussianPrior;
 import org.occam.mrf.LoopyBeliefPropagation;
 import org.occam.mrf.MrfScoreSettings;
+import org.occam.io.PriorRange;
 import picocli.CommandLine.Option;
 
 /** The options shared by the Boltzmann-machine scoring commands ({@code mrf score}, {@code mrf rank}). */
 public final class MrfScoreOptions {
   @Option(names = {"--prior-sigma", "--sigma"}, paramLabel = "σ0",
       description = "σ0 of the prior N(0, σ0² I) on the 0/1 parameters (biases, then weights). Default: the model"
-          + " file's \"prior\", else " + GaussianPrior.DEFAULT_SIGMA + ". Parise & Welling (2006) do not state their"
-          + " prior; σ0 = 1 is this project's choice.")
+          + " file's \"prior\", else " + GaussianPrior.DEFAULT_SIGMA + "; in [" + PriorRange.MIN_SIGMA + ", "
+          + PriorRange.MAX_SIGMA + "]. Parise & Welling (2006) do not state their prior; σ0 = 1 is this project's"
+          + " choice.")
   Double priorSigma;
 
   @Option(names = "--bp-damping", paramLabel = "D", defaultValue = "" + LoopyBeliefPropagation.Settings.DEFAULT_DAMPING,
@@ -88,11 +90,10 @@ public final class MrfScoreOptions {
 
   /** σ0: the option if given, else the model file's, else the default. */
   double priorSigma(java.util.OptionalDouble fromModel) {
-    double s = priorSigma != null ? priorSigma : fromModel.orElse(GaussianPrior.DEFAULT_SIGMA);
-    if (!(s > 0) || Double.isInfinite(s)) {
-      throw new InvalidInputException("--prior-sigma must be a finite number > 0, got " + s);
+    if (priorSigma != null) {
+      return PriorRange.sigma(priorSigma, "--prior-sigma");
     }
-    return s;
+    return fromModel.orElse(GaussianPrior.DEFAULT_SIGMA);
   }
 
   /** The settings these options describe, with the given σ0 and worker threads. */

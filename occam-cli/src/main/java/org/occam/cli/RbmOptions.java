@@ -20,6 +20,7 @@ import org.occam.rbm.methods.RbmMethods;
 import org.occam.sampling.ParameterSpaceAis;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import org.occam.io.PriorRange;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -148,7 +149,7 @@ public final class RbmOptions {
   }
 
   PersistentContrastiveDivergence.Settings training() {
-    OptionChecks.positive("--prior-sigma", priorSigma);
+    PriorRange.sigma(priorSigma, "--prior-sigma");
     OptionChecks.atLeast("--pcd-iterations", pcdIterations, 1);
     OptionChecks.atLeast("--pcd-chains", pcdChains, 1);
     return PersistentContrastiveDivergence.Settings.defaults().withIterations(pcdIterations).withChains(pcdChains)

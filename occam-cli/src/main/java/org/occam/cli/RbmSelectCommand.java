@@ -97,7 +97,7 @@ public final class RbmSelectCommand implements Callable<Integer> {
       PreviousRun.requireSameData(extend, previous, dataInfo);
       PreviousRun.requireSame(extend, previous, "methods", methodNames, "the methods");
       PreviousRun.requireSame(extend, previous, "settings", settings, "the settings");
-      before = OrderSelection.choose(PreviousRun.previousRows(previous, "hidden", RbmSelectReport::readRow),
+      before = OrderSelection.choose(PreviousRun.previousRows(extend, previous, "hidden", RbmSelectReport::readRow),
           1);
     }
     PrintWriter out = outputs.report();

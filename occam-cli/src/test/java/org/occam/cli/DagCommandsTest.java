@@ -160,7 +160,7 @@ class DagCommandsTest {
         """);
     var p = CliRunner.run("dag", "score", "--model", prior.toString(), "--data", write("a.csv", "a\n0\n").toString());
     assertThat(p.exitCode()).isEqualTo(2);
-    assertThat(p.err()).contains("prior.json:1:").contains("λ must be a finite number > 0");
+    assertThat(p.err()).contains("prior.json:1:").contains("λ must be a number in [0.000001, 1e+6], got -1");
 
     Path broken = write("broken.json", "{\"type\": \"dag\",\n \"variables\": [\n");
     var j = CliRunner.run("dag", "score", "--model", broken.toString(), "--data", data.toString());

@@ -141,7 +141,7 @@ class MrfCommandsTest {
         {"states.json", "{\"type\": \"boltzmann\",\n \"variables\": [{\"name\": \"a\", \"states\": 3}, {\"name\": \"b\"}],\n"
             + " \"edges\": []}", "states.json:2:", "binary"},
         {"sigma.json", "{\"type\": \"boltzmann\",\n \"variables\": [{\"name\": \"a\"}, {\"name\": \"b\"}], \"edges\": [],\n"
-            + " \"prior\": {\"gaussian\": {\"sigma\": -1}}}", "sigma.json:3:", "σ0 must be a finite number > 0"},
+            + " \"prior\": {\"gaussian\": {\"sigma\": -1}}}", "sigma.json:3:", "σ0 of the Gaussian prior must be a number in [0.0001, 1e+4], got -1"},
         {"syntax.json", "{\"type\": \"boltzmann\",\n \"variables\": [\n", "syntax.json:3:", "invalid JSON"},
     };
     for (String[] c : cases) {

@@ -113,14 +113,14 @@ public final class BoltzmannModelFile {
     if (root == null || !root.isObject()) {
       throw source.error("", "a model file is a JSON object with \"type\", \"variables\" and \"edges\"");
     }
-    source.checkKeys(root, "", "type", "variables", "edges", "prior", "spins", "parameters");
     JsonNode type = root.get("type");
     if (type == null || !type.isTextual()) {
       throw source.error("", "missing \"type\" (expected \"boltzmann\")");
     }
     if (!type.asText().equals("boltzmann")) {
-      throw source.error("/type", "model type \"" + type.asText() + "\" is not a Boltzmann machine (expected \"boltzmann\")");
+      throw source.error("/type", ModelTypes.wrongType(type.asText(), "boltzmann"));
     }
+    source.checkKeys(root, "", "type", "variables", "edges", "prior", "spins", "parameters");
     JsonNode spinsNode = root.get("spins");
     if (spinsNode != null && !spinsNode.isBoolean()) {
       throw source.error("/spins", "\"spins\" must be true or false");
@@ -252,8 +252,9 @@ public final class BoltzmannModelFile {
           + " every parameter");
     }
     double s = sigma.asDouble();
-    if (!sigma.isNumber() || !(s > 0) || Double.isInfinite(s)) {
-      throw source.error("/prior/gaussian/sigma", "σ0 must be a finite number > 0, got " + sigma);
+    String problem = sigma.isNumber() ? PriorRange.sigmaProblem(s) : "σ0 must be a number, got " + sigma;
+    if (problem != null) {
+      throw source.error("/prior/gaussian/sigma", problem);
     }
     return OptionalDouble.of(s);
   }

@@ -31,6 +31,9 @@ import org.occam.data.Variable;
  * {@link DataFormatException} with the file, line and column.
  */
 public final class DagModelFile {
+  /** The most states a variable may declare (a million labels are already more than any data shows). */
+  public static final int MAX_STATES = 1 << 20;
+
   /** A model as read: the model, and how each observed variable's states were declared. */
   public record Loaded(DagModel model, List<ColumnSpec> observedColumns) {}
 
@@ -64,7 +67,7 @@ public final class DagModelFile {
       throw error("", "missing \"type\" (expected \"dag\")");
     }
     if (!type.asText().equals("dag")) {
-      throw error("/type", "model type \"" + type.asText() + "\" is not a DAG (expected \"dag\")");
+      throw error("/type", ModelTypes.wrongType(type.asText(), "dag"));
     }
     JsonNode vars = root.get("variables");
     if (vars == null || !vars.isArray() || vars.isEmpty()) {
@@ -95,6 +98,8 @@ public final class DagModelFile {
       ColumnSpec spec;
       if (st == null) {
         throw error(at, "variable " + n + " needs \"states\": a count or a list of labels");
+      } else if (st.isIntegralNumber() && st.canConvertToLong() && st.asLong() > MAX_STATES) {
+        throw error(at + "/states", "variable " + n + " declares " + st + " states; at most " + MAX_STATES);
       } else if (st.isInt() && st.asInt() >= 1) {
         var = Variable.withCount(n, st.asInt());
         spec = ColumnSpec.count(n, st.asInt());
@@ -146,6 +151,10 @@ public final class DagModelFile {
         parents[j][a] = q;
       }
     }
+    String tooBig = tableSizeProblem(variables, parents);
+    if (tooBig != null) {
+      throw error("/variables", tooBig);
+    }
     DagStructure structure;
     try {
       structure = DagStructure.of(variables, hidden, parents);
@@ -155,6 +164,28 @@ public final class DagModelFile {
     DirichletPrior prior = parsePrior(root.get("prior"), structure);
     double[] theta = new DagCpts(source).parse(vars, structure, renormalise);
     return new Loaded(new DagModel(structure, prior, theta), specs);
+  }
+
+  /**
+   * Why the CPTs of these variables and parents cannot be held (more than {@link Integer#MAX_VALUE}
+   * entries in all), or null. Parents must be valid indices.
+   */
+  static String tableSizeProblem(List<Variable> variables, int[][] parents) {
+    long total = 0;
+    for (int j = 0; j < variables.size(); j++) {
+      double rows = 1;
+      for (int q : parents[j]) {
+        rows *= variables.get(q).cardinality();
+      }
+      double entries = rows * variables.get(j).cardinality();
+      total += (long) Math.min(entries, Long.MAX_VALUE / 4);
+      if (entries > Integer.MAX_VALUE || total > Integer.MAX_VALUE) {
+        return String.format(java.util.Locale.ROOT, "the CPTs would have more than %d entries (%s alone: %.3g, %.3g"
+            + " parent configurations x %d states); use fewer states or parents", Integer.MAX_VALUE,
+            variables.get(j).name(), entries, rows, variables.get(j).cardinality());
+      }
+    }
+    return null;
   }
 
   private DirichletPrior parsePrior(JsonNode prior, DagStructure s) {
@@ -193,8 +224,9 @@ public final class DagModelFile {
   }
 
   private double positive(JsonNode v, String at) {
-    if (!v.isNumber() || !(v.asDouble() > 0) || Double.isInfinite(v.asDouble())) {
-      throw error(at, "a Dirichlet λ must be a finite number > 0, got " + v);
+    String problem = v.isNumber() ? PriorRange.dirichletProblem(v.asDouble()) : "a Dirichlet λ must be a number, got " + v;
+    if (problem != null) {
+      throw error(at, problem);
     }
     return v.asDouble();
   }

@@ -34,7 +34,10 @@ final class JsonLocations {
     }
   }
 
-  /** {line, column} of the value at the pointer, or of its nearest located ancestor, or {0, 0}. */
+  /**
+   * {line, column} of the value at the pointer, or of its nearest located ancestor, or {1, 0} (the
+   * first line) when the document has no value at all.
+   */
   long[] of(String pointer) {
     String p = pointer;
     while (true) {
@@ -44,7 +47,7 @@ final class JsonLocations {
       }
       int slash = p.lastIndexOf('/');
       if (slash < 0) {
-        return new long[] {0, 0};
+        return new long[] {1, 0};
       }
       p = p.substring(0, slash);
     }

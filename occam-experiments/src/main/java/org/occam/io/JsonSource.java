@@ -1,6 +1,11 @@
 package org.occam.io;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -40,12 +45,31 @@ public final class JsonSource {
     try {
       return new JsonSource(file, JSON.readTree(text), new JsonLocations(text));
     } catch (JsonProcessingException e) {
-      var l = e.getLocation();
-      throw DataFormatException.at(file, l == null ? 0 : l.getLineNr(), l == null ? 0 : l.getColumnNr(),
-          "invalid JSON: " + e.getOriginalMessage());
+      var l = e.getLocation() != null ? e.getLocation() : whereParsingStops(text);
+      throw DataFormatException.at(file, l == null ? 1 : Math.max(1, l.getLineNr()), l == null ? 0 : l.getColumnNr(),
+          "invalid JSON: " + e.getOriginalMessage().replace('\n', ' ').replace('\r', ' '));
     } catch (IOException e) {
       throw new DataFormatException(file + ": cannot read: " + e.getMessage());
     }
+  }
+
+  /**
+   * Where a streaming parse of {@code text} fails, for the errors that carry no location (a
+   * document nested too deeply), or null.
+   */
+  private static com.fasterxml.jackson.core.JsonLocation whereParsingStops(String text) {
+    try (var p = JSON.getFactory().createParser(text)) {
+      try {
+        while (p.nextToken() != null) {
+          // read on to the failure
+        }
+      } catch (IOException e) {
+        return p.currentLocation();
+      }
+    } catch (IOException e) {
+      return null;
+    }
+    return null;
   }
 
   Path file() {
@@ -73,6 +97,28 @@ public final class JsonSource {
     }
   }
 
+  /** The error for a file that is not UTF-8, at the line and column of its first bad byte. */
+  private static DataFormatException notUtf8(Path file, byte[] bytes) {
+    var decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+        .onUnmappableCharacter(CodingErrorAction.REPORT);
+    ByteBuffer in = ByteBuffer.wrap(bytes);
+    CharBuffer out = CharBuffer.allocate(bytes.length + 1);
+    CoderResult r = decoder.decode(in, out, true);
+    int bad = r.isError() ? in.position() : bytes.length;
+    long line = 1;
+    int column = 1;
+    for (int i = 0; i < out.position(); i++) {
+      if (out.get(i) == '\n') {
+        line++;
+        column = 1;
+      } else {
+        column++;
+      }
+    }
+    return DataFormatException.at(file, line, column, String.format("is not UTF-8 text (byte %d, 0x%02x, is not"
+        + " valid UTF-8); save the file as UTF-8", bad + 1, bytes[Math.min(bad, bytes.length - 1)] & 0xff));
+  }
+
   /**
    * A file's text (UTF-8).
    *
@@ -80,7 +126,13 @@ public final class JsonSource {
    */
   public static String readText(Path file) {
     try {
-      return Files.readString(file, StandardCharsets.UTF_8);
+      byte[] bytes = Files.readAllBytes(file);
+      try {
+        return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+      } catch (CharacterCodingException e) {
+        throw notUtf8(file, bytes);
+      }
     } catch (NoSuchFileException e) {
       throw new DataFormatException(file + ": no such file");
     } catch (IOException e) {

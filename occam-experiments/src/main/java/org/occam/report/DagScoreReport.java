@@ -41,12 +41,16 @@ public final class DagScoreReport {
     }
   }
 
-  /** The model, the data and the estimates as JSON (a map tree for {@link ResultJson#write}). */
+  /**
+   * The model, the data and the estimates as JSON (a map tree for {@link ResultJson#write}).
+   *
+   * @param modelFile the model file, or null for a structure given by --parents
+   */
   public static Map<String, Object> json(Path modelFile, DagModel m, Path dataFile, Dataset d,
       List<EvidenceEstimate> results) {
     Map<String, Object> root = new LinkedHashMap<>();
     Map<String, Object> modelInfo = new LinkedHashMap<>();
-    modelInfo.put("file", modelFile.toString());
+    modelInfo.put("file", modelFile == null ? "(--parents)" : modelFile.toString());
     modelInfo.put("structure", StructureJson.parents(m.structure()));
     modelInfo.put("parameters", m.structure().freeParameters());
     modelInfo.put("prior", m.prior().toString());

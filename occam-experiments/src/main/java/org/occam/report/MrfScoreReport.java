@@ -30,7 +30,7 @@ public final class MrfScoreReport {
    *
    * @param sigmaFrom where σ came from, e.g. {@code " from --prior-sigma"}
    */
-  public static void describe(PrintWriter out, Path modelFile, BoltzmannModelFile.Loaded m, double sigma,
+  public static void describe(PrintWriter out, String modelFile, BoltzmannModelFile.Loaded m, double sigma,
       String sigmaFrom, Path dataFile, Dataset d) {
     PairwiseGraph graph = m.graph();
     out.printf("model %s: %d binary variables%s, %d edge%s, %d parameters; prior N(0, %s² I)%s%n", modelFile,
@@ -73,10 +73,10 @@ public final class MrfScoreReport {
     }
   }
 
-  /** The model as the JSON records it: file, variables, edges, spin coding, parameters and prior σ. */
+  /** The model as the JSON records it (file null for a structure given by --edges): file, variables, edges, spin coding, parameters and prior σ. */
   public static Map<String, Object> modelJson(Path file, BoltzmannModelFile.Loaded m, double sigma) {
     Map<String, Object> info = new LinkedHashMap<>();
-    info.put("file", file.toString());
+    info.put("file", file == null ? "(--edges)" : file.toString());
     info.put("type", "boltzmann");
     List<Map<String, Object>> vars = new ArrayList<>();
     for (var v : m.variables()) {

@@ -58,12 +58,17 @@ public final class PreviousRun {
     JsonNode root;
     try {
       root = ResultJson.mapper().readTree(text);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      var at = e.getLocation();
+      throw DataFormatException.at(file, at == null ? 1 : Math.max(1, at.getLineNr()), at == null ? 0
+          : at.getColumnNr(), "not JSON written by occam " + command + " --json (" + e.getOriginalMessage()
+              .replace('\n', ' ').replace('\r', ' ') + ")");
     } catch (IOException e) {
-      throw new DataFormatException(file + ": not JSON written by occam " + command + " --json");
+      throw new DataFormatException(file + ": cannot read: " + e.getMessage());
     }
     if (root == null || !root.path("command").asText().equals(command) || !root.path("models").isArray()
         || root.path("models").isEmpty()) {
-      throw new DataFormatException(file + ": not the --json output of occam " + command);
+      throw DataFormatException.at(file, 1, 0, "not the --json output of occam " + command);
     }
     return root;
   }
@@ -142,6 +147,31 @@ public final class PreviousRun {
     for (JsonNode m : previous.get("models")) {
       Row row = read.apply(m);
       rows.add(new OrderSelection.Scored<>(m.path(orderField).asInt(), row, row.scores()));
+    }
+    return rows;
+  }
+
+  /**
+   * The previous run's rows, as {@link #previousRows(JsonNode, String, Function)} reads them, checked
+   * to be a selection that can be continued (whole orders from 1, each once, every one scored by the
+   * same methods); else a one-line error naming the file.
+   */
+  public static List<OrderSelection.Scored<Row>> previousRows(Path file, JsonNode previous, String orderField,
+      Function<JsonNode, Row> read) {
+    int i = 0;
+    for (JsonNode m : previous.get("models")) {
+      JsonNode order = m.path(orderField);
+      if (!order.isIntegralNumber() || !order.canConvertToInt()) {
+        throw DataFormatException.at(file, 1, 0, "models[" + i + "] has no whole number \"" + orderField
+            + "\"; not the --json output of an occam select run");
+      }
+      i++;
+    }
+    List<OrderSelection.Scored<Row>> rows = previousRows(previous, orderField, read);
+    try {
+      OrderSelection.choose(rows, 1);
+    } catch (org.occam.data.InvalidInputException e) {
+      throw DataFormatException.at(file, 1, 0, "cannot be continued: " + e.getMessage());
     }
     return rows;
   }

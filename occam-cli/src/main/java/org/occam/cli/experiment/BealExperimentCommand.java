@@ -19,12 +19,12 @@ import picocli.CommandLine;
  * {@link BealExperiment} (Beal 2003, sections 6.4–6.5).
  */
 @Command(name = "beal", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Reproduce Beal (2003) chapter 6: rank the true structure among all 136 of the class by MAP, BIC,",
-        "BICp, CS, CS-dagger, VB and AIS at 20 nested data set sizes (Tables 6.1, 6.3, 6.4, Figures 6.2, 6.3),",
-        "then repeat without AIS for --instances true parameter sets drawn from the prior (Tables 6.2, 6.5,",
-        "Figures 6.5, 6.9). Writes CSV tables, PNG figures, summary.json and report.md into --out.",
-        "The full run takes about an hour on 2 cores (AIS at all sizes is most of it); --quick runs a",
-        "reduced version (3 sizes, 3 instances, short AIS) in well under a minute.",
+    description = {"Reproduce Beal (2003) chapter 6: rank the true structure among all 136 of the class by MAP, BIC,"
+        + " BICp, CS, CS-dagger, VB and AIS at 20 nested data set sizes (Tables 6.1, 6.3, 6.4, Figures 6.2, 6.3),"
+        + " then repeat without AIS for --instances true parameter sets drawn from the prior (Tables 6.2, 6.5,"
+        + " Figures 6.5, 6.9). Writes CSV tables, PNG figures, summary.json and report.md into --out."
+        + " The full run takes about an hour on 2 cores (AIS at all sizes is most of it); --quick runs a"
+        + " reduced version (3 sizes, 3 instances, short AIS) in well under a minute.",
         "",
         "Each unit (a size of part one, an instance and size of part two) is printed to stderr as it is done and",
         "kept in --out/partial.jsonl until the outputs are written: --resume continues an interrupted run.",

@@ -18,37 +18,37 @@ import picocli.CommandLine;
  * {@link ChenWellingExperiment} (Chen &amp; Welling 2013, Figures 1–2, 4, 6 and 7).
  */
 @Command(name = "chen-welling", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Reproduce Chen & Welling (2013): the evidence of RBMs by the Laplace family",
-        "against AIS over the parameters (ais-pd), and choosing the number of hidden",
-        "units K by the Laplace evidence and by 10-fold cross-validation.",
+    description = {"Reproduce Chen & Welling (2013): the evidence of RBMs by the Laplace family"
+        + " against AIS over the parameters (ais-pd), and choosing the number of hidden"
+        + " units K by the Laplace evidence and by 10-fold cross-validation.",
         "",
-        "Figures 1-2: random RBMs with 10 visible and 5 hidden units, every parameter",
-        "drawn from the prior N(0, 1); exact i.i.d. samples, a data set of size N being",
-        "the first N of one draw per model; K = 1..10 chosen by laplace and by cv;",
-        "mean +- sd of the chosen K against N. The paper used 50 models and up to",
-        "625K samples; the default here is 10 models with N = 100..625,000 and PCD of",
-        "2,000 updates (not 10,000) for every Laplace score and cross-validation fold,",
-        "so that this part fits in a quarter of an hour on 2 cores (it trains 10",
-        "Laplace scores and 100 cross-validation folds per model and N, about 80 s per",
-        "model). Figure 1 is the first model at the largest N.",
+        "Figures 1-2: random RBMs with 10 visible and 5 hidden units, every parameter"
+        + " drawn from the prior N(0, 1); exact i.i.d. samples, a data set of size N being"
+        + " the first N of one draw per model; K = 1..10 chosen by laplace and by cv;"
+        + " mean +- sd of the chosen K against N. The paper used 50 models and up to"
+        + " 625K samples; the default here is 10 models with N = 100..625,000 and PCD of"
+        + " 2,000 updates (not 10,000) for every Laplace score and cross-validation fold,"
+        + " so that this part fits in a quarter of an hour on 2 cores (it trains 10"
+        + " Laplace scores and 100 cross-validation folds per model and N, about 80 s per"
+        + " model). Figure 1 is the first model at the largest N.",
         "",
-        "Figures 4 and 6: the 5 most frequent words of --data; K = 3 with N = 10..1000",
-        "(Figure 4), N = 100 with K = 1..9 (Figure 6). Figure 7: all words, N = 100,",
-        "K = 1..9 for every method and K = 11, 13 for laplace alone. Each data set is a",
-        "random subset of the documents, redrawn (deterministically) until every word",
-        "occurs. Scores: laplace, laplace0, map, ml-bic (each --repeats times, own",
-        "seeds) and ais-pd once, as evidence per document. The paper used the 20",
-        "Newsgroups data, which we do not have: the default data are State of the",
-        "Union chunks. ais-pd runs G = --ais-pd-runs runs of --ais-pd-steps",
-        "temperatures (linear schedule, one HMC move of 10 leapfrog steps each,",
-        "exact log Z). Leave ais-pd out with --methods and compare with another",
-        "score by --reference.",
+        "Figures 4 and 6: the 5 most frequent words of --data; K = 3 with N = 10..1000"
+        + " (Figure 4), N = 100 with K = 1..9 (Figure 6). Figure 7: all words, N = 100,"
+        + " K = 1..9 for every method and K = 11, 13 for laplace alone. Each data set is a"
+        + " random subset of the documents, redrawn (deterministically) until every word"
+        + " occurs. Scores: laplace, laplace0, map, ml-bic (each --repeats times, own"
+        + " seeds) and ais-pd once, as evidence per document. The paper used the 20"
+        + " Newsgroups data, which we do not have: the default data are State of the"
+        + " Union chunks. ais-pd runs G = --ais-pd-runs runs of --ais-pd-steps"
+        + " temperatures (linear schedule, one HMC move of 10 leapfrog steps each,"
+        + " exact log Z). Leave ais-pd out with --methods and compare with another"
+        + " score by --reference.",
         "",
-        "Every model, subset and score has its own seed derived from --seed, so the",
-        "numbers do not depend on --threads. Writes scores.csv (every score),",
-        "choices.csv, fig-1/2/4/6/7 CSV and PNG, models.csv, subsets.csv, summary.json",
-        "and report.md (how close each method is to ais-pd, whether the paper's",
-        "ordering holds) into --out. --quick runs a reduced version in seconds.",
+        "Every model, subset and score has its own seed derived from --seed, so the"
+        + " numbers do not depend on --threads. Writes scores.csv (every score),"
+        + " choices.csv, fig-1/2/4/6/7 CSV and PNG, models.csv, subsets.csv, summary.json"
+        + " and report.md (how close each method is to ais-pd, whether the paper's"
+        + " ordering holds) into --out. --quick runs a reduced version in seconds.",
         "",
         "Each task (a data set, K and run; its scores or its cross-validation) is",
         "printed to stderr as it is done and kept in --out/partial.jsonl until the",

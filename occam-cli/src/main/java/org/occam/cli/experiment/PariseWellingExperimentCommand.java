@@ -19,34 +19,34 @@ import picocli.CommandLine;
  * the choices the paper leaves open.
  */
 @Command(name = "parise-welling", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Reproduce Parise & Welling (2006) section 4.1: Laplace-family scores of",
-        "Boltzmann machines on 5 nodes against AIS. 50 random structures (each of the",
-        "10 possible edges present with probability 1/2), 6 true parameter sets per",
-        "structure (biases U[-1,1]; weights uniform on [-d-e,-d] u [d,d+e], e = 0.1/4,",
-        "d in {0.1,0.2,0.5,1,1.5,2}/4, on 0/1 variables as in the paper's appendix A),",
-        "10000 exact samples per model; a data set of size N is the first N samples.",
+    description = {"Reproduce Parise & Welling (2006) section 4.1: Laplace-family scores of"
+        + " Boltzmann machines on 5 nodes against AIS. 50 random structures (each of the"
+        + " 10 possible edges present with probability 1/2), 6 true parameter sets per"
+        + " structure (biases U[-1,1]; weights uniform on [-d-e,-d] u [d,d+e], e = 0.1/4,"
+        + " d in {0.1,0.2,0.5,1,1.5,2}/4, on 0/1 variables as in the paper's appendix A),"
+        + " 10000 exact samples per model; a data set of size N is the first N samples.",
         "",
-        "Figure 1: score/N along a nested sequence around one true model (d = 0.5/4,",
-        "the first structure with --true-edges edges): the empty graph, the true edges",
-        "added one at a time in random order, then the false edges (0..10 edges), at",
-        "the smallest and the largest N, AIS with +-1 standard error over G runs.",
-        "Figure 2: mean |score - AIS|/N per number of edges over --sequences such",
-        "sequences around the same model. Figure 3: mean |score - AIS|/N of the true",
-        "structure over the 50 models with d = 0.5/4 against N (--sizes). Figure 4:",
-        "the same over the 50 models of each d at the largest N.",
+        "Figure 1: score/N along a nested sequence around one true model (d = 0.5/4,"
+        + " the first structure with --true-edges edges): the empty graph, the true edges"
+        + " added one at a time in random order, then the false edges (0..10 edges), at"
+        + " the smallest and the largest N, AIS with +-1 standard error over G runs."
+        + " Figure 2: mean |score - AIS|/N per number of edges over --sequences such"
+        + " sequences around the same model. Figure 3: mean |score - AIS|/N of the true"
+        + " structure over the 50 models with d = 0.5/4 against N (--sizes). Figure 4:"
+        + " the same over the 50 models of each d at the largest N.",
         "",
-        "AIS (HMC over the parameters, exact log Z, K temperatures of Beal's schedule,",
-        "G runs) runs only on the (structure, data) pairs the figures need, about 700",
-        "with the defaults. Each pair is also scored with map, bic-ml, bic-map, bp-lr,",
-        "bp-lr-exactgrad, laplace-exact and laplace-lr (exact lambda_MP and log Z,",
-        "linear-response C: BP-LR-ExactGrad with the exact log Z). Pairs run in",
-        "parallel, each with its own seed, so the numbers do not depend on --threads.",
-        "The full run needs about 4 minutes of 2 idle cores (it took 5.5 to 7.5",
-        "minutes while other jobs shared them); --quick runs in seconds.",
+        "AIS (HMC over the parameters, exact log Z, K temperatures of Beal's schedule,"
+        + " G runs) runs only on the (structure, data) pairs the figures need, about 700"
+        + " with the defaults. Each pair is also scored with map, bic-ml, bic-map, bp-lr,"
+        + " bp-lr-exactgrad, laplace-exact and laplace-lr (exact lambda_MP and log Z,"
+        + " linear-response C: BP-LR-ExactGrad with the exact log Z). Pairs run in"
+        + " parallel, each with its own seed, so the numbers do not depend on --threads."
+        + " The full run needs about 4 minutes of 2 idle cores (it took 5.5 to 7.5"
+        + " minutes while other jobs shared them); --quick runs in seconds.",
         "",
-        "Writes scores.csv (every pair), fig-1..4 CSV and PNG, models.csv,",
-        "sequences.csv, summary.json and report.md (the paper's findings, each",
-        "checked against this run's numbers) into --out.",
+        "Writes scores.csv (every pair), fig-1..4 CSV and PNG, models.csv,"
+        + " sequences.csv, summary.json and report.md (the paper's findings, each"
+        + " checked against this run's numbers) into --out.",
         "",
         "Each (structure, data) pair is printed to stderr as it is scored and kept",
         "in --out/partial.jsonl until the outputs are written: --resume continues",

@@ -1,0 +1,29 @@
+package org.occam.fuzz;
+
+import java.util.List;
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import org.occam.rbm.RbmCsvReader;
+
+/**
+ * Fuzzes the 0/1 CSV reader of the RBM commands ({@link RbmCsvReader#read}) against
+ * {@link ReaderContract}. The first byte chooses the call: bits 0–1 the selection (every column,
+ * columns {@code a,b}, the 2 most frequent), bit 2 a count column {@code n} (or none); the rest is
+ * the file. Without {@code JAZZER_FUZZ=1} it replays the corpus in
+ * {@code RbmCsvReaderFuzzTestInputs/read/}.
+ */
+class RbmCsvReaderFuzzTest {
+  @FuzzTest(maxDuration = "30s")
+  void read(byte[] input) {
+    if (input.length == 0) {
+      return;
+    }
+    RbmCsvReader.Selection selection = switch (input[0] & 3) {
+      case 1 -> RbmCsvReader.Selection.named(List.of("a", "b"));
+      case 2 -> RbmCsvReader.Selection.mostFrequent(2);
+      default -> RbmCsvReader.Selection.all();
+    };
+    String count = (input[0] & 4) == 4 ? "n" : null;
+    ReaderContract.check(java.util.Arrays.copyOfRange(input, 1, input.length),
+        f -> RbmCsvReader.read(f, selection, count));
+  }
+}
