@@ -182,8 +182,8 @@ public final class CsvDatasetReader {
       throw DataFormatException.at(file, headerLine + 1, 0, "no data rows after the header");
     }
     if (!anyObserved && p > 0) {
-      throw DataFormatException.at(file, 0, 0, "every cell is missing (missing cells: " + settings.describeMissing()
-          + "): there is nothing to score");
+      throw DataFormatException.at(file, headerLine + 1, 0, "every cell is missing, in all " + dataRows + " data"
+          + " line(s) from here (missing cells: " + settings.describeMissing() + "): there is nothing to score");
     }
     List<String> warnings = new ArrayList<>();
     List<Variable> variables = new ArrayList<>(p);
@@ -209,10 +209,12 @@ public final class CsvDatasetReader {
     }
     if (table.isEmpty()) {
       if (dropped > 0) {
-        throw DataFormatException.at(file, 0, 0, "every row has a missing cell (missing cells: "
-            + settings.describeMissing() + "), so complete-case analysis leaves nothing");
+        throw DataFormatException.at(file, headerLine + 1, 0, "every row has a missing cell, in all " + dataRows
+            + " data line(s) from here (missing cells: " + settings.describeMissing() + "), so complete-case"
+            + " analysis leaves nothing");
       }
-      throw DataFormatException.at(file, 0, 0, "all rows have weight 0: nothing to score");
+      throw DataFormatException.at(file, headerLine + 1, layout.weightAt + 1, "all rows have weight 0 in column " + weightColumn
+          + ", in all " + dataRows + " data line(s) from here: nothing to score");
     }
     int[][] rows = new int[table.size()][];
     double[] weights = new double[table.size()];

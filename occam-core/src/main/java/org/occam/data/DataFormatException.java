@@ -11,7 +11,18 @@ public final class DataFormatException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   public DataFormatException(String message) {
-    super(message);
+    super(oneLine(message));
+  }
+
+  /**
+   * The message on one line: line breaks inside it (a quoted cell or header name that spans lines,
+   * echoed back) are shown as {@code \n} and {@code \r}, so that the user still sees one line.
+   */
+  static String oneLine(String message) {
+    if (message == null || (message.indexOf('\n') < 0 && message.indexOf('\r') < 0)) {
+      return message;
+    }
+    return message.replace("\r", "\\r").replace("\n", "\\n");
   }
 
   /** {@code file:line:column: message}, leaving out the parts that are not known (≤ 0). */

@@ -10,6 +10,6 @@ public class InvalidInputException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
 
   public InvalidInputException(String message) {
-    super(message);
+    super(DataFormatException.oneLine(message));
   }
 }

@@ -248,10 +248,12 @@ public final class RbmCsvReader {
     }
     if (runs.size == 0) {
       if (dropped > 0) {
-        throw DataFormatException.at(file, 0, 0, "every row has a missing cell (missing cells: "
-            + settings.describeMissing() + "), so complete-case analysis leaves nothing");
+        throw DataFormatException.at(file, headerLine + 1, 0, "every row has a missing cell, in all " + rowsRead
+            + " data line(s) from here (missing cells: " + settings.describeMissing() + "), so complete-case"
+            + " analysis leaves nothing");
       }
-      throw DataFormatException.at(file, 0, 0, "every row has count 0 in column '" + countColumn + "': no data");
+      throw DataFormatException.at(file, headerLine + 1, countAt + 1, "every row has count 0 in column '" + countColumn
+          + "': no data (" + rowsRead + " data line(s) from here)");
     }
     int[][] rows = new int[runs.size][];
     for (int r = 0; r < runs.size; r++) {

@@ -135,7 +135,7 @@ class RbmCsvReaderTest {
         ":2:2: expected a whole count >= 0 in column 'n', found '1.5'");
     assertError("a,n\n1,-1\n", RbmCsvReader.Selection.all(), "n",
         ":2:2: expected a whole count >= 0 in column 'n', found '-1'");
-    assertError("a,n\n1,0\n0,0\n", RbmCsvReader.Selection.all(), "n", ": every row has count 0 in column 'n': no data");
+    assertError("a,n\n1,0\n0,0\n", RbmCsvReader.Selection.all(), "n", ":2:2: every row has count 0 in column 'n': no data (2 data line(s) from here)");
   }
 
   @Test
