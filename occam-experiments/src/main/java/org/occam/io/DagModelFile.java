@@ -34,6 +34,13 @@ public final class DagModelFile {
   /** The most states a variable may declare (a million labels are already more than any data shows). */
   public static final int MAX_STATES = 1 << 20;
 
+  /**
+   * The most CPT entries a model may have, over all its variables: 2^24, about 200 MB of tables and
+   * indices, already far more parameters than any data set can inform (a fuzz finding: 20,000 x
+   * 60,000 entries, below 2^31, ran out of memory).
+   */
+  public static final long MAX_TABLE_ENTRIES = 1L << 24;
+
   /** A model as read: the model, and how each observed variable's states were declared. */
   public record Loaded(DagModel model, List<ColumnSpec> observedColumns) {}
 
@@ -167,7 +174,7 @@ public final class DagModelFile {
   }
 
   /**
-   * Why the CPTs of these variables and parents cannot be held (more than {@link Integer#MAX_VALUE}
+   * Why the CPTs of these variables and parents cannot be held (more than {@link #MAX_TABLE_ENTRIES}
    * entries in all), or null. Parents must be valid indices.
    */
   static String tableSizeProblem(List<Variable> variables, int[][] parents) {
@@ -179,9 +186,9 @@ public final class DagModelFile {
       }
       double entries = rows * variables.get(j).cardinality();
       total += (long) Math.min(entries, Long.MAX_VALUE / 4);
-      if (entries > Integer.MAX_VALUE || total > Integer.MAX_VALUE) {
+      if (entries > MAX_TABLE_ENTRIES || total > MAX_TABLE_ENTRIES) {
         return String.format(java.util.Locale.ROOT, "the CPTs would have more than %d entries (%s alone: %.3g, %.3g"
-            + " parent configurations x %d states); use fewer states or parents", Integer.MAX_VALUE,
+            + " parent configurations x %d states); use fewer states or parents", MAX_TABLE_ENTRIES,
             variables.get(j).name(), entries, rows, variables.get(j).cardinality());
       }
     }

@@ -117,11 +117,17 @@ class ModelFileMessagesTest {
         {"type": "dag", "prior": {"dirichlet": 1}, "variables": [{"name": "a", "states": 60000},
          {"name": "b", "states": 60000, "parents": ["a"]}]}""");
     assertThatThrownBy(() -> DagModelFile.read(f, false)).isInstanceOf(DataFormatException.class)
-        .hasMessage(f + ":1:57: the CPTs would have more than 2147483647 entries (b alone: 3.60e+09, 6.00e+04"
+        .hasMessage(f + ":1:57: the CPTs would have more than 16777216 entries (b alone: 3.60e+09, 6.00e+04"
             + " parent configurations x 60000 states); use fewer states or parents");
     assertThatThrownBy(() -> CommandLineStructures.dag(java.util.List.of(org.occam.data.Variable.withCount("y", 2)),
         "y<-h1,h2,h3", java.util.Map.of("h1", 1 << 20, "h2", 1 << 20, "h3", 2), 1, "--parents", "--hidden-states"))
         .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("--parents: the CPTs would have more than");
+    // 1.2e9 entries, below 2^31, ran out of memory (a fuzz finding in mvn verify)
+    Path g = write("wide2.json", """
+        {"type": "dag", "prior": {"dirichlet": 1}, "variables": [{"name": "a", "states": 20000},
+         {"name": "b", "states": 60000, "parents": ["a"]}]}""");
+    assertThatThrownBy(() -> DagModelFile.read(g, false)).isInstanceOf(DataFormatException.class)
+        .hasMessageContaining("the CPTs would have more than 16777216 entries (b alone: 1.20e+09");
   }
 
   @Test
