@@ -26,8 +26,8 @@ import picocli.CommandLine;
         + " The full run takes about an hour on 2 cores (AIS at all sizes is most of it); --quick runs a"
         + " reduced version (3 sizes, 3 instances, short AIS) in well under a minute.",
         "",
-        "Each unit (a size of part one, an instance and size of part two) is printed to stderr as it is done and",
-        "kept in --out/partial.jsonl until the outputs are written: --resume continues an interrupted run.",
+        "Each unit (a size of part one, an instance and size of part two) is printed to stderr as it is done and"
+            + " kept in --out/partial.jsonl until the outputs are written: --resume continues an interrupted run.",
         "",
         "Example: occam experiment beal --quick --out runs/beal-quick"})
 public final class BealExperimentCommand implements Callable<Integer> {

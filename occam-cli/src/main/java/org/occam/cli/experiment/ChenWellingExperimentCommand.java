@@ -50,9 +50,8 @@ import picocli.CommandLine;
         + " and report.md (how close each method is to ais-pd, whether the paper's"
         + " ordering holds) into --out. --quick runs a reduced version in seconds.",
         "",
-        "Each task (a data set, K and run; its scores or its cross-validation) is",
-        "printed to stderr as it is done and kept in --out/partial.jsonl until the",
-        "outputs are written: --resume continues an interrupted run.",
+        "Each task (a data set, K and run; its scores or its cross-validation) is printed to stderr as it is done"
+            + " and kept in --out/partial.jsonl until the outputs are written: --resume continues an interrupted run.",
         "",
         "Example: occam experiment chen-welling --quick --out runs/cw-quick"})
 public final class ChenWellingExperimentCommand implements Callable<Integer> {

@@ -48,9 +48,8 @@ import picocli.CommandLine;
         + " sequences.csv, summary.json and report.md (the paper's findings, each"
         + " checked against this run's numbers) into --out.",
         "",
-        "Each (structure, data) pair is printed to stderr as it is scored and kept",
-        "in --out/partial.jsonl until the outputs are written: --resume continues",
-        "an interrupted run.",
+        "Each (structure, data) pair is printed to stderr as it is scored and kept in --out/partial.jsonl until the"
+            + " outputs are written: --resume continues an interrupted run.",
         "",
         "Example: occam experiment parise-welling --quick --out runs/pw-quick"})
 public final class PariseWellingExperimentCommand implements Callable<Integer> {
