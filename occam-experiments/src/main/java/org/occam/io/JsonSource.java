@@ -120,7 +120,8 @@ public final class JsonSource {
   }
 
   /**
-   * A file's text (UTF-8).
+   * A file's text (UTF-8), without the byte-order mark some editors write first (the CSV readers
+   * skip it too).
    *
    * @throws DataFormatException for a missing or unreadable file, in one line naming it
    */
@@ -128,8 +129,9 @@ public final class JsonSource {
     try {
       byte[] bytes = Files.readAllBytes(file);
       try {
-        return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+        String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
             .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+        return text.startsWith("\uFEFF") ? text.substring(1) : text;
       } catch (CharacterCodingException e) {
         throw notUtf8(file, bytes);
       }

@@ -106,6 +106,9 @@ public final class OutputFiles {
 
   /** Checks one file output and returns the file it will really write (for finding duplicates). */
   private static Path checkOne(Path out, boolean force) {
+    if (out.toString().isEmpty()) {
+      throw new DataFormatException("an output was given an empty file name");
+    }
     Path abs = out.toAbsolutePath().normalize();
     if (Files.isDirectory(abs)) {
       throw new DataFormatException(out + ": is a directory, expected a file name");
@@ -130,6 +133,9 @@ public final class OutputFiles {
       }
     }
     Path parent = target.getParent();
+    if (parent != null && Files.exists(parent) && !Files.isDirectory(parent)) {
+      throw new DataFormatException(out + via + ": " + parent + " is a file, not a folder");
+    }
     if (parent == null || !Files.isDirectory(parent)) {
       throw new DataFormatException(out + via + ": folder " + parent + " does not exist");
     }

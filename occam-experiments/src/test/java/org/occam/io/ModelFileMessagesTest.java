@@ -30,6 +30,14 @@ class ModelFileMessagesTest {
   }
 
   @Test
+  void aByteOrderMarkIsSkippedAsInCsvFiles() throws IOException {
+    // was "invalid JSON" (a review finding): editors on Windows write a BOM first
+    Path f = write("bom.json", "\uFEFF{\"type\": \"boltzmann\", \"variables\": [{\"name\": \"a\"}, {\"name\": \"b\"}],"
+        + " \"edges\": [[\"a\", \"b\"]]}");
+    assertThat(BoltzmannModelFile.read(f, false).graph().edges().length).isEqualTo(1);
+  }
+
+  @Test
   void aBlankFileIsRefusedOnItsFirstLine() throws IOException {
     // fuzz finding: " " was "m.json: a model file is …", with no line
     Path f = write("m.json", " ");

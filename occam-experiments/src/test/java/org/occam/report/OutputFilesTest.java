@@ -28,6 +28,17 @@ class OutputFilesTest {
   }
 
   @Test
+  void anEmptyNameAndAFileUsedAsAFolderAreNamedForWhatTheyAre() throws IOException {
+    // were ": is a directory" and "folder … does not exist" (review findings)
+    assertThatThrownBy(() -> OutputFiles.checkWritable(Path.of(""), false)).isInstanceOf(DataFormatException.class)
+        .hasMessage("an output was given an empty file name");
+    Path file = Files.writeString(dir.resolve("file.csv"), "x");
+    assertThatThrownBy(() -> OutputFiles.checkWritable(file.resolve("out.json"), false))
+        .isInstanceOf(DataFormatException.class).hasMessage(file.resolve("out.json") + ": " + file
+            + " is a file, not a folder");
+  }
+
+  @Test
   void aNewFileGetsTheUmaskLikeAnyNewFileNot0600() throws IOException {
     Path plain = Files.createFile(dir.resolve("plain"));
     Path out = dir.resolve("out.json");
