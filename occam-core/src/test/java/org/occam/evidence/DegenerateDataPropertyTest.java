@@ -213,8 +213,7 @@ class DegenerateDataPropertyTest {
       print("MRF " + e.getKey(), est);
       Map<String, EvidenceEstimate> by = byMethod(est);
       double exact = by.get("quadrature").logEvidence();
-      // on 10^6 rows of one pattern the optimisers stop short of the mode (a gradient test per row);
-      // laplace-exact must then say so (its Newton decrement), and nothing is compared with it
+      // quadrature is the reference where its own Newton iteration converged
       boolean reference = by.get("quadrature").converged()
           && Boolean.TRUE.equals(by.get("quadrature").diagnostics().get("newtonConverged"));
       for (EvidenceEstimate x : est) {
@@ -234,12 +233,14 @@ class DegenerateDataPropertyTest {
           assertThat(x.converged() || x.diagnostics().containsKey("notConverged")).as(where).isTrue();
         }
       }
-      if (!reference) {
-        for (String m : List.of("laplace-exact", "bp-lr-exactgrad")) {
-          assertThat(by.get(m).converged()).as(e.getKey() + ": " + m + " on a point that is no mode").isFalse();
-          assertThat(by.get(m).diagnostics().get("notConverged")).asString().contains("Newton step");
-        }
-      }
+      // the exact MAP point is the mode on every data set (Newton steps after L-BFGS, whose gradient
+      // test per row stopped 7 nats short on 10^6 rows): laplace-exact is expanded there and agrees
+      // with quadrature's value even where quadrature's own Newton iteration reports no convergence
+      assertThat(by.get("laplace-exact").converged()).as(e.getKey() + ": laplace-exact at the mode").isTrue();
+      assertThat((Double) by.get("laplace-exact").diagnostics().get("newtonDecrement")).as(e.getKey())
+          .isLessThanOrEqualTo(MrfProblem.MODE_DECREMENT);
+      assertThat(Math.abs(by.get("laplace-exact").logEvidence() - exact)).as(e.getKey() + ": laplace-exact vs "
+          + "quadrature " + exact).isLessThanOrEqualTo(MrfMethods.get("laplace-exact").accuracy().tolerance());
       for (String bic : List.of("bic-ml", "bic-map")) {
         assertThat(by.get(bic).logEvidence()).as("MRF " + e.getKey() + ", " + bic + " ≤ 0").isLessThanOrEqualTo(0);
       }

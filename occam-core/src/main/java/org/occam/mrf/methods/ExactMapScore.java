@@ -46,9 +46,9 @@ abstract class ExactMapScore implements EvidenceMethod<MrfProblem> {
 
   /**
    * Reports the Newton decrement ½ gᵀA⁻¹g at the MAP point ({@code newtonDecrement}) and, above
-   * {@link #NEWTON_DECREMENT_LIMIT} nats, {@code converged} false with the reason: the optimiser's
-   * per-row gradient test can stop several nats of log posterior below the mode on many rows (10⁶
-   * rows of one pattern: 7 nats), and a Laplace expansion there is not about the mode.
+   * {@link #NEWTON_DECREMENT_LIMIT} nats, {@code converged} false with the reason. {@link
+   * MrfProblem#exactMap} takes Newton steps to the mode after L-BFGS, so this holds unless those
+   * failed (or, for bp-lr-exactgrad, A is the linear-response precision, not the exact one).
    */
   static void checkMode(MrfProblem problem, MrfProblem.Fit fit, PosteriorPrecision a, Map<String, Object> diag) {
     double decrement = newtonDecrement(problem, fit, a);
@@ -63,23 +63,17 @@ abstract class ExactMapScore implements EvidenceMethod<MrfProblem> {
     }
   }
 
-  /** ½ gᵀ A⁻¹ g with g = N (f̄ − E_λ[f]) − λ/σ², the log posterior's gradient at λ (NaN if A is singular). */
+  /** ½ gᵀ A⁻¹ g with g the log posterior's gradient at the fit's point (NaN if A is singular). */
   static double newtonDecrement(MrfProblem problem, MrfProblem.Fit fit, PosteriorPrecision a) {
-    double[] lambda = fit.lambda();
-    double[] model = fit.atOptimum().inference().featureMeans();
-    double[] means = problem.means();
-    double precision = problem.prior().precision();
-    var g = new org.ejml.data.DMatrixRMaj(lambda.length, 1);
-    for (int i = 0; i < lambda.length; i++) {
-      g.set(i, 0, problem.rows() * (means[i] - model[i]) - precision * lambda[i]);
-    }
-    var x = new org.ejml.data.DMatrixRMaj(lambda.length, 1);
+    double[] gradient = problem.logPosteriorGradient(fit);
+    var g = new org.ejml.data.DMatrixRMaj(gradient.length, 1, true, gradient);
+    var x = new org.ejml.data.DMatrixRMaj(gradient.length, 1);
     if (!org.ejml.dense.row.CommonOps_DDRM.solve(a.matrix().copy(), g, x)) {
       return Double.NaN;
     }
     double q = 0;
-    for (int i = 0; i < lambda.length; i++) {
-      q += g.get(i, 0) * x.get(i, 0);
+    for (int i = 0; i < gradient.length; i++) {
+      q += gradient[i] * x.get(i, 0);
     }
     return 0.5 * q;
   }

@@ -9,12 +9,10 @@ import org.occam.mrf.PosteriorPrecision;
  * {@code laplace-exact}: L(λMP) + log p(λMP) + (F/2) log 2π − ½ log det(N C + Λ⁻¹) with λMP, log Z and
  * the feature covariance C exact (junction tree) — Parise &amp; Welling (2006), eqn 8.
  *
- * <p>The expansion is about the mode: the optimiser stops on a gradient per row, which on many rows
- * (10⁶ rows of one pattern) leaves λ several nats of log posterior below the mode while reporting
- * convergence. The Newton decrement ½ gᵀA⁻¹g at λ — the gain a Newton step promises, with g the
- * gradient of the log posterior — is reported ({@code newtonDecrement}); above
- * {@value ExactMapScore#NEWTON_DECREMENT_LIMIT} nats the point is not the mode, and the result says
- * {@code converged} false with the reason.
+ * <p>The expansion is about the mode: {@link MrfProblem#exactMap} follows L-BFGS with Newton steps
+ * until the Newton decrement is below {@link MrfProblem#MODE_DECREMENT}; the decrement at the point
+ * used is reported ({@code newtonDecrement}), and above {@value ExactMapScore#NEWTON_DECREMENT_LIMIT}
+ * nats the result says {@code converged} false with the reason.
  */
 final class LaplaceExact extends ExactMapScore {
 
