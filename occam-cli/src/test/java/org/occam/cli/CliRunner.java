@@ -1,9 +1,13 @@
 package org.occam.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
-/** Runs the command line in-process and captures its output. */
+/** Runs the command line in-process and captures its output; writes the tests' input files. */
 final class CliRunner {
   record Result(int exitCode, String out, String err) {}
 
@@ -14,5 +18,10 @@ final class CliRunner {
     StringWriter err = new StringWriter();
     int code = Occam.execute(new PrintWriter(out), new PrintWriter(err), args);
     return new Result(code, out.toString(), err.toString());
+  }
+
+  /** Writes {@code text} (UTF-8) to {@code dir/name} and returns the file. */
+  static Path write(Path dir, String name, String text) throws IOException {
+    return Files.writeString(dir.resolve(name), text, StandardCharsets.UTF_8);
   }
 }

@@ -19,12 +19,6 @@ class DagCommandsTest {
   @TempDir
   Path dir;
 
-  private Path write(String name, String text) throws IOException {
-    Path p = dir.resolve(name);
-    Files.writeString(p, text);
-    return p;
-  }
-
   @Test
   void sampleThenScoreWritesTheJsonContract() throws IOException {
     Path data = dir.resolve("d.csv");
@@ -66,13 +60,13 @@ class DagCommandsTest {
 
   @Test
   void exactScoreOfACompleteModelIsTheDirichletMultinomialEvidence() throws IOException {
-    Path model = write("m.json", """
+    Path model = CliRunner.write(dir, "m.json", """
         {"type": "dag", "prior": {"dirichlet": 1.0},
          "variables": [{"name": "a", "states": ["no", "yes"]},
                        {"name": "b", "states": 2, "parents": ["a"]}]}
         """);
     // a: 3 no, 2 yes; b | a=no: 2 zeros 1 one; b | a=yes: 0 zeros 2 ones (with a weight column).
-    Path data = write("d.csv", "a,b,Freq\nno,0,2\nno,1,1\nyes,1,2\n");
+    Path data = CliRunner.write(dir, "d.csv", "a,b,Freq\nno,0,2\nno,1,1\nyes,1,2\n");
     var r = CliRunner.run("dag", "score", "--model", model.toString(), "--data", data.toString(), "--weight-column",
         "Freq", "--methods", "exact,vb,cs");
     assertThat(r.exitCode()).as(r.err()).isZero();
@@ -92,7 +86,7 @@ class DagCommandsTest {
 
   @Test
   void malformedCsvIsOneLineWithFileLineAndColumnAndExitCode2() throws IOException {
-    Path data = write("bad.csv", "y1,y2,y3,y4\n0,1,2,3\n0,7,2,3\n");
+    Path data = CliRunner.write(dir, "bad.csv", "y1,y2,y3,y4\n0,1,2,3\n0,7,2,3\n");
     var r = CliRunner.run("dag", "score", "--model", BEAL.toString(), "--data", data.toString());
     assertThat(r.exitCode()).isEqualTo(2);
     assertThat(r.err().strip()).doesNotContain("\n").contains("bad.csv:3:2").contains("out of range");
@@ -101,11 +95,11 @@ class DagCommandsTest {
 
   @Test
   void wrongColumnsAreRejected() throws IOException {
-    Path data = write("cols.csv", "y1,y2,y3,y5\n0,1,2,3\n");
+    Path data = CliRunner.write(dir, "cols.csv", "y1,y2,y3,y5\n0,1,2,3\n");
     var r = CliRunner.run("dag", "score", "--model", BEAL.toString(), "--data", data.toString());
     assertThat(r.exitCode()).isEqualTo(2);
     assertThat(r.err()).contains("cols.csv:1").contains("y4");
-    Path hidden = write("hidden.csv", "y1,y2,y3,y4,h1\n0,1,2,3,0\n");
+    Path hidden = CliRunner.write(dir, "hidden.csv", "y1,y2,y3,y4,h1\n0,1,2,3,0\n");
     var h = CliRunner.run("dag", "score", "--model", BEAL.toString(), "--data", hidden.toString());
     assertThat(h.exitCode()).isEqualTo(2);
     assertThat(h.err()).contains("hidden.csv:1:5").contains("hidden variable");
@@ -113,17 +107,17 @@ class DagCommandsTest {
 
   @Test
   void modelErrorsNameTheFileAndPlace() throws IOException {
-    Path cyclic = write("cyc.json", """
+    Path cyclic = CliRunner.write(dir, "cyc.json", """
         {"type": "dag", "prior": {"dirichlet": 1},
          "variables": [{"name": "a", "states": 2, "parents": ["b"]},
                        {"name": "b", "states": 2, "parents": ["a"]}]}
         """);
-    Path data = write("ab.csv", "a,b\n0,1\n");
+    Path data = CliRunner.write(dir, "ab.csv", "a,b\n0,1\n");
     var c = CliRunner.run("dag", "score", "--model", cyclic.toString(), "--data", data.toString());
     assertThat(c.exitCode()).isEqualTo(2);
     assertThat(c.err()).contains("cyc.json:").contains("cycle").contains("a -> b -> a");
 
-    Path unknown = write("unk.json", """
+    Path unknown = CliRunner.write(dir, "unk.json", """
         {"type": "dag", "prior": {"dirichlet": 1},
          "variables": [{"name": "a", "states": 2},
                        {"name": "b", "states": 2, "parents": ["c"]}]}
@@ -132,7 +126,7 @@ class DagCommandsTest {
     assertThat(u.exitCode()).isEqualTo(2);
     assertThat(u.err()).contains("unk.json:3:").contains("unknown parent \"c\"");
 
-    Path badRow = write("row.json", """
+    Path badRow = CliRunner.write(dir, "row.json", """
         {"type": "dag", "prior": {"dirichlet": 1},
          "variables": [{"name": "a", "states": 2, "cpt": [[0.5, 0.6]]},
                        {"name": "b", "states": 2, "parents": ["a"], "cpt": [[0.5, 0.5], [0.1, 0.9]]}]}
@@ -145,7 +139,7 @@ class DagCommandsTest {
         dir.resolve("s.csv").toString(), "--renormalise");
     assertThat(fixed.exitCode()).as(fixed.err()).isZero();
 
-    Path shape = write("shape.json", """
+    Path shape = CliRunner.write(dir, "shape.json", """
         {"type": "dag", "prior": {"dirichlet": 1},
          "variables": [{"name": "a", "states": 2, "cpt": [[0.5, 0.5]]},
                        {"name": "b", "states": 2, "parents": ["a"], "cpt": [[0.5, 0.5]]}]}
@@ -155,14 +149,14 @@ class DagCommandsTest {
     assertThat(sh.exitCode()).isEqualTo(2);
     assertThat(sh.err()).contains("shape.json:3:").contains("needs 2 row(s)");
 
-    Path prior = write("prior.json", """
+    Path prior = CliRunner.write(dir, "prior.json", """
         {"type": "dag", "prior": {"dirichlet": -1}, "variables": [{"name": "a", "states": 2}]}
         """);
-    var p = CliRunner.run("dag", "score", "--model", prior.toString(), "--data", write("a.csv", "a\n0\n").toString());
+    var p = CliRunner.run("dag", "score", "--model", prior.toString(), "--data", CliRunner.write(dir, "a.csv", "a\n0\n").toString());
     assertThat(p.exitCode()).isEqualTo(2);
     assertThat(p.err()).contains("prior.json:1:").contains("λ must be a number in [0.000001, 1e+6], got -1");
 
-    Path broken = write("broken.json", "{\"type\": \"dag\",\n \"variables\": [\n");
+    Path broken = CliRunner.write(dir, "broken.json", "{\"type\": \"dag\",\n \"variables\": [\n");
     var j = CliRunner.run("dag", "score", "--model", broken.toString(), "--data", data.toString());
     assertThat(j.exitCode()).isEqualTo(2);
     assertThat(j.err()).contains("broken.json:3:").contains("invalid JSON");
@@ -170,7 +164,7 @@ class DagCommandsTest {
 
   @Test
   void outputsAreNeverOverwrittenWithoutForce() throws IOException {
-    Path existing = write("keep.csv", "precious\n");
+    Path existing = CliRunner.write(dir, "keep.csv", "precious\n");
     var r = CliRunner.run("dag", "sample", "--model", BEAL.toString(), "--rows", "5", "--seed", "1", "--out",
         existing.toString());
     assertThat(r.exitCode()).isEqualTo(2);
@@ -239,7 +233,7 @@ class DagCommandsTest {
 
   @Test
   void rankWithoutDeclaredStatesSaysTheyWereInferred() throws IOException {
-    Path data = write("small.csv", "a,b\nx,1\ny,2\nx,2\ny,1\n");
+    Path data = CliRunner.write(dir, "small.csv", "a,b\nx,1\ny,2\nx,2\ny,1\n");
     var r = CliRunner.run("dag", "rank", "--data", data.toString(), "--hidden", "1", "--methods", "vb");
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(r.err()).contains("states inferred").contains("a=2").contains("b=2");

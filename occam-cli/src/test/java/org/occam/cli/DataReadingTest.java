@@ -27,15 +27,9 @@ class DataReadingTest {
   @TempDir
   Path dir;
 
-  private Path write(String name, String content) throws IOException {
-    Path f = dir.resolve(name);
-    Files.writeString(f, content, StandardCharsets.UTF_8);
-    return f;
-  }
-
   /** A DAG over a 5-state y and a binary z with one hidden parent h. */
   private Path dagModel() throws IOException {
-    return write("m.json", """
+    return CliRunner.write(dir, "m.json", """
         {"type": "dag", "prior": {"dirichlet": 1.0}, "variables": [
           {"name": "h", "states": 2, "hidden": true},
           {"name": "y", "states": 5, "parents": ["h"]},
@@ -49,7 +43,7 @@ class DataReadingTest {
     for (int i = 0; i < 60; i++) {
       b.append(i == 7 ? bad : Integer.toString(i % 4)).append(',').append(i / 3 % 2).append('\n');
     }
-    return write("d.csv", b.toString());
+    return CliRunner.write(dir, "d.csv", b.toString());
   }
 
   private static void assertOneLineError(CliRunner.Result r, String... fragments) {
@@ -83,14 +77,14 @@ class DataReadingTest {
 
   @Test
   void aFileInWhichEveryCellIsMissingIsRefused() throws IOException {
-    Path data = write("na.csv", "y,z\nNA,NA\n,\nNA,\n");
+    Path data = CliRunner.write(dir, "na.csv", "y,z\nNA,NA\n,\nNA,\n");
     var r = CliRunner.run("dag", "score", "--model", dagModel().toString(), "--data", data.toString());
     assertOneLineError(r, data.toString(), "every cell is missing");
   }
 
   @Test
   void aDeclaredColumnThatIsEntirelyMissingIsReported() throws IOException {
-    Path data = write("zna.csv", "y,z\n0,NA\n1,\n3,NA\n");
+    Path data = CliRunner.write(dir, "zna.csv", "y,z\n0,NA\n1,\n3,NA\n");
     var r = CliRunner.run("dag", "score", "--model", dagModel().toString(), "--data", data.toString(), "--methods",
         "bic");
     assertThat(r.exitCode()).as(r.err()).isZero();
@@ -99,7 +93,7 @@ class DataReadingTest {
 
   @Test
   void whitespaceOnlyLinesDoNotShiftTheLineOfAnError() throws IOException {
-    Path data = write("blank.csv", "y,z\r\n0,1\r\n   \r\n\t\r\n\r\n4,7\r\n1,0\r\n");
+    Path data = CliRunner.write(dir, "blank.csv", "y,z\r\n0,1\r\n   \r\n\t\r\n\r\n4,7\r\n1,0\r\n");
     var r = CliRunner.run("dag", "score", "--model", dagModel().toString(), "--data", data.toString());
     assertOneLineError(r, data + ":6:2: ", "out of range");
   }
@@ -134,7 +128,7 @@ class DataReadingTest {
       String[] cells = line.split(",");
       out.add(cells[0] + "," + cells[1] + "," + cells[2]);
     }
-    return write("reinis3.csv", String.join("\n", out) + "\n");
+    return CliRunner.write(dir, "reinis3.csv", String.join("\n", out) + "\n");
   }
 
   @Test
@@ -155,7 +149,7 @@ class DataReadingTest {
       if (edges.size() != 2) {
         continue;
       }
-      Path model = write("bm" + compared + ".json", "{\"type\": \"boltzmann\", \"variables\": [{\"name\": \"smoke\"},"
+      Path model = CliRunner.write(dir, "bm" + compared + ".json", "{\"type\": \"boltzmann\", \"variables\": [{\"name\": \"smoke\"},"
           + " {\"name\": \"mental\"}, {\"name\": \"phys\"}], \"edges\": [" + String.join(", ", edges) + "]}");
       Path scored = dir.resolve("score" + compared + ".json");
       var r = CliRunner.run("mrf", "score", "--model", model.toString(), "--data", data.toString(), "--methods",
@@ -170,7 +164,7 @@ class DataReadingTest {
     }
     assertThat(compared).isEqualTo(3);
     // A model that lists labels other than the data's is held to them.
-    Path labelled = write("lab.json", "{\"type\": \"boltzmann\", \"variables\": [{\"name\": \"smoke\", \"states\":"
+    Path labelled = CliRunner.write(dir, "lab.json", "{\"type\": \"boltzmann\", \"variables\": [{\"name\": \"smoke\", \"states\":"
         + " [\"0\", \"1\"]}, {\"name\": \"mental\"}, {\"name\": \"phys\"}], \"edges\": []}");
     var refused = CliRunner.run("mrf", "score", "--model", labelled.toString(), "--data", data.toString());
     List<String> lines = Files.readAllLines(data);
@@ -188,8 +182,8 @@ class DataReadingTest {
     for (int i = 0; i < 40; i++) {
       b.append(i % 2).append(',').append(i % 3 == 0 ? "NA" : Integer.toString(i / 2 % 2)).append('\n');
     }
-    Path data = write("na.csv", b.toString());
-    Path model = write("bm.json", "{\"type\": \"boltzmann\", \"variables\": [{\"name\": \"a\"}, {\"name\": \"b\"}],"
+    Path data = CliRunner.write(dir, "na.csv", b.toString());
+    Path model = CliRunner.write(dir, "bm.json", "{\"type\": \"boltzmann\", \"variables\": [{\"name\": \"a\"}, {\"name\": \"b\"}],"
         + " \"edges\": [[\"a\", \"b\"]]}");
     var refused = CliRunner.run("mrf", "score", "--model", model.toString(), "--data", data.toString());
     assertOneLineError(refused, data + ":2:2: ", "--complete-cases");
@@ -216,7 +210,7 @@ class DataReadingTest {
       b.append(i % 2).append(',').append(i % 5 == 0 ? "" : Integer.toString(i / 2 % 2)).append(',')
           .append(i / 3 % 2).append('\n');
     }
-    Path data = write("rbm.csv", b.toString());
+    Path data = CliRunner.write(dir, "rbm.csv", b.toString());
     String[] cheap = {"--hidden", "1", "--methods", "map", "--pcd-iterations", "50", "--pcd-chains", "5",
         "--gibbs-chains", "5", "--samples-per-chain", "5", "--burn-in", "5", "--threads", "1"};
     List<String> args = new ArrayList<>(List.of("rbm", "score", "--data", data.toString()));
@@ -246,7 +240,7 @@ class DataReadingTest {
         w.write((i % 2) + "," + (i / 2 % 2) + "," + (i / 4 % 2) + "," + (i % 3 == 0 ? 1 : 0) + "\n");
       }
     }
-    Path model = write("bm4.json", "{\"type\": \"boltzmann\", \"variables\": [{\"name\": \"a\"}, {\"name\": \"b\"},"
+    Path model = CliRunner.write(dir, "bm4.json", "{\"type\": \"boltzmann\", \"variables\": [{\"name\": \"a\"}, {\"name\": \"b\"},"
         + " {\"name\": \"c\"}, {\"name\": \"d\"}], \"edges\": [[\"a\", \"b\"], [\"c\", \"d\"]]}");
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     Process p = new ProcessBuilder(java, "-Xmx128m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),

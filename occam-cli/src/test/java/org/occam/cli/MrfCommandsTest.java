@@ -32,12 +32,6 @@ class MrfCommandsTest {
   @TempDir
   Path dir;
 
-  private Path write(String name, String text) throws IOException {
-    Path p = dir.resolve(name);
-    Files.writeString(p, text);
-    return p;
-  }
-
   private static double score(String out, String method) {
     String line = out.lines().filter(l -> l.startsWith(method + " ")).findFirst().orElseThrow();
     return Double.parseDouble(line.trim().split("\\s+")[1]);
@@ -93,7 +87,7 @@ class MrfCommandsTest {
   @Test
   void spinModelsSampleMinusOneAndOneAndScoreThemBack() throws IOException {
     // J = 1 on s1-s2 with no fields: P(s1 = s2) = e / (e + 1/e) ≈ 0.88; J = −1 on s2-s3: they disagree as often.
-    Path model = write("spins.json", """
+    Path model = CliRunner.write(dir, "spins.json", """
         {"type": "boltzmann", "spins": true,
          "variables": [{"name": "s1"}, {"name": "s2"}, {"name": "s3", "states": ["down", "up"]}],
          "edges": [["s1", "s2"], ["s2", "s3"]],
@@ -130,7 +124,7 @@ class MrfCommandsTest {
 
   @Test
   void modelFileErrorsAreOneLineWithFileLineAndColumn() throws IOException {
-    Path data = write("ab.csv", "a,b\n0,1\n1,1\n");
+    Path data = CliRunner.write(dir, "ab.csv", "a,b\n0,1\n1,1\n");
     String[][] cases = {
         {"unknown.json", "{\"type\": \"boltzmann\",\n \"variables\": [{\"name\": \"a\"}, {\"name\": \"b\"}],\n"
             + " \"edges\": [[\"a\", \"z\"]]}", "unknown.json:3:18", "unknown variable \"z\""},
@@ -145,19 +139,19 @@ class MrfCommandsTest {
         {"syntax.json", "{\"type\": \"boltzmann\",\n \"variables\": [\n", "syntax.json:3:", "invalid JSON"},
     };
     for (String[] c : cases) {
-      Path model = write(c[0], c[1]);
+      Path model = CliRunner.write(dir, c[0], c[1]);
       var r = CliRunner.run("mrf", "score", "--model", model.toString(), "--data", data.toString());
       assertThat(r.exitCode()).as(c[0] + ": " + r.err()).isEqualTo(2);
       assertThat(r.err().strip()).as(c[0]).doesNotContain("\n").contains(c[2]).contains(c[3]);
       assertThat(r.err()).doesNotContain("Exception");
     }
-    Path noParameters = write("nop.json", "{\"type\": \"boltzmann\", \"variables\": [{\"name\": \"a\"}], \"edges\": []}");
+    Path noParameters = CliRunner.write(dir, "nop.json", "{\"type\": \"boltzmann\", \"variables\": [{\"name\": \"a\"}], \"edges\": []}");
     var s = CliRunner.run("mrf", "sample", "--model", noParameters.toString(), "--rows", "5", "--seed", "1", "--out",
         dir.resolve("x.csv").toString());
     assertThat(s.exitCode()).isEqualTo(2);
     assertThat(s.err()).contains("nop.json:1:1").contains("no \"parameters\"");
     assertThat(dir.resolve("x.csv")).doesNotExist();
-    Path noWeight = write("now.json", """
+    Path noWeight = CliRunner.write(dir, "now.json", """
         {"type": "boltzmann", "variables": [{"name": "a"}, {"name": "b"}], "edges": [["a", "b"]],
          "parameters": {"bias": {"a": 0.1, "b": 0.0},
                         "weight": []}}
@@ -170,34 +164,34 @@ class MrfCommandsTest {
 
   @Test
   void dataThatDoNotMatchTheModelAreRejected() throws IOException {
-    Path model = write("m.json", "{\"type\": \"boltzmann\", \"variables\": [{\"name\": \"a\"}, {\"name\": \"b\"}],"
+    Path model = CliRunner.write(dir, "m.json", "{\"type\": \"boltzmann\", \"variables\": [{\"name\": \"a\"}, {\"name\": \"b\"}],"
         + " \"edges\": [[\"a\", \"b\"]]}");
     var bad = CliRunner.run("mrf", "score", "--model", model.toString(), "--data",
-        write("bad.csv", "a,b\n0,1\n1,2\n0,0\n").toString());
+        CliRunner.write(dir, "bad.csv", "a,b\n0,1\n1,2\n0,0\n").toString());
     assertThat(bad.exitCode()).isEqualTo(2);
     assertThat(bad.err()).contains("bad.csv:4:2").contains("a third value '0' in column b");
-    Path labelled = write("lab.json", "{\"type\": \"boltzmann\", \"variables\": [{\"name\": \"a\"}, {\"name\": \"b\","
+    Path labelled = CliRunner.write(dir, "lab.json", "{\"type\": \"boltzmann\", \"variables\": [{\"name\": \"a\"}, {\"name\": \"b\","
         + " \"states\": [\"0\", \"1\"]}], \"edges\": [[\"a\", \"b\"]]}");
     var unknown = CliRunner.run("mrf", "score", "--model", labelled.toString(), "--data",
-        write("bad2.csv", "a,b\n0,1\n1,2\n").toString());
+        CliRunner.write(dir, "bad2.csv", "a,b\n0,1\n1,2\n").toString());
     assertThat(unknown.exitCode()).isEqualTo(2);
     assertThat(unknown.err()).contains("bad2.csv:3:2").contains("'2' is not a state of b");
     var missing = CliRunner.run("mrf", "score", "--model", model.toString(), "--data",
-        write("na.csv", "a,b\n0,1\n1,NA\n").toString());
+        CliRunner.write(dir, "na.csv", "a,b\n0,1\n1,NA\n").toString());
     assertThat(missing.exitCode()).isEqualTo(2);
     assertThat(missing.err()).contains("na.csv").contains("complete rows");
   }
 
   @Test
   void aisAndQuadratureAgreeOnAThreeParameterModelAndQuadratureRefusesMore() throws IOException {
-    Path pair = write("pair.json", "{\"type\": \"boltzmann\", \"variables\": [{\"name\": \"a\"}, {\"name\": \"b\"}], "
+    Path pair = CliRunner.write(dir, "pair.json", "{\"type\": \"boltzmann\", \"variables\": [{\"name\": \"a\"}, {\"name\": \"b\"}], "
         + "\"edges\": [[\"a\", \"b\"]]}");
     StringBuilder rows = new StringBuilder("a,b\n");
     int[][] counts = {{0, 0, 9}, {0, 1, 4}, {1, 0, 3}, {1, 1, 14}};
     for (int[] c : counts) {
       rows.append((c[0] + "," + c[1] + "\n").repeat(c[2]));
     }
-    Path data = write("pair.csv", rows.toString());
+    Path data = CliRunner.write(dir, "pair.csv", rows.toString());
     Path out = dir.resolve("pair-scores.json");
     var r = CliRunner.run("mrf", "score", "--model", pair.toString(), "--data", data.toString(), "--methods",
         "laplace-exact,quadrature,ais", "--seed", "4", "--json", out.toString());
@@ -211,8 +205,8 @@ class MrfCommandsTest {
     assertThat(Math.abs(ais - quadrature)).isLessThan(3 * se + 1e-9);
     assertThat(Math.abs(laplace - quadrature)).isLessThan(0.1); // Laplace's error at N = 30 is O(1/N)
 
-    Path cycle = write("cycle.json", CYCLE);
-    Path cycleData = write("d.csv", "a,b,c,d\n0,1,0,1\n1,1,0,0\n");
+    Path cycle = CliRunner.write(dir, "cycle.json", CYCLE);
+    Path cycleData = CliRunner.write(dir, "d.csv", "a,b,c,d\n0,1,0,1\n1,1,0,0\n");
     var refused = CliRunner.run("mrf", "score", "--model", cycle.toString(), "--data", cycleData.toString(),
         "--methods", "quadrature");
     assertThat(refused.exitCode()).isEqualTo(2);
@@ -224,8 +218,8 @@ class MrfCommandsTest {
 
   @Test
   void outputsAreNeverOverwrittenWithoutForce() throws IOException {
-    Path model = write("cycle.json", CYCLE);
-    Path existing = write("keep.csv", "precious\n");
+    Path model = CliRunner.write(dir, "cycle.json", CYCLE);
+    Path existing = CliRunner.write(dir, "keep.csv", "precious\n");
     var r = CliRunner.run("mrf", "sample", "--model", model.toString(), "--rows", "5", "--seed", "1", "--out",
         existing.toString());
     assertThat(r.exitCode()).isEqualTo(2);
@@ -235,7 +229,7 @@ class MrfCommandsTest {
     Path data = dir.resolve("d.csv");
     assertThat(CliRunner.run("mrf", "sample", "--model", model.toString(), "--rows", "50", "--seed", "1", "--out",
         data.toString()).exitCode()).isZero();
-    Path json = write("keep.json", "{}\n");
+    Path json = CliRunner.write(dir, "keep.json", "{}\n");
     var j = CliRunner.run("mrf", "score", "--model", model.toString(), "--data", data.toString(), "--methods", "map",
         "--json", json.toString());
     assertThat(j.exitCode()).isEqualTo(2);
@@ -252,7 +246,7 @@ class MrfCommandsTest {
 
   @Test
   void samplingIsDeterministicForASeed() throws IOException {
-    Path model = write("cycle.json", CYCLE);
+    Path model = CliRunner.write(dir, "cycle.json", CYCLE);
     String[] texts = new String[3];
     long[] seeds = {9, 9, 10};
     for (int i = 0; i < 3; i++) {

@@ -3,7 +3,6 @@ package org.occam.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.Map;
@@ -57,12 +56,6 @@ class StructureOptionsTest {
   @TempDir
   Path dir;
 
-  private Path write(String name, String text) throws IOException {
-    Path p = dir.resolve(name);
-    Files.writeString(p, text);
-    return p;
-  }
-
   /** The JSON's results without their timings. */
   private static JsonNode results(Path json) throws IOException {
     JsonNode root = JSON.readTree(json.toFile());
@@ -82,8 +75,8 @@ class StructureOptionsTest {
 
   @Test
   void edgesScoreExactlyAsTheSameModelFile() throws IOException {
-    Path data = write("d.csv", BINARY);
-    Path model = write("m.json", """
+    Path data = CliRunner.write(dir, "d.csv", BINARY);
+    Path model = CliRunner.write(dir, "m.json", """
         {"type": "boltzmann", "variables": [{"name": "a"}, {"name": "b"}, {"name": "c"}],
          "edges": [["a", "b"], ["b", "c"], ["c", "a"]]}""");
     String methods = "map,bic-ml,bic-map,bp-lr,bp-lr-exactgrad,laplace-exact,ais";
@@ -101,8 +94,8 @@ class StructureOptionsTest {
 
   @Test
   void noEdgesIsTheEmptyGraph() throws IOException {
-    Path data = write("d.csv", BINARY);
-    Path model = write("m.json", """
+    Path data = CliRunner.write(dir, "d.csv", BINARY);
+    Path model = CliRunner.write(dir, "m.json", """
         {"type": "boltzmann", "variables": [{"name": "a"}, {"name": "b"}, {"name": "c"}], "edges": []}""");
     var f = CliRunner.run("mrf", "score", "--model", model.toString(), "--data", data.toString(), "--methods", "map");
     var e = CliRunner.run("mrf", "score", "--edges", "", "--data", data.toString(), "--methods", "map");
@@ -124,7 +117,7 @@ class StructureOptionsTest {
       "ab        | --edges: 'ab' is not an edge",
       "'a-b,,b-c'| --edges: '' is not an edge"})
   void badEdgesAreOneLineErrorsNamingTheOption(String edges, String message) throws IOException {
-    Path data = write("d.csv", BINARY);
+    Path data = CliRunner.write(dir, "d.csv", BINARY);
     var r = CliRunner.run("mrf", "score", "--edges", edges, "--data", data.toString(), "--methods", "map");
     assertThat(r.exitCode()).isEqualTo(2);
     assertThat(r.err().strip()).startsWith("occam: " + message).doesNotContain("\n");
@@ -132,7 +125,7 @@ class StructureOptionsTest {
 
   @Test
   void aColumnNameWithADashIsReadWhenOnlyOneSplitFits() throws IOException {
-    Path data = write("d.csv", BINARY.replaceFirst("a,b,c", "x-1,b,c"));
+    Path data = CliRunner.write(dir, "d.csv", BINARY.replaceFirst("a,b,c", "x-1,b,c"));
     var r = CliRunner.run("mrf", "score", "--edges", "x-1-b", "--data", data.toString(), "--methods", "map");
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(r.out()).contains("1 edge,");
@@ -140,8 +133,8 @@ class StructureOptionsTest {
 
   @Test
   void modelAndEdgesTogetherOrNeitherAreRefused() throws IOException {
-    Path data = write("d.csv", BINARY);
-    Path model = write("m.json", """
+    Path data = CliRunner.write(dir, "d.csv", BINARY);
+    Path model = CliRunner.write(dir, "m.json", """
         {"type": "boltzmann", "variables": [{"name": "a"}, {"name": "b"}, {"name": "c"}], "edges": []}""");
     var both = CliRunner.run("mrf", "score", "--model", model.toString(), "--edges", "a-b", "--data", data.toString());
     var neither = CliRunner.run("mrf", "score", "--data", data.toString());
@@ -153,8 +146,8 @@ class StructureOptionsTest {
 
   @Test
   void parentsScoreExactlyAsTheSameModelFile() throws IOException {
-    Path data = write("y.csv", DAG_DATA);
-    Path model = write("m.json", """
+    Path data = CliRunner.write(dir, "y.csv", DAG_DATA);
+    Path model = CliRunner.write(dir, "m.json", """
         {"type": "dag", "prior": {"dirichlet": 1.5}, "variables": [
           {"name": "h1", "states": 2, "hidden": true}, {"name": "h2", "states": 3, "hidden": true},
           {"name": "y1", "states": 3, "parents": ["h1"]}, {"name": "y2", "states": 2, "parents": ["h1", "h2"]},
@@ -175,7 +168,7 @@ class StructureOptionsTest {
 
   @Test
   void hiddenVariablesHaveTwoStatesByDefault() throws IOException {
-    Path data = write("y.csv", DAG_DATA);
+    Path data = CliRunner.write(dir, "y.csv", DAG_DATA);
     var p = CliRunner.run("dag", "score", "--parents", "y1<-h;y2<-h", "--data", data.toString(), "--methods", "bic");
     assertThat(p.exitCode()).as(p.err()).isZero();
     // h: 1, y1: 2 x 2, y2: 2 x 1, y3: 1
@@ -197,7 +190,7 @@ class StructureOptionsTest {
       "y1<-h1             | h1=1 | --hidden-states: hidden variable h1 needs 2 to 1048576 states, got 1"})
   void badParentsAreOneLineErrorsNamingTheOption(String parents, String hiddenStates, String message)
       throws IOException {
-    Path data = write("y.csv", DAG_DATA);
+    Path data = CliRunner.write(dir, "y.csv", DAG_DATA);
     var r = hiddenStates == null
         ? CliRunner.run("dag", "score", "--parents", parents, "--data", data.toString(), "--methods", "bic")
         : CliRunner.run("dag", "score", "--parents", parents, "--hidden-states", hiddenStates, "--data",
@@ -208,8 +201,8 @@ class StructureOptionsTest {
 
   @Test
   void parentOnlyOptionsAreRefusedWithAModelFile() throws IOException {
-    Path data = write("y.csv", DAG_DATA);
-    Path model = write("m.json", """
+    Path data = CliRunner.write(dir, "y.csv", DAG_DATA);
+    Path model = CliRunner.write(dir, "m.json", """
         {"type": "dag", "prior": {"dirichlet": 1}, "variables": [{"name": "y1", "states": 3},
           {"name": "y2", "states": 2}, {"name": "y3", "states": 2}]}""");
     var r = CliRunner.run("dag", "score", "--model", model.toString(), "--prior", "2", "--data", data.toString());

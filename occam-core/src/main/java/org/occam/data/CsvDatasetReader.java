@@ -2,10 +2,8 @@ package org.occam.data;
 
 import java.io.IOException;
 import java.io.Reader;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -74,12 +72,8 @@ public final class CsvDatasetReader {
         throw DataFormatException.at(file, 1, 0, "empty file: expected a header row naming the columns");
       }
       return List.of(head);
-    } catch (NoSuchFileException e) {
-      throw new DataFormatException(file + ": no such file");
-    } catch (CharacterCodingException e) {
-      throw new DataFormatException(file + ": is not UTF-8 text");
     } catch (IOException e) {
-      throw new DataFormatException(file + ": cannot read: " + firstLine(e.getMessage()));
+      throw DataFormatException.reading(file, e);
     }
   }
 
@@ -100,12 +94,8 @@ public final class CsvDatasetReader {
       ReadSettings settings) {
     try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       return read(in, file, columns, hiddenNames, weightColumn, settings);
-    } catch (NoSuchFileException e) {
-      throw new DataFormatException(file + ": no such file");
-    } catch (CharacterCodingException e) {
-      throw new DataFormatException(file + ": is not UTF-8 text");
     } catch (IOException e) {
-      throw new DataFormatException(file + ": cannot read: " + firstLine(e.getMessage()));
+      throw DataFormatException.reading(file, e);
     }
   }
 
@@ -129,9 +119,9 @@ public final class CsvDatasetReader {
     for (int v = 0; v < p; v++) {
       readers[v] = new Column(layout.specs.get(v), layout.position[v] + 1, settings, weightColumn == null);
     }
-    Map<Key, double[]> table = new LinkedHashMap<>();
+    Map<RowKey, double[]> table = new LinkedHashMap<>();
     int[] scratch = new int[p];
-    Key probe = new Key(scratch);
+    RowKey probe = new RowKey(scratch);
     long dataRows = 0;
     long dropped = 0;
     long weightedRows = 0;
@@ -173,7 +163,7 @@ public final class CsvDatasetReader {
       probe.rehash();
       double[] sum = table.get(probe);
       if (sum == null) {
-        table.put(new Key(scratch.clone()), new double[] {w});
+        table.put(new RowKey(scratch.clone()), new double[] {w});
       } else {
         sum[0] += w;
       }
@@ -220,7 +210,7 @@ public final class CsvDatasetReader {
     double[] weights = new double[table.size()];
     int r = 0;
     for (var e : table.entrySet()) {
-      int[] row = e.getKey().row;
+      int[] row = e.getKey().row();
       for (int v = 0; v < p; v++) {
         if (remap[v] != null && row[v] != Dataset.MISSING) {
           row[v] = remap[v][row[v]];
@@ -484,38 +474,5 @@ public final class CsvDatasetReader {
       }
       return new Variable(spec.name(), order);
     }
-  }
-
-  /** A row of state indices as a hash key; {@link #rehash} after changing a reused array. */
-  private static final class Key {
-    final int[] row;
-    int hash;
-
-    Key(int[] row) {
-      this.row = row;
-      rehash();
-    }
-
-    void rehash() {
-      hash = Arrays.hashCode(row);
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof Key k && Arrays.equals(row, k.row);
-    }
-
-    @Override
-    public int hashCode() {
-      return hash;
-    }
-  }
-
-  private static String firstLine(String s) {
-    if (s == null) {
-      return "unknown error";
-    }
-    int nl = s.indexOf('\n');
-    return nl < 0 ? s : s.substring(0, nl);
   }
 }

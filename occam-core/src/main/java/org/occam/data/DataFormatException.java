@@ -1,5 +1,8 @@
 package org.occam.data;
 
+import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
@@ -37,5 +40,22 @@ public final class DataFormatException extends RuntimeException {
     }
     b.append(": ").append(message);
     return new DataFormatException(b.toString());
+  }
+
+  /**
+   * What went wrong opening or reading {@code file}, in the words every reader uses: no such file,
+   * not UTF-8 text, or the first line of the system's message.
+   */
+  public static DataFormatException reading(Path file, IOException e) {
+    if (e instanceof NoSuchFileException) {
+      return new DataFormatException(file + ": no such file");
+    }
+    if (e instanceof CharacterCodingException) {
+      return new DataFormatException(file + ": is not UTF-8 text");
+    }
+    String m = e.getMessage();
+    int nl = m == null ? -1 : m.indexOf('\n');
+    return new DataFormatException(file + ": cannot read: "
+        + (m == null ? "unknown error" : nl < 0 ? m : m.substring(0, nl)));
   }
 }

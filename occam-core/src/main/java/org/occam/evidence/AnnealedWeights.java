@@ -3,6 +3,7 @@ package org.occam.evidence;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.occam.sampling.ImportanceWeights;
 
 /**
  * Whether the runs of an annealed importance sampler (Neal 2001) agree enough for its standard
@@ -19,19 +20,6 @@ public final class AnnealedWeights {
 
   private AnnealedWeights() {}
 
-  /** The largest run's share of the summed weights, {@code max w / Σ w}. */
-  public static double dominantShare(List<Double> logWeights) {
-    double max = Double.NEGATIVE_INFINITY;
-    for (double w : logWeights) {
-      max = Math.max(max, w);
-    }
-    double sum = 0;
-    for (double w : logWeights) {
-      sum += Math.exp(w - max);
-    }
-    return 1 / sum;
-  }
-
   /**
    * The estimate with {@code dominantRunShare} in its diagnostics and, where one of several runs
    * carries more than {@link #DOMINANT_SHARE} of the weight, {@code converged} false and a
@@ -39,7 +27,7 @@ public final class AnnealedWeights {
    */
   public static EvidenceEstimate check(EvidenceEstimate e, List<Double> logWeights) {
     Map<String, Object> diag = new LinkedHashMap<>(e.diagnostics());
-    double share = dominantShare(logWeights);
+    double share = ImportanceWeights.largestShare(ImportanceWeights.array(logWeights));
     diag.put("dominantRunShare", share);
     if (logWeights.size() > 1 && share > DOMINANT_SHARE) {
       diag.put("converged", false);

@@ -3,10 +3,8 @@ package org.occam.rbm;
 import org.occam.data.InvalidInputException;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,6 +14,7 @@ import org.occam.data.CsvDatasetReader;
 import org.occam.data.CsvRecordReader;
 import org.occam.data.DataFormatException;
 import org.occam.data.ReadSettings;
+import org.occam.data.RowKey;
 
 /**
  * Reads {@link RbmData} from a CSV file whose header names the columns and whose cells are
@@ -120,12 +119,8 @@ public final class RbmCsvReader {
   public static Read read(Path file, Selection selection, String countColumn, ReadSettings settings) {
     try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       return read(file, in, selection, countColumn, settings);
-    } catch (NoSuchFileException e) {
-      throw new DataFormatException(file + ": no such file");
-    } catch (CharacterCodingException e) {
-      throw new DataFormatException(file + ": is not UTF-8 text");
     } catch (IOException e) {
-      throw new DataFormatException(file + ": cannot read: " + e.getMessage());
+      throw DataFormatException.reading(file, e);
     }
   }
 
@@ -183,11 +178,11 @@ public final class RbmCsvReader {
     }
 
     int[] at = columns.stream().mapToInt(Integer::intValue).toArray();
-    Map<Row, Integer> ids = new HashMap<>();
+    Map<RowKey, Integer> ids = new HashMap<>();
     List<int[]> distinct = new ArrayList<>();
     Runs runs = new Runs();
     int[] x = new int[at.length];
-    Row probe = new Row(x);
+    RowKey probe = new RowKey(x);
     long rowsRead = 0;
     long dropped = 0;
     long total = 0;
@@ -239,7 +234,7 @@ public final class RbmCsvReader {
         id = distinct.size();
         int[] copy = x.clone();
         distinct.add(copy);
-        ids.put(new Row(copy), id);
+        ids.put(new RowKey(copy), id);
       }
       runs.add(id, n);
     }
@@ -282,31 +277,6 @@ public final class RbmCsvReader {
       ids[size] = id;
       counts[size] = n;
       size++;
-    }
-  }
-
-  /** A row of 0/1 values as a hash key; {@link #rehash} after changing a reused array. */
-  private static final class Row {
-    final int[] x;
-    int hash;
-
-    Row(int[] x) {
-      this.x = x;
-      rehash();
-    }
-
-    void rehash() {
-      hash = java.util.Arrays.hashCode(x);
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof Row r && java.util.Arrays.equals(x, r.x);
-    }
-
-    @Override
-    public int hashCode() {
-      return hash;
     }
   }
 

@@ -2,13 +2,13 @@ package org.occam.rbm;
 
 import org.occam.data.InvalidInputException;
 import org.occam.math.Logistic;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalDouble;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.occam.sampling.AnnealedImportanceSampler;
 import org.occam.sampling.AnnealingSchedule;
+import org.occam.sampling.ImportanceWeights;
 
 /**
  * Annealed importance sampling for the log partition function of a binary RBM,
@@ -288,20 +288,14 @@ public final class RbmPartitionAis {
         rng -> new GibbsChain(rng), schedule, settings.runs(), seed, threads, settings.reverse());
     double logZ0 = logBaseNormaliser();
     double[] logWeights = e.runs().stream().mapToDouble(AnnealedImportanceSampler.Run::logWeight).toArray();
-    double max = Arrays.stream(logWeights).max().orElseThrow();
-    double sum = 0;
-    double sumSquares = 0;
     double meanLog = 0;
     for (double lw : logWeights) {
-      double w = Math.exp(lw - max);
-      sum += w;
-      sumSquares += w * w;
       meanLog += lw / logWeights.length;
     }
     OptionalDouble reverse = e.reverseLogEstimate().isPresent()
         ? OptionalDouble.of(logZ0 + e.reverseLogEstimate().getAsDouble())
         : OptionalDouble.empty();
-    return new Result(logZ0 + e.logEstimate(), e.stdError(), logZ0, logZ0 + meanLog, sum * sum / sumSquares,
+    return new Result(logZ0 + e.logEstimate(), e.stdError(), logZ0, logZ0 + meanLog, ImportanceWeights.effectiveSampleSize(logWeights),
         reverse, logWeights, settings, seed);
   }
 

@@ -191,35 +191,12 @@ public final class AnnealedImportanceSampler {
   /** ln mean weight and its delta-method standard error (and the reverse estimate, if every run has one). */
   public static Estimate combine(List<Run> runs) {
     double[] logWeights = runs.stream().mapToDouble(Run::logWeight).toArray();
-    double[] mean = logMeanAndRelativeSd(logWeights);
-    int g = runs.size();
-    double se = g > 1 ? mean[1] / Math.sqrt(g) : 0.0;
+    double se = ImportanceWeights.relativeSd(logWeights) / Math.sqrt(runs.size());
     OptionalDouble reverse = OptionalDouble.empty();
     if (!runs.isEmpty() && runs.stream().allMatch(r -> r.reverseLogWeight().isPresent())) {
       double[] rev = runs.stream().mapToDouble(r -> r.reverseLogWeight().getAsDouble()).toArray();
-      reverse = OptionalDouble.of(-logMeanAndRelativeSd(rev)[0]);
+      reverse = OptionalDouble.of(-ImportanceWeights.logMean(rev));
     }
-    return new Estimate(mean[0], se, List.copyOf(runs), reverse);
-  }
-
-  /** {ln mean(e^x), sd(e^x)/mean(e^x)} (sample sd; 0 for one value), scaled to avoid overflow. */
-  private static double[] logMeanAndRelativeSd(double[] logValues) {
-    double max = Double.NEGATIVE_INFINITY;
-    for (double v : logValues) {
-      max = Math.max(max, v);
-    }
-    double mean = 0;
-    for (double v : logValues) {
-      mean += Math.exp(v - max);
-    }
-    mean /= logValues.length;
-    double var = 0;
-    for (double v : logValues) {
-      double d = Math.exp(v - max) - mean;
-      var += d * d;
-    }
-    int g = logValues.length;
-    double relSd = g > 1 ? Math.sqrt(var / (g - 1)) / mean : 0.0;
-    return new double[] {max + Math.log(mean), relSd};
+    return new Estimate(ImportanceWeights.logMean(logWeights), se, List.copyOf(runs), reverse);
   }
 }

@@ -372,7 +372,7 @@ public final class ParameterSpaceAis implements AnnealedImportanceSampler.Target
     diag.put("acceptanceByQuarter", boxed(est.acceptanceByQuarter()));
     List<Double> logWeights = est.runs().stream().map(AnnealedImportanceSampler.Run::logWeight).toList();
     diag.put("logWeights", logWeights);
-    diag.put("effectiveSampleSize", effectiveSampleSize(logWeights));
+    diag.put("effectiveSampleSize", ImportanceWeights.effectiveSampleSize(ImportanceWeights.array(logWeights)));
     diag.put("stdErrorMethod", est.stdErrorMethod());
     diag.put("densityEvaluationsPerRun", (long) settings.steps() * settings.leapfrogSteps() * (settings.reverse() ? 2 : 1));
     if (est.reverseLogEstimate().isPresent()) {
@@ -399,22 +399,6 @@ public final class ParameterSpaceAis implements AnnealedImportanceSampler.Target
   private double stepSize(double factor, double tau) {
     double sigma = settings.priorSigma();
     return factor / Math.sqrt(1 / (sigma * sigma) + tau * likelihood.dataCount() / 4);
-  }
-
-  /** {@code (Σ w)² / Σ w²} of the runs' weights: G when they are equal, 1 when one dominates. */
-  static double effectiveSampleSize(List<Double> logWeights) {
-    double max = Double.NEGATIVE_INFINITY;
-    for (double w : logWeights) {
-      max = Math.max(max, w);
-    }
-    double s1 = 0;
-    double s2 = 0;
-    for (double w : logWeights) {
-      double e = Math.exp(w - max);
-      s1 += e;
-      s2 += e * e;
-    }
-    return s1 * s1 / s2;
   }
 
   private static List<Double> boxed(double[] a) {

@@ -35,7 +35,7 @@ class CsvDatasetReaderTest {
   }
 
   /** The distinct rows of a dataset with their weights, keyed by the row as a list. */
-  private static Map<List<Integer>, Double> rows(Dataset d) {
+  static Map<List<Integer>, Double> rows(Dataset d) {
     Map<List<Integer>, Double> m = new LinkedHashMap<>();
     for (int r = 0; r < d.distinctRows(); r++) {
       m.put(Arrays.stream(d.row(r)).boxed().toList(), d.count(r));

@@ -9,8 +9,6 @@ import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -43,13 +41,6 @@ class CsvStrictReadingTest {
     return e;
   }
 
-  private static Map<List<Integer>, Double> rows(Dataset d) {
-    Map<List<Integer>, Double> m = new LinkedHashMap<>();
-    for (int r = 0; r < d.distinctRows(); r++) {
-      m.put(Arrays.stream(d.row(r)).boxed().toList(), d.count(r));
-    }
-    return m;
-  }
 
   /** 60 rows of a 5-state column that uses only 0..3, with {@code bad} on line 9. */
   private static String fiveStatesUsingFour(String bad) {
@@ -91,7 +82,7 @@ class CsvStrictReadingTest {
     Dataset d = CsvDatasetReader.read(f, List.of(ColumnSpec.count("y", 2), ColumnSpec.inferred("c")), Set.of(), null,
         question).data();
     int m = Dataset.MISSING;
-    assertThat(rows(d)).containsExactly(Map.entry(List.of(1, 0), 1.0), Map.entry(List.of(m, 1), 2.0),
+    assertThat(CsvDatasetReaderTest.rows(d)).containsExactly(Map.entry(List.of(1, 0), 1.0), Map.entry(List.of(m, 1), 2.0),
         Map.entry(List.of(m, 0), 1.0));
     // By default '?' is no marker, so it is an error at its cell.
     assertThat(error(f, List.of(ColumnSpec.count("y", 2), ColumnSpec.inferred("c")), null, ReadSettings.defaults())
@@ -189,7 +180,7 @@ class CsvStrictReadingTest {
     assertThat(d.variables().get(1).states()).containsExactly("1", "2"); // 1/2 coding, numeric order
     assertThat(d.variables().get(2).states()).containsExactly("-1", "1"); // numeric order, not first seen
     assertThat(d.variables().get(3).states()).containsExactly("-1", "1");
-    assertThat(rows(d)).containsExactly(Map.entry(List.of(0, 1, 0, 1), 2.0), Map.entry(List.of(0, 0, 1, 1), 1.0));
+    assertThat(CsvDatasetReaderTest.rows(d)).containsExactly(Map.entry(List.of(0, 1, 0, 1), 2.0), Map.entry(List.of(0, 0, 1, 1), 1.0));
     Path three = write("a,b\n0,1\n1,2\n0,3\n1,1\n");
     assertThat(error(three, List.of(ColumnSpec.binary("a", zeroOne), ColumnSpec.binary("b", zeroOne)), null,
         ReadSettings.defaults()).getMessage()).startsWith(three + ":4:2: ").contains("third value '3'");

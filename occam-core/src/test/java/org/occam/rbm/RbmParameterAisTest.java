@@ -15,6 +15,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.math.RandomStreams;
 import org.occam.sampling.ParameterSpaceAis;
+import org.occam.math.LogSpace;
 
 /**
  * AIS-p(D) on tiny RBMs against simple importance sampling from the prior,
@@ -190,7 +191,7 @@ class RbmParameterAisTest {
         all[(cx << k) | cz] = potential(lambda, v, k, cx, cz);
       }
     }
-    double logZ = logSumExp(all);
+    double logZ = LogSpace.logSumExp(all);
     double s = 0;
     double[] given = new double[1 << k];
     for (int[] x : rows) {
@@ -201,7 +202,7 @@ class RbmParameterAisTest {
       for (int cz = 0; cz < 1 << k; cz++) {
         given[cz] = potential(lambda, v, k, cx, cz);
       }
-      s += logSumExp(given) - logZ;
+      s += LogSpace.logSumExp(given) - logZ;
     }
     return s;
   }
@@ -225,17 +226,5 @@ class RbmParameterAisTest {
       }
     }
     return p;
-  }
-
-  private static double logSumExp(double[] x) {
-    double max = Double.NEGATIVE_INFINITY;
-    for (double t : x) {
-      max = Math.max(max, t);
-    }
-    double s = 0;
-    for (double t : x) {
-      s += Math.exp(t - max);
-    }
-    return max + Math.log(s);
   }
 }

@@ -11,6 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.occam.math.RandomStreams;
 import org.occam.sampling.AnnealingSchedule;
+import org.occam.math.LogSpace;
 
 /**
  * AIS for ln Z against brute-force enumeration over every (x, z) of small RBMs, and the endpoints
@@ -64,7 +65,7 @@ class RbmPartitionAisTest {
       for (int zs = 0; zs < terms.length; zs++) {
         terms[zs] = logPotential(xs, zs);
       }
-      return logSumExp(terms);
+      return LogSpace.logSumExp(terms);
     }
 
     /** ln Σ_{x,z} exp E(x, z) by enumeration. */
@@ -75,20 +76,8 @@ class RbmPartitionAisTest {
           terms[xs << b.length | zs] = logPotential(xs, zs);
         }
       }
-      return logSumExp(terms);
+      return LogSpace.logSumExp(terms);
     }
-  }
-
-  static double logSumExp(double[] v) {
-    double max = Double.NEGATIVE_INFINITY;
-    for (double x : v) {
-      max = Math.max(max, x);
-    }
-    double s = 0;
-    for (double x : v) {
-      s += Math.exp(x - max);
-    }
-    return max + Math.log(s);
   }
 
   static int[] bits(int mask, int n) {
@@ -119,7 +108,7 @@ class RbmPartitionAisTest {
       f0[xs] = ais.logUnnormalisedMarginal(0.0, bits(xs, 6));
       assertThat(ais.logUnnormalisedMarginal(1.0, bits(xs, 6))).isCloseTo(p.exactLogMarginal(xs), within(1e-12));
     }
-    assertThat(ais.logBaseNormaliser()).isCloseTo(logSumExp(f0), within(1e-12));
+    assertThat(ais.logBaseNormaliser()).isCloseTo(LogSpace.logSumExp(f0), within(1e-12));
     double[] b0 = ais.baseVisibleBias();
     double expected = 3 * Math.log(2);
     for (double v : b0) {

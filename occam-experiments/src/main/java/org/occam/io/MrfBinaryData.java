@@ -120,15 +120,20 @@ public final class MrfBinaryData {
     if (d.incompleteRowsDropped() > 0) {
       m.put("incompleteRowsDropped", d.incompleteRowsDropped());
     }
-    List<Map<String, Object>> variables = new ArrayList<>();
-    for (Variable x : d.variables()) {
+    m.put("variables", variablesJson(d.variables()));
+    return m;
+  }
+
+  /** {@code [{"name", "states"}, …]}: each variable's name and state labels, as the data and model JSON record them. */
+  public static List<Map<String, Object>> variablesJson(List<Variable> variables) {
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (Variable x : variables) {
       Map<String, Object> v = new LinkedHashMap<>();
       v.put("name", x.name());
       v.put("states", x.states());
-      variables.add(v);
+      out.add(v);
     }
-    m.put("variables", variables);
-    return m;
+    return out;
   }
 
   /** {@code a-b}. */

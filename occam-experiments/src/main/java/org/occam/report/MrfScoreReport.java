@@ -2,7 +2,6 @@ package org.occam.report;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -10,6 +9,7 @@ import java.util.Map;
 import org.occam.data.Dataset;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.io.BoltzmannModelFile;
+import org.occam.io.MrfBinaryData;
 import org.occam.mrf.PairwiseGraph;
 
 /**
@@ -78,14 +78,7 @@ public final class MrfScoreReport {
     Map<String, Object> info = new LinkedHashMap<>();
     info.put("file", file == null ? "(--edges)" : file.toString());
     info.put("type", "boltzmann");
-    List<Map<String, Object>> vars = new ArrayList<>();
-    for (var v : m.variables()) {
-      Map<String, Object> x = new LinkedHashMap<>();
-      x.put("name", v.name());
-      x.put("states", v.states());
-      vars.add(x);
-    }
-    info.put("variables", vars);
+    info.put("variables", MrfBinaryData.variablesJson(m.variables()));
     info.put("edges", m.edgeNames());
     info.put("spins", m.spins());
     info.put("parameters", m.graph().vertexCount() + m.graph().edgeCount());

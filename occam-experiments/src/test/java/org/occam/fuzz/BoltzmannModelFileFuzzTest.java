@@ -14,11 +14,6 @@ class BoltzmannModelFileFuzzTest {
   @FuzzTest(maxDuration = "30s")
   @DictionaryFile(resourcePath = "model-json.dict")
   void read(byte[] input) {
-    if (input.length == 0) {
-      return;
-    }
-    boolean needParameters = (input[0] & 1) == 1;
-    ReaderContract.check(java.util.Arrays.copyOfRange(input, 1, input.length),
-        f -> BoltzmannModelFile.read(f, needParameters));
+    ReaderContract.checkWithOptions(input, (options, f) -> BoltzmannModelFile.read(f, (options & 1) == 1));
   }
 }

@@ -19,12 +19,10 @@ class CsvDatasetReaderFuzzTest {
 
   @FuzzTest(maxDuration = "30s")
   void read(byte[] input) {
-    if (input.length == 0) {
-      return;
-    }
-    String weight = (input[0] & 1) == 1 ? "w" : null;
-    boolean declared = (input[0] & 2) == 2;
-    ReaderContract.check(java.util.Arrays.copyOfRange(input, 1, input.length),
-        f -> CsvDatasetReader.read(f, declared ? DECLARED : null, declared ? Set.of("h") : Set.of(), weight));
+    ReaderContract.checkWithOptions(input, (options, f) -> {
+      String weight = (options & 1) == 1 ? "w" : null;
+      boolean declared = (options & 2) == 2;
+      return CsvDatasetReader.read(f, declared ? DECLARED : null, declared ? Set.of("h") : Set.of(), weight);
+    });
   }
 }

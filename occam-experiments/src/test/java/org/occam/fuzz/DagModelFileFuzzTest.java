@@ -13,11 +13,6 @@ class DagModelFileFuzzTest {
   @FuzzTest(maxDuration = "30s")
   @DictionaryFile(resourcePath = "model-json.dict")
   void read(byte[] input) {
-    if (input.length == 0) {
-      return;
-    }
-    boolean renormalise = (input[0] & 1) == 1;
-    ReaderContract.check(java.util.Arrays.copyOfRange(input, 1, input.length),
-        f -> DagModelFile.read(f, renormalise));
+    ReaderContract.checkWithOptions(input, (options, f) -> DagModelFile.read(f, (options & 1) == 1));
   }
 }

@@ -19,11 +19,8 @@ class PreviousRunFuzzTest {
   @FuzzTest(maxDuration = "30s")
   @DictionaryFile(resourcePath = "model-json.dict")
   void read(byte[] input) {
-    if (input.length == 0) {
-      return;
-    }
-    boolean rbm = (input[0] & 1) == 1;
-    ReaderContract.check(java.util.Arrays.copyOfRange(input, 1, input.length), f -> {
+    ReaderContract.checkWithOptions(input, (options, f) -> {
+      boolean rbm = (options & 1) == 1;
       JsonNode previous = PreviousRun.readPrevious(f, rbm ? "rbm select" : "dag select");
       PreviousRun.methods(previous);
       var rows = rbm ? PreviousRun.previousRows(f, previous, "hidden", RbmSelectReport::readRow)

@@ -14,16 +14,13 @@ import org.occam.rbm.RbmCsvReader;
 class RbmCsvReaderFuzzTest {
   @FuzzTest(maxDuration = "30s")
   void read(byte[] input) {
-    if (input.length == 0) {
-      return;
-    }
-    RbmCsvReader.Selection selection = switch (input[0] & 3) {
-      case 1 -> RbmCsvReader.Selection.named(List.of("a", "b"));
-      case 2 -> RbmCsvReader.Selection.mostFrequent(2);
-      default -> RbmCsvReader.Selection.all();
-    };
-    String count = (input[0] & 4) == 4 ? "n" : null;
-    ReaderContract.check(java.util.Arrays.copyOfRange(input, 1, input.length),
-        f -> RbmCsvReader.read(f, selection, count));
+    ReaderContract.checkWithOptions(input, (options, f) -> {
+      RbmCsvReader.Selection selection = switch (options & 3) {
+        case 1 -> RbmCsvReader.Selection.named(List.of("a", "b"));
+        case 2 -> RbmCsvReader.Selection.mostFrequent(2);
+        default -> RbmCsvReader.Selection.all();
+      };
+      return RbmCsvReader.read(f, selection, (options & 4) == 4 ? "n" : null);
+    });
   }
 }

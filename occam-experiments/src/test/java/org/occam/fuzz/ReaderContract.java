@@ -7,6 +7,8 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.occam.data.DataFormatException;
@@ -22,6 +24,20 @@ import org.occam.data.InvalidInputException;
  */
 final class ReaderContract {
   private ReaderContract() {}
+
+  /**
+   * The fuzz tests' input layout: the first byte's bits choose the reader's options, the rest is the
+   * file, checked as by {@link #check(byte[], Function)}; an empty input is skipped.
+   *
+   * @param reader the reader for the options byte (0–255) and the file
+   */
+  static void checkWithOptions(byte[] input, BiFunction<Integer, Path, ?> reader) {
+    if (input.length == 0) {
+      return;
+    }
+    int options = input[0] & 0xff;
+    check(Arrays.copyOfRange(input, 1, input.length), f -> reader.apply(options, f));
+  }
 
   /**
    * Writes {@code content} to a fresh temp file, runs {@code reader} on it and checks the contract.

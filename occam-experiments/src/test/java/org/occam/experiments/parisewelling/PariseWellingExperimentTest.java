@@ -143,37 +143,6 @@ class PariseWellingExperimentTest {
         .orElseThrow();
   }
 
-  /** Spearman's rank correlation of y with x (x distinct; ties in y get their mean rank). */
-  private static double spearman(double[] x, double[] y) {
-    double[] rx = ranks(x);
-    double[] ry = ranks(y);
-    double mx = java.util.Arrays.stream(rx).average().orElseThrow();
-    double my = java.util.Arrays.stream(ry).average().orElseThrow();
-    double sxy = 0;
-    double sxx = 0;
-    double syy = 0;
-    for (int i = 0; i < x.length; i++) {
-      sxy += (rx[i] - mx) * (ry[i] - my);
-      sxx += (rx[i] - mx) * (rx[i] - mx);
-      syy += (ry[i] - my) * (ry[i] - my);
-    }
-    return sxy / Math.sqrt(sxx * syy);
-  }
-
-  private static double[] ranks(double[] v) {
-    double[] r = new double[v.length];
-    for (int i = 0; i < v.length; i++) {
-      int below = 0;
-      int equal = 0;
-      for (double w : v) {
-        below += w < v[i] ? 1 : 0;
-        equal += w == v[i] ? 1 : 0;
-      }
-      r[i] = below + (equal + 1) / 2.0;
-    }
-    return r;
-  }
-
   private static String verdict(int held, int of) {
     return held == of ? "agrees" : held > 0 ? "partly agrees" : "disagrees";
   }
@@ -224,7 +193,7 @@ class PariseWellingExperimentTest {
       double[] y = java.util.Arrays.stream(ds).map(d -> at(fig4, "d4", d, m)).toArray();
       double first = y[0];
       double end = y[y.length - 1];
-      double rho = spearman(ds, y);
+      double rho = PariseWellingReport.spearman(ds, y); // checked on hand-computed cases in PariseWellingReportTest
       boolean d = end >= 2 * first && rho > 0 && end > 2 * dNoise;
       assertThat(three.get(m).get("spearman").asDouble()).as(m).isCloseTo(rho, within(1e-9));
       assertThat(three.get(m).get("degrades").asBoolean()).as(m).isEqualTo(d);
