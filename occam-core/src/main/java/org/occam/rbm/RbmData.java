@@ -98,7 +98,7 @@ public final class RbmData {
     if (rowCounts != null && rowCounts.length != rows.length) {
       throw new InvalidInputException("need one count per row (" + rows.length + "), got " + rowCounts.length);
     }
-    Map<Row, Integer> index = new HashMap<>();
+    Map<org.occam.data.RowKey, Integer> index = new HashMap<>();
     List<int[]> distinct = new ArrayList<>();
     List<Long> distinctCounts = new ArrayList<>();
     int[] runRows = new int[rows.length];
@@ -122,12 +122,12 @@ public final class RbmData {
       if (c == 0) {
         continue;
       }
-      Row key = new Row(x.clone());
+      org.occam.data.RowKey key = new org.occam.data.RowKey(x.clone());
       Integer d = index.get(key);
       if (d == null) {
         d = distinct.size();
         index.put(key, d);
-        distinct.add(key.x());
+        distinct.add(key.row());
         distinctCounts.add(c);
       } else {
         distinctCounts.set(d, Math.addExact(distinctCounts.get(d), c));
@@ -511,18 +511,6 @@ public final class RbmData {
       return String.join(", ", names);
     }
     return String.join(", ", names.subList(0, 10)) + ", … (" + names.size() + " in all)";
-  }
-
-  private record Row(int[] x) {
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof Row r && Arrays.equals(r.x, x);
-    }
-
-    @Override
-    public int hashCode() {
-      return Arrays.hashCode(x);
-    }
   }
 
   @Override

@@ -8,7 +8,6 @@ import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
@@ -135,10 +134,8 @@ public final class JsonSource {
       } catch (CharacterCodingException e) {
         throw notUtf8(file, bytes);
       }
-    } catch (NoSuchFileException e) {
-      throw new DataFormatException(file + ": no such file");
     } catch (IOException e) {
-      throw new DataFormatException(file + ": cannot read: " + e.getMessage());
+      throw DataFormatException.reading(file, e);
     }
   }
 }
