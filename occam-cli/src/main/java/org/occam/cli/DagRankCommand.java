@@ -12,7 +12,6 @@ import org.occam.dag.DagModel;
 import org.occam.dag.DagProblem;
 import org.occam.dag.DagStructure;
 import org.occam.evidence.EvidenceEstimate;
-import com.fasterxml.jackson.databind.JsonNode;
 import org.occam.dag.StructureRanker;
 import org.occam.dag.methods.DagMethods;
 import org.occam.data.DataFormatException;
@@ -24,8 +23,8 @@ import org.occam.io.DagModelFile;
 import org.occam.report.DataJson;
 import org.occam.report.EdgeHeatMap;
 import org.occam.report.ResultJson;
-import org.occam.report.EstimateJson;
 import org.occam.report.StructureJson;
+import org.occam.report.JournalledUnits;
 import org.occam.report.UnitJournal;
 import org.occam.report.UnitLog;
 import org.occam.report.StructureRanking;
@@ -148,46 +147,38 @@ public final class DagRankCommand implements Callable<Integer> {
     double seconds;
     List<StructureRanker.Scored> scored;
     List<DagStructure> structures = cls.structures();
-    try (UnitLog log = new UnitLog(journal, err, structures.size());
+    try (journal; JournalledUnits<List<EvidenceEstimate>> units = JournalledUnits.estimates(journal, err, null,
+        structures.size());
         Progress progress = Progress.withEstimate(err, "dag rank", structures.size(), "structure",
             Progress.batch(nThreads), "; the largest structures go first, so this errs high")) {
       // the structures scored before an interruption are kept, not redone
-      Map<Integer, StructureRanker.Scored> kept = new java.util.HashMap<>();
-      for (JsonNode u : log.resumed()) {
-        int i = u.path("index").asInt();
-        List<EvidenceEstimate> estimates = new ArrayList<>();
-        u.path("results").forEach(e -> estimates.add(EstimateJson.read(e)));
-        kept.put(i, new StructureRanker.Scored(i, structures.get(i), estimates));
-      }
       List<StructureRanker.Scored> fresh = StructureRanker.scoreWith(structures, d, lambda, wanted, settings,
-          options.seed, nThreads, progress.listener(), kept::containsKey, s -> log.finished(unitJson(s),
-              unitLine(s)));
+          options.seed, nThreads, progress.listener(), i -> units.kept(identity(i, structures.get(i))) != null,
+          s -> units.finished(identity(s.index(), s.structure()), "structure " + s.index() + " ("
+              + StructureJson.compact(s.structure()) + ")", s.estimates()));
       scored = new ArrayList<>(fresh);
-      scored.addAll(kept.values());
+      for (int i = 0; i < structures.size(); i++) {
+        List<EvidenceEstimate> kept = units.kept(identity(i, structures.get(i)));
+        if (kept != null) {
+          scored.add(new StructureRanker.Scored(i, structures.get(i), kept));
+        }
+      }
       scored.sort(java.util.Comparator.comparingInt(StructureRanker.Scored::index));
       seconds = (System.nanoTime() - t0) * 1e-9;
       report(scored, names, trueIndex, averaging, d, hiddenVars, cls, wanted, settings, nThreads, seconds);
-      log.complete();
+      if (journal != null) {
+        journal.complete();
+      }
     }
     return 0;
   }
 
-  /** A structure as the journal keeps it: its index in the class and its estimates. */
-  private static Map<String, Object> unitJson(StructureRanker.Scored s) {
+  /** A structure's identity in the journal: its index in the class and its parents. */
+  private static Map<String, Object> identity(int index, DagStructure s) {
     Map<String, Object> m = new LinkedHashMap<>();
-    m.put("index", s.index());
-    m.put("structure", StructureJson.compact(s.structure()));
-    m.put("results", s.estimates().stream().map(ResultJson::estimate).toList());
+    m.put("index", index);
+    m.put("structure", StructureJson.compact(s));
     return m;
-  }
-
-  /** The line printed when a structure is scored. */
-  private static String unitLine(StructureRanker.Scored s) {
-    List<String> parts = new ArrayList<>();
-    for (EvidenceEstimate e : s.estimates()) {
-      parts.add(e.method() + " " + Tables.score(e.logEvidence()));
-    }
-    return "structure " + s.index() + " (" + StructureJson.compact(s.structure()) + "): " + String.join(", ", parts);
   }
 
   /** Ranks, prints and writes the outputs. */
