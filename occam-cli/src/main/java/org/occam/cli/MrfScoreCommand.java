@@ -135,7 +135,7 @@ public final class MrfScoreCommand implements Callable<Integer> {
    */
   private void requireExactFeasible(PairwiseGraph graph, List<EvidenceMethod<MrfProblem>> wanted) {
     ExactInferenceCost cost = ExactInferenceCost.of(graph);
-    options.requireExactFeasible("mrf score", wanted, cost, "", "use bp-lr");
+    ExactInferenceLimit.require("mrf score", wanted, cost, options.maxCliqueStates, "", "use bp-lr");
     ExactInferenceLimit.costLine("mrf score", wanted, cost).ifPresent(spec.commandLine().getErr()::println);
   }
 }

@@ -1,9 +1,5 @@
 package org.occam.cli;
 
-import java.util.List;
-import org.occam.evidence.EvidenceMethod;
-import org.occam.mrf.ExactInferenceCost;
-import org.occam.mrf.MrfProblem;
 import org.occam.mrf.methods.ExactInferenceLimit;
 import org.occam.math.Lbfgs;
 import org.occam.mrf.GaussianPrior;
@@ -59,12 +55,6 @@ public final class MrfScoreOptions {
   @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
       description = "Seed of the sampling-based methods (ais); the Laplace family is deterministic (default: ${DEFAULT-VALUE}).")
   long seed;
-
-  /** Refuses exact inference on a graph of that cost past --max-clique-states ({@link ExactInferenceLimit}). */
-  void requireExactFeasible(String command, List<EvidenceMethod<MrfProblem>> methods, ExactInferenceCost cost,
-      String on, String alternative) {
-    ExactInferenceLimit.require(command, methods, cost, maxCliqueStates, on, alternative);
-  }
 
   /** The number of worker threads asked for, at least 1. */
   int threads() {

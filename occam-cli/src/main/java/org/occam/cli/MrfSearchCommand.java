@@ -18,8 +18,10 @@ import org.occam.mrf.ExactInferenceCost;
 import org.occam.mrf.MrfProblem;
 import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.PairwiseGraph;
+import org.occam.mrf.methods.ExactInferenceLimit;
 import org.occam.mrf.methods.MrfMethods;
 import org.occam.report.JournalledUnits;
+import org.occam.report.MrfRanking;
 import org.occam.report.MrfSearchReport;
 import org.occam.report.ResultJson;
 import org.occam.report.UnitJournal;
@@ -117,8 +119,8 @@ public final class MrfSearchCommand implements Callable<Integer> {
     List<Variable> vars = d.variables();
     PairwiseGraph first = startGraph(vars);
 
-    options.requireExactFeasible("mrf search", List.of(method), ExactInferenceCost.of(first), " on the start graph",
-        "use --score bp-lr or a sparser --start");
+    ExactInferenceLimit.require("mrf search", List.of(method), ExactInferenceCost.of(first), options.maxCliqueStates,
+        " on the start graph", "use --score bp-lr or a sparser --start");
     MrfEdgeSearch.requireStart(first, search);
     PrintWriter err = spec.commandLine().getErr();
     err.printf("mrf search: %d run(s) (--restarts %d) of at most %s steps, each step scoring up to %s graphs (one"
@@ -135,7 +137,7 @@ public final class MrfSearchCommand implements Callable<Integer> {
         JournalledUnits<Double> kept = JournalledUnits.scores(journal, err, null, method.name(), -1)) {
       // every graph's score is kept as it is made; a resumed search replays with the kept ones
       MrfGraphScore graphScore = g -> {
-        String key = edgeNames(g, vars);
+        String key = "{" + MrfRanking.edgeNames(vars, g) + "}";
         return kept.value(Map.of("structure", key), "scored " + key,
             () -> MrfProblem.of(g, d, settings, options.seed).estimate(List.of(method)).get(0).logEvidence());
       };
@@ -190,14 +192,5 @@ public final class MrfSearchCommand implements Callable<Integer> {
           + "' (no such file)");
     }
     return MrfBinaryData.graphOf(file, vars);
-  }
-
-  /** A graph's edges by variable name, {@code {a-b, b-c}}: its identity in the journal. */
-  private static String edgeNames(PairwiseGraph g, List<Variable> vars) {
-    List<String> names = new java.util.ArrayList<>();
-    for (int[] e : g.edges()) {
-      names.add(vars.get(e[0]).name() + "-" + vars.get(e[1]).name());
-    }
-    return "{" + String.join(", ", names) + "}";
   }
 }

@@ -13,6 +13,7 @@ import org.occam.data.Dataset;
 import org.occam.data.Variable;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.evidence.EvidenceMethod;
+import org.occam.io.MrfBinaryData;
 import org.occam.math.Parallel;
 import org.occam.mrf.ExactInferenceCost;
 import org.occam.mrf.MrfProblem;
@@ -153,8 +154,8 @@ public final class MrfRanking {
     try (JournalledUnits<Double> candidates = JournalledUnits.scores(journal, err, "candidate", by.name(),
         WorkCounts.greedyPathScores(v).longValueExact())) {
       steps = GreedyEdgePath.run(v, g -> {
-        double score = candidates.value(Map.of("edges", edgeKey(g)), "path candidate {" + edgeNames(g) + "}",
-            () -> MrfProblem.of(g, data, settings, seed).estimate(List.of(by)).get(0).logEvidence());
+        double score = candidates.value(Map.of("edges", edgeKey(g)),
+            "path candidate {" + edgeNames(vars, g) + "}", () -> MrfProblem.of(g, data, settings, seed).estimate(List.of(by)).get(0).logEvidence());
         progress.accept(done.incrementAndGet());
         return score;
       }, threads);
@@ -194,7 +195,7 @@ public final class MrfRanking {
           return kept;
         }
         List<EvidenceEstimate> e = MrfProblem.of(graphs.get(i), data, settings, seed).estimate(methods);
-        units.finished(id, "model " + i + " {" + edgeNames(graphs.get(i)) + "}", e);
+        units.finished(id, "model " + i + " {" + edgeNames(vars, graphs.get(i)) + "}", e);
         listener.accept(done.incrementAndGet());
         return e;
       });
@@ -210,11 +211,11 @@ public final class MrfRanking {
     return b.toString();
   }
 
-  /** A graph's edges by variable name, for the lines printed. */
-  private String edgeNames(PairwiseGraph g) {
+  /** A graph's edges by variable name, {@code a-b, b-c}: how the units' lines (here and in mrf search) name it. */
+  public static String edgeNames(List<Variable> vars, PairwiseGraph g) {
     List<String> names = new ArrayList<>();
     for (int[] e : g.edges()) {
-      names.add(vars.get(e[0]).name() + "-" + vars.get(e[1]).name());
+      names.add(MrfBinaryData.edgeName(vars, e));
     }
     return String.join(", ", names);
   }
