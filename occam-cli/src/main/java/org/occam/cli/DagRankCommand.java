@@ -2,7 +2,6 @@ package org.occam.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,7 +10,6 @@ import org.occam.dag.BipartiteStructureClass;
 import org.occam.dag.DagModel;
 import org.occam.dag.DagProblem;
 import org.occam.dag.DagStructure;
-import org.occam.evidence.EvidenceEstimate;
 import org.occam.dag.StructureRanker;
 import org.occam.dag.methods.DagMethods;
 import org.occam.data.DataFormatException;
@@ -23,8 +21,7 @@ import org.occam.io.DagModelFile;
 import org.occam.report.DataJson;
 import org.occam.report.EdgeHeatMap;
 import org.occam.report.ResultJson;
-import org.occam.report.StructureJson;
-import org.occam.report.JournalledUnits;
+import org.occam.report.DagRanking;
 import org.occam.report.UnitJournal;
 import org.occam.report.UnitLog;
 import org.occam.report.StructureRanking;
@@ -144,41 +141,18 @@ public final class DagRankCommand implements Callable<Integer> {
     err.printf("dag rank: %s structures x %d method(s) (%d EM restarts each) on %d distinct rows with %d thread(s);"
         + " an EM iteration sums up to %s configurations of the unobserved variables%n", WorkEstimate.count(count),
         wanted.size(), settings.restarts(), d.distinctRows(), nThreads, WorkEstimate.count((long) configurations));
-    double seconds;
-    List<StructureRanker.Scored> scored;
     List<DagStructure> structures = cls.structures();
-    try (journal; JournalledUnits<List<EvidenceEstimate>> units = JournalledUnits.estimates(journal, err, null,
-        structures.size());
-        Progress progress = Progress.withEstimate(err, "dag rank", structures.size(), "structure",
-            Progress.batch(nThreads), "; the largest structures go first, so this errs high")) {
-      // the structures scored before an interruption are kept, not redone
-      List<StructureRanker.Scored> fresh = StructureRanker.scoreWith(structures, d, lambda, wanted, settings,
-          options.seed, nThreads, progress.listener(), i -> units.kept(identity(i, structures.get(i))) != null,
-          s -> units.finished(identity(s.index(), s.structure()), "structure " + s.index() + " ("
-              + StructureJson.compact(s.structure()) + ")", s.estimates()));
-      scored = new ArrayList<>(fresh);
-      for (int i = 0; i < structures.size(); i++) {
-        List<EvidenceEstimate> kept = units.kept(identity(i, structures.get(i)));
-        if (kept != null) {
-          scored.add(new StructureRanker.Scored(i, structures.get(i), kept));
-        }
-      }
-      scored.sort(java.util.Comparator.comparingInt(StructureRanker.Scored::index));
-      seconds = (System.nanoTime() - t0) * 1e-9;
+    try (journal; Progress progress = Progress.withEstimate(err, "dag rank", structures.size(), "structure",
+        Progress.batch(nThreads), "; the largest structures go first, so this errs high")) {
+      List<StructureRanker.Scored> scored = DagRanking.score(structures, d, lambda, wanted, settings, options.seed, nThreads, progress.listener(),
+          journal, err);
+      double seconds = (System.nanoTime() - t0) * 1e-9;
       report(scored, names, trueIndex, averaging, d, hiddenVars, cls, wanted, settings, nThreads, seconds);
       if (journal != null) {
         journal.complete();
       }
     }
     return 0;
-  }
-
-  /** A structure's identity in the journal: its index in the class and its parents. */
-  private static Map<String, Object> identity(int index, DagStructure s) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("index", index);
-    m.put("structure", StructureJson.compact(s));
-    return m;
   }
 
   /** Ranks, prints and writes the outputs. */
