@@ -2,7 +2,6 @@ package org.occam.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,8 +10,6 @@ import org.occam.dag.BipartiteStructureClass;
 import org.occam.dag.DagModel;
 import org.occam.dag.DagProblem;
 import org.occam.dag.DagStructure;
-import org.occam.evidence.EvidenceEstimate;
-import com.fasterxml.jackson.databind.JsonNode;
 import org.occam.dag.StructureRanker;
 import org.occam.dag.methods.DagMethods;
 import org.occam.data.DataFormatException;
@@ -24,8 +21,7 @@ import org.occam.io.DagModelFile;
 import org.occam.report.DataJson;
 import org.occam.report.EdgeHeatMap;
 import org.occam.report.ResultJson;
-import org.occam.report.EstimateJson;
-import org.occam.report.StructureJson;
+import org.occam.report.DagRanking;
 import org.occam.report.UnitJournal;
 import org.occam.report.UnitLog;
 import org.occam.report.StructureRanking;
@@ -145,49 +141,18 @@ public final class DagRankCommand implements Callable<Integer> {
     err.printf("dag rank: %s structures x %d method(s) (%d EM restarts each) on %d distinct rows with %d thread(s);"
         + " an EM iteration sums up to %s configurations of the unobserved variables%n", WorkEstimate.count(count),
         wanted.size(), settings.restarts(), d.distinctRows(), nThreads, WorkEstimate.count((long) configurations));
-    double seconds;
-    List<StructureRanker.Scored> scored;
     List<DagStructure> structures = cls.structures();
-    try (UnitLog log = new UnitLog(journal, err, structures.size());
-        Progress progress = Progress.withEstimate(err, "dag rank", structures.size(), "structure",
-            Progress.batch(nThreads), "; the largest structures go first, so this errs high")) {
-      // the structures scored before an interruption are kept, not redone
-      Map<Integer, StructureRanker.Scored> kept = new java.util.HashMap<>();
-      for (JsonNode u : log.resumed()) {
-        int i = u.path("index").asInt();
-        List<EvidenceEstimate> estimates = new ArrayList<>();
-        u.path("results").forEach(e -> estimates.add(EstimateJson.read(e)));
-        kept.put(i, new StructureRanker.Scored(i, structures.get(i), estimates));
-      }
-      List<StructureRanker.Scored> fresh = StructureRanker.scoreWith(structures, d, lambda, wanted, settings,
-          options.seed, nThreads, progress.listener(), kept::containsKey, s -> log.finished(unitJson(s),
-              unitLine(s)));
-      scored = new ArrayList<>(fresh);
-      scored.addAll(kept.values());
-      scored.sort(java.util.Comparator.comparingInt(StructureRanker.Scored::index));
-      seconds = (System.nanoTime() - t0) * 1e-9;
+    try (journal; Progress progress = Progress.withEstimate(err, "dag rank", structures.size(), "structure",
+        Progress.batch(nThreads), "; the largest structures go first, so this errs high")) {
+      List<StructureRanker.Scored> scored = DagRanking.score(structures, d, lambda, wanted, settings, options.seed, nThreads, progress.listener(),
+          journal, err);
+      double seconds = (System.nanoTime() - t0) * 1e-9;
       report(scored, names, trueIndex, averaging, d, hiddenVars, cls, wanted, settings, nThreads, seconds);
-      log.complete();
+      if (journal != null) {
+        journal.complete();
+      }
     }
     return 0;
-  }
-
-  /** A structure as the journal keeps it: its index in the class and its estimates. */
-  private static Map<String, Object> unitJson(StructureRanker.Scored s) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("index", s.index());
-    m.put("structure", StructureJson.compact(s.structure()));
-    m.put("results", s.estimates().stream().map(ResultJson::estimate).toList());
-    return m;
-  }
-
-  /** The line printed when a structure is scored. */
-  private static String unitLine(StructureRanker.Scored s) {
-    List<String> parts = new ArrayList<>();
-    for (EvidenceEstimate e : s.estimates()) {
-      parts.add(e.method() + " " + Tables.score(e.logEvidence()));
-    }
-    return "structure " + s.index() + " (" + StructureJson.compact(s.structure()) + "): " + String.join(", ", parts);
   }
 
   /** Ranks, prints and writes the outputs. */

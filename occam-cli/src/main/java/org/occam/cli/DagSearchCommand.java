@@ -19,6 +19,7 @@ import org.occam.evidence.EvidenceMethod;
 import org.occam.io.DagModelFile;
 import org.occam.report.DagSearchReport;
 import org.occam.report.DataJson;
+import org.occam.report.JournalledUnits;
 import org.occam.report.ResultJson;
 import org.occam.report.UnitJournal;
 import org.occam.search.DagStructureScore;
@@ -28,6 +29,7 @@ import org.occam.search.DagCompleteDataScore;
 import org.occam.search.DagHillClimbing;
 import org.occam.search.DagMethodScore;
 import org.occam.search.DagSearchSpace;
+import org.occam.search.WorkCounts;
 import org.occam.search.WorkEstimate;
 import org.occam.io.PriorRange;
 import picocli.CommandLine.Command;
@@ -162,16 +164,15 @@ public final class DagSearchCommand implements Callable<Integer> {
     var search = new DagHillClimbing(space, settings);
     DagMethodScore methodScore = null;
     DagHillClimbing.Result result;
-    long arcs = constraint == DagArcConstraint.BIPARTITE ? (long) hiddenVars.size() * d.variables().size()
-        : (long) hiddenVars.size() * (hiddenVars.size() - 1) + (long) hiddenVars.size() * d.variables().size()
-            + (long) d.variables().size() * (d.variables().size() - 1);
+    long arcs = WorkCounts.allowedArcs(constraint, hiddenVars.size(), d.variables().size());
     spec.commandLine().getErr().printf("dag search: %d climb(s) (--restarts %d) of at most %s steps, each step"
         + " scoring up to %s one-arc moves by %s (%d EM restarts each) on %d distinct rows with %d thread(s)%n",
         restarts + 1, restarts, WorkEstimate.count(settings.maxSteps()), WorkEstimate.count(arcs), method.name(),
         scoreSettings.restarts(), d.distinctRows(), nThreads);
-    try (Progress progress = Progress.withEstimate(spec.commandLine().getErr(), "dag search", restarts + 1L, "climb",
-        1, "; the first climb starts furthest from the best, so this errs high");
-        ScoreJournal kept = new ScoreJournal(journal, spec.commandLine().getErr())) {
+    try (journal; Progress progress = Progress.withEstimate(spec.commandLine().getErr(), "dag search", restarts + 1L,
+        "climb", 1, "; the first climb starts furthest from the best, so this errs high");
+        JournalledUnits<Double> kept = JournalledUnits.scores(journal, spec.commandLine().getErr(), null,
+            method.name(), -1)) {
       IntConsumer bar = progress.listener();
       java.util.function.Consumer<DagHillClimbing.Step> onStep = step -> bar.accept(step.climb());
       if (hiddenVars.isEmpty() && (method.name().equals("exact") || method.name().equals("bic"))) {
@@ -185,7 +186,8 @@ public final class DagSearchCommand implements Callable<Integer> {
         methodScore = new DagMethodScore(d, lambda, method, scoreSettings, options.seed, rankClass);
         DagMethodScore scorer = methodScore;
         // every structure's score is kept as it is made; a resumed search replays with the kept ones
-        DagStructureScore journalled = s -> kept.score(s.toString(), method.name(), () -> scorer.logScore(s));
+        DagStructureScore journalled = s -> kept.value(Map.of("structure", s.toString()), "scored " + s,
+            () -> scorer.logScore(s));
         result = search.search(journalled, options.seed, start, onStep);
         kept.printCounts();
       }

@@ -2,7 +2,6 @@ package org.occam.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -10,31 +9,22 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.occam.data.Dataset;
 import org.occam.data.Variable;
-import org.occam.evidence.EvidenceEstimate;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.io.MrfBinaryData;
-import org.occam.math.Parallel;
-import org.occam.mrf.ExactInferenceCost;
 import org.occam.mrf.MrfProblem;
 import org.occam.mrf.MrfScoreSettings;
-import org.occam.mrf.PairwiseGraph;
 import org.occam.mrf.methods.MrfMethods;
 import org.occam.report.MethodPosteriors;
 import org.occam.report.MrfRankReport;
+import org.occam.report.MrfRanking;
 import org.occam.report.RankedGraph;
 import org.occam.report.ResultJson;
-import org.occam.report.EstimateJson;
-import org.occam.report.PreviousRun;
+import org.occam.report.Tables;
 import org.occam.report.UnitJournal;
 import org.occam.report.UnitLog;
-import com.fasterxml.jackson.databind.JsonNode;
-import org.occam.report.Tables;
 import org.occam.search.GreedyEdgePath;
 import org.occam.search.ModelAveraging;
 import org.occam.search.MrfGraphEnumeration;
-import org.occam.search.WorkCounts;
-import org.occam.search.WorkEstimate;
-import org.occam.search.WorkLimit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -125,9 +115,6 @@ public final class MrfRankCommand implements Callable<Integer> {
   @Mixin
   ResumeOptions resume;
 
-  /** The run's journal (with --json), or null. */
-  private UnitJournal journal;
-
   /** The model-averaging settings when --posterior is given, else null. */
   private ModelAveraging.Settings averaging;
 
@@ -138,115 +125,58 @@ public final class MrfRankCommand implements Callable<Integer> {
   public Integer call() {
     long t0 = System.nanoTime();
     EvidenceMethod<MrfProblem> by = MrfMethods.get(criterion);
-    List<EvidenceMethod<MrfProblem>> wanted = new ArrayList<>(MrfMethods.parseList(methods));
-    if (graphClass == GraphClass.PATH && !wanted.contains(by)) {
-      wanted.add(0, by);
-    }
+    List<EvidenceMethod<MrfProblem>> methodList = MrfMethods.parseList(methods);
     outputs = Outputs.check(spec, force, json, csv, posterior.png).binary("--posterior-png", posterior.png);
-    journal = resume.open(spec, json, input.data, force);
+    UnitJournal journal = resume.open(spec, json, input.data, force);
     averaging = posterior.settings();
     int threads = options.threads();
     double sigma = options.priorSigma(java.util.OptionalDouble.empty());
     // one thread per scored structure; the structures are scored in parallel
     MrfScoreSettings settings = options.settings(sigma, 1);
     Dataset d = input.read();
-    List<EvidenceMethod<MrfProblem>> used = new ArrayList<>(wanted);
-    if (!used.contains(by)) {
-      used.add(by);
-    }
-    long toScore = announce(d.variables().size(), used, threads);
-    try {
-      if (graphClass == GraphClass.ALL) {
-        return rankAll(d, wanted, by, settings, threads, sigma, t0);
-      }
-      return rankPath(d, wanted, by, settings, threads, sigma, t0, toScore);
-    } finally {
-      if (journal != null) {
-        journal.close();
-      }
-    }
-  }
-
-  /** The default class: the greedy path by the criterion, its graphs and the chain scored by every method. */
-  private int rankPath(Dataset d, List<EvidenceMethod<MrfProblem>> wanted, EvidenceMethod<MrfProblem> by,
-      MrfScoreSettings settings, int threads, double sigma, long t0, long toScore) {
+    PrintWriter err = spec.commandLine().getErr();
+    boolean all = graphClass == GraphClass.ALL;
+    MrfRanking ranking = new MrfRanking(d, methodList, by, all, settings, options.seed, threads, journal, err);
+    long toScore = ranking.announce(maxStructures, options.maxCliqueStates);
     List<Variable> vars = d.variables();
-    int v = vars.size();
-    if (v >= BRACKET_VARIABLES) {
-      timeTheDensest(d, by, wanted.size(), settings, threads, toScore, v);
-    }
-    // the criterion's scores of candidates finished before an interruption are kept, not redone
-    Map<String, Double> criterionBefore = new java.util.HashMap<>();
-    for (JsonNode u : resumed("candidate")) {
-      criterionBefore.put(u.path("edges").asText(), PreviousRun.number(u.get("score")));
-    }
-    int pairs = v * (v - 1) / 2;
-    List<GreedyEdgePath.Step> path;
-    List<RankedGraph> models;
-    double searchSeconds;
-    // a bracketed path gives its bound only: the first graphs, the sparsest, would promise far too little
-    try (Progress bar = v >= BRACKET_VARIABLES ? Progress.start("mrf rank", toScore)
-        : Progress.withEstimate(spec.commandLine().getErr(), "mrf rank", toScore, "graph", Progress.batch(threads),
-            "; later graphs are denser, so this errs low")) {
-      java.util.function.IntConsumer listener = bar.listener() == null ? n -> { } : bar.listener();
-      java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
-      try (UnitLog log = new UnitLog(journal, spec.commandLine().getErr(), 1 + (long) pairs * (pairs + 1) / 2,
-          criterionBefore.size())) {
-        path = GreedyEdgePath.run(v, g -> {
-          String key = edgeKey(g);
-          Double before = criterionBefore.get(key);
-          if (before == null) {
-            double score = MrfProblem.of(g, d, settings, options.seed).estimate(List.of(by)).get(0).logEvidence();
-            Map<String, Object> unit = new LinkedHashMap<>();
-            unit.put("kind", "candidate");
-            unit.put("edges", key);
-            unit.put("score", score);
-            log.finished(unit, "path candidate {" + edgeNames(g, vars) + "}: " + by.name() + " "
-                + Tables.score(score));
-            before = score;
-          }
-          listener.accept(done.incrementAndGet());
-          return before;
-        }, threads);
+    try (journal) {
+      if (all) {
+        List<RankedGraph> models;
+        try (Progress bar = Progress.withEstimate(err, "mrf rank", toScore, "graph", Progress.batch(threads), "")) {
+          models = ranking.all(bar.listener(), maxStructures);
+        }
+        double seconds = (System.nanoTime() - t0) * 1e-9;
+        PrintWriter out = outputs.report();
+        out.println(MrfBinaryData.describe(input.data, d));
+        out.printf("prior N(0, %s² I); every graph on %d variables, %d structures scored%n", Tables.number(sigma),
+            vars.size(), models.size());
+        return report(out, d, vars, ranking.methods(), by, settings, threads, models, List.of(), seconds, seconds,
+            true, journal);
       }
-      searchSeconds = (System.nanoTime() - t0) * 1e-9;
-      List<PairwiseGraph> graphs = RankedGraph.pathGraphs(path, v);
-      int scoredOnPath = done.get();
-      models = RankedGraph.path(path, graphs, scoreAll(graphs, d, wanted, settings, threads,
-          n -> listener.accept(scoredOnPath + n)));
+      if (ranking.bracketed()) {
+        ranking.timeTheDensest(toScore);
+      }
+      MrfRanking.Path path;
+      // a bracketed path gives its bound only: the first graphs, the sparsest, would promise far too little
+      try (Progress bar = ranking.bracketed() ? Progress.start("mrf rank", toScore)
+          : Progress.withEstimate(err, "mrf rank", toScore, "graph", Progress.batch(threads),
+              "; later graphs are denser, so this errs low")) {
+        path = ranking.path(bar.listener(), t0);
+      }
+      double seconds = (System.nanoTime() - t0) * 1e-9;
+      PrintWriter out = outputs.report();
+      out.println(MrfBinaryData.describe(input.data, d));
+      out.printf("prior N(0, %s² I); path by %s, %d steps, %d structures scored%n", Tables.number(sigma), by.name(),
+          path.steps().size() - 1, path.steps().stream().mapToInt(GreedyEdgePath.Step::candidates).sum());
+      return report(out, d, vars, ranking.methods(), by, settings, threads, path.models(), path.steps(),
+          path.searchSeconds(), seconds, false, journal);
     }
-    double seconds = (System.nanoTime() - t0) * 1e-9;
-
-    PrintWriter out = outputs.report();
-    out.println(MrfBinaryData.describe(input.data, d));
-    out.printf("prior N(0, %s² I); path by %s, %d steps, %d structures scored%n", Tables.number(sigma), by.name(),
-        path.size() - 1, path.stream().mapToInt(GreedyEdgePath.Step::candidates).sum());
-    return report(out, d, vars, wanted, by, settings, threads, models, path, searchSeconds, seconds, false);
-  }
-
-  /** {@code --class all}: every graph on the variables, scored by every method in parallel over graphs. */
-  private int rankAll(Dataset d, List<EvidenceMethod<MrfProblem>> wanted, EvidenceMethod<MrfProblem> by, MrfScoreSettings settings, int threads,
-      double sigma, long t0) {
-    List<Variable> vars = d.variables();
-    List<PairwiseGraph> graphs = MrfGraphEnumeration.all(vars.size(), maxStructures);
-    List<List<EvidenceEstimate>> scored;
-    try (Progress bar = Progress.withEstimate(spec.commandLine().getErr(), "mrf rank", graphs.size(), "graph",
-        Progress.batch(threads), "")) {
-      scored = scoreAll(graphs, d, wanted, settings, threads, bar.listener());
-    }
-    List<RankedGraph> models = RankedGraph.all(graphs, scored);
-    double seconds = (System.nanoTime() - t0) * 1e-9;
-    PrintWriter out = outputs.report();
-    out.println(MrfBinaryData.describe(input.data, d));
-    out.printf("prior N(0, %s² I); every graph on %d variables, %d structures scored%n", Tables.number(sigma),
-        vars.size(), graphs.size());
-    return report(out, d, vars, wanted, by, settings, threads, models, List.of(), seconds, seconds, true);
   }
 
   /** The table (with {@code topOnly}, the models in the top 10 by some method), the best models, JSON and CSV. */
   private int report(PrintWriter out, Dataset d, List<Variable> vars, List<EvidenceMethod<MrfProblem>> wanted, EvidenceMethod<MrfProblem> by,
       MrfScoreSettings settings, int threads, List<RankedGraph> models, List<GreedyEdgePath.Step> path,
-      double searchSeconds, double seconds, boolean topOnly) {
+      double searchSeconds, double seconds, boolean topOnly, UnitJournal journal) {
     MrfRankReport report = new MrfRankReport(vars, wanted.stream().map(EvidenceMethod::name).toList(), models, path,
         topOnly);
     report.print(out);
@@ -277,120 +207,5 @@ public final class MrfRankCommand implements Callable<Integer> {
           posterior.overWindow()));
     }
     return 0;
-  }
-
-  private List<List<EvidenceEstimate>> scoreAll(List<PairwiseGraph> graphs, Dataset d, List<EvidenceMethod<MrfProblem>> wanted,
-      MrfScoreSettings settings, int threads) {
-    return scoreAll(graphs, d, wanted, settings, threads, null);
-  }
-
-  /**
-   * Every graph scored by every method in parallel over graphs, each printed and journalled as it
-   * is scored; the graphs scored before an interruption are kept, not redone (a graph's scores do
-   * not depend on which others were scored: every one starts from the same seed).
-   */
-  private List<List<EvidenceEstimate>> scoreAll(List<PairwiseGraph> graphs, Dataset d,
-      List<EvidenceMethod<MrfProblem>> wanted, MrfScoreSettings settings, int threads,
-      java.util.function.IntConsumer listener) {
-    Map<Integer, List<EvidenceEstimate>> before = new java.util.HashMap<>();
-    for (JsonNode u : resumed("model")) {
-      int i = u.path("index").asInt();
-      if (i >= 0 && i < graphs.size() && u.path("edges").asText().equals(edgeKey(graphs.get(i)))) {
-        List<EvidenceEstimate> estimates = new ArrayList<>();
-        u.path("results").forEach(e -> estimates.add(EstimateJson.read(e)));
-        before.put(i, estimates);
-      }
-    }
-    List<Variable> vars = d.variables();
-    java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
-    try (UnitLog log = new UnitLog(journal, spec.commandLine().getErr(), graphs.size(), before.size())) {
-      return Parallel.map(graphs.size(), threads, "occam-mrf-rank", i -> {
-        List<EvidenceEstimate> kept = before.get(i);
-        if (kept != null) {
-          return kept;
-        }
-        List<EvidenceEstimate> e = MrfProblem.of(graphs.get(i), d, settings, options.seed).estimate(wanted);
-        Map<String, Object> unit = new LinkedHashMap<>();
-        unit.put("kind", "model");
-        unit.put("index", i);
-        unit.put("edges", edgeKey(graphs.get(i)));
-        unit.put("results", e.stream().map(ResultJson::estimate).toList());
-        List<String> parts = new ArrayList<>();
-        e.forEach(x -> parts.add(x.method() + " " + Tables.score(x.logEvidence())));
-        log.finished(unit, "model " + i + " {" + edgeNames(graphs.get(i), vars) + "}: " + String.join(", ", parts));
-        int n = done.incrementAndGet();
-        if (listener != null) {
-          listener.accept(n);
-        }
-        return e;
-      });
-    }
-  }
-
-  /** The journal's units of one kind ({@code candidate}: a path criterion score; {@code model}: a ranked graph). */
-  private List<JsonNode> resumed(String kind) {
-    return journal == null ? List.of()
-        : journal.finished().stream().filter(u -> u.path("kind").asText().equals(kind)).toList();
-  }
-
-  /** A graph's edges as vertex pairs, {@code 0-1 1-2}: its identity in the journal. */
-  private static String edgeKey(PairwiseGraph g) {
-    StringBuilder b = new StringBuilder();
-    for (int[] e : g.edges()) {
-      b.append(b.length() == 0 ? "" : " ").append(e[0]).append('-').append(e[1]);
-    }
-    return b.toString();
-  }
-
-  /** A graph's edges by variable name, for the lines printed. */
-  private static String edgeNames(PairwiseGraph g, List<Variable> vars) {
-    List<String> names = new ArrayList<>();
-    for (int[] e : g.edges()) {
-      names.add(vars.get(e[0]).name() + "-" + vars.get(e[1]).name());
-    }
-    return String.join(", ", names);
-  }
-
-  /** From this many variables on, the path's cost is bracketed by timing its densest graph first. */
-  static final int BRACKET_VARIABLES = 12;
-
-  /**
-   * Scores the complete graph, the last and densest of the path, by the criterion before the
-   * path, and says on stderr what every graph would take at that rate: a bound from above, where
-   * the estimate from the first graphs (the sparsest) is one from below.
-   */
-  private void timeTheDensest(Dataset d, EvidenceMethod<MrfProblem> by, int methodCount, MrfScoreSettings settings,
-      int threads, long toScore, int v) {
-    long c0 = System.nanoTime();
-    MrfProblem.of(PairwiseGraph.complete(v), d, settings, options.seed).estimate(List.of(by));
-    double seconds = (System.nanoTime() - c0) * 1e-9;
-    long ranked = WorkCounts.pathRankedGraphs(v);
-    double bound = seconds * ((toScore - ranked) + (double) ranked * methodCount) / threads;
-    spec.commandLine().getErr().printf("mrf rank: the complete graph took %s by %s; at that rate, the densest on the"
-        + " path's, all would take at most about %s with %d thread(s)%n", WorkEstimate.duration(seconds), by.name(),
-        WorkEstimate.duration(bound), threads);
-  }
-
-  /**
-   * Counts the graphs to score, refuses past --max-structures (naming mrf search) or past
-   * --max-clique-states for the exact methods (naming bp-lr), and says on stderr what is coming.
-   *
-   * @return the graphs to score: by the criterion and then by every method on the path
-   */
-  private long announce(int v, List<EvidenceMethod<MrfProblem>> used, int threads) {
-    boolean all = graphClass == GraphClass.ALL;
-    java.math.BigInteger count = all ? WorkCounts.allGraphs(v)
-        : WorkCounts.greedyPathScores(v).add(java.math.BigInteger.valueOf(WorkCounts.pathRankedGraphs(v)));
-    WorkLimit.require("mrf rank", count, all ? "graphs on " + v + " variables (2^" + WorkCounts.pairs(v) + ")"
-        : "graphs to score on the greedy path over " + v + " variables", maxStructures, "--max-structures",
-        "use a search instead (`occam mrf search`)");
-    // both classes end at the complete graph, the widest for exact inference
-    options.requireExactFeasible("mrf rank", used, ExactInferenceCost.complete(v), " on the complete graph of " + v
-        + " variables", "use bp-lr (--criterion bp-lr --methods bp-lr,...) or `occam mrf search`");
-    spec.commandLine().getErr().printf("mrf rank: %s graphs on %d variables, %s, scored by %s with %d thread(s)%n",
-        WorkEstimate.count(count), v, all ? "every graph" : "the greedy path by " + criterion + " then "
-            + WorkCounts.pathRankedGraphs(v) + " graphs by every method", used.stream().map(EvidenceMethod::name)
-            .collect(java.util.stream.Collectors.joining(",")), threads);
-    return count.longValueExact();
   }
 }

@@ -21,12 +21,12 @@ import org.occam.mrf.MrfData;
 import org.occam.mrf.MrfProblem;
 import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.PairwiseGraph;
+import org.occam.mrf.methods.ExactInferenceLimit;
 import org.occam.mrf.methods.MrfMethods;
 import org.occam.report.DataJson;
 import org.occam.report.MrfScoreReport;
 import org.occam.report.ResultJson;
 import org.occam.report.Tables;
-import org.occam.search.WorkEstimate;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -135,12 +135,7 @@ public final class MrfScoreCommand implements Callable<Integer> {
    */
   private void requireExactFeasible(PairwiseGraph graph, List<EvidenceMethod<MrfProblem>> wanted) {
     ExactInferenceCost cost = ExactInferenceCost.of(graph);
-    options.requireExactFeasible("mrf score", wanted, cost, "", "use bp-lr");
-    if (cost.largestClique() >= 12 && !MrfScoreOptions.exactMethods(wanted).isEmpty()) {
-      spec.commandLine().getErr().printf("mrf score: exact inference with a largest clique of %d variables (2^%d"
-          + " states; %s clique states in all) for each evaluation of %s%n", cost.largestClique(),
-          cost.largestClique(), WorkEstimate.count(cost.totalStates()),
-          String.join(", ", MrfScoreOptions.exactMethods(wanted)));
-    }
+    ExactInferenceLimit.require("mrf score", wanted, cost, options.maxCliqueStates, "", "use bp-lr");
+    ExactInferenceLimit.costLine("mrf score", wanted, cost).ifPresent(spec.commandLine().getErr()::println);
   }
 }

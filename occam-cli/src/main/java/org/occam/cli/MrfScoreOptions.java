@@ -1,11 +1,6 @@
 package org.occam.cli;
 
-import java.util.List;
-import org.occam.data.InvalidInputException;
-import org.occam.evidence.EvidenceMethod;
-import org.occam.mrf.ExactInferenceCost;
-import org.occam.mrf.MrfProblem;
-import org.occam.search.WorkLimit;
+import org.occam.mrf.methods.ExactInferenceLimit;
 import org.occam.math.Lbfgs;
 import org.occam.mrf.GaussianPrior;
 import org.occam.mrf.LoopyBeliefPropagation;
@@ -48,7 +43,7 @@ public final class MrfScoreOptions {
           + " is below G in every component (default: ${DEFAULT-VALUE}).")
   double gradientTolerance;
 
-  @Option(names = "--max-clique-states", paramLabel = "N", defaultValue = "" + (1L << 20),
+  @Option(names = ExactInferenceLimit.FLAG, paramLabel = "N", defaultValue = "" + ExactInferenceLimit.DEFAULT_STATES,
       description = "Refuse exact inference (every method but bp-lr) whose junction tree has a clique of more"
           + " than N states, found before any work (default: 2^20 = ${DEFAULT-VALUE}; the exact engines stop at"
           + " cliques of 20 variables, or 25 variables in all).")
@@ -60,28 +55,6 @@ public final class MrfScoreOptions {
   @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
       description = "Seed of the sampling-based methods (ais); the Laplace family is deterministic (default: ${DEFAULT-VALUE}).")
   long seed;
-
-  /** The methods that need exact inference: all but bp-lr, which needs loopy BP only. */
-  static List<String> exactMethods(List<EvidenceMethod<MrfProblem>> methods) {
-    return methods.stream().map(EvidenceMethod::name).filter(n -> !n.equals("bp-lr")).toList();
-  }
-
-  /**
-   * Refuses exact inference on a graph of that cost past {@code --max-clique-states}, naming bp-lr.
-   *
-   * @param on what the graph is, e.g. {@code ""} or {@code " on the path's complete graph"}
-   */
-  void requireExactFeasible(String command, List<EvidenceMethod<MrfProblem>> methods, ExactInferenceCost cost,
-      String on, String alternative) {
-    if (maxCliqueStates < 1) {
-      throw new InvalidInputException("--max-clique-states must be >= 1, got " + maxCliqueStates);
-    }
-    List<String> exact = exactMethods(methods);
-    if (!exact.isEmpty()) {
-      WorkLimit.requireClique(command, String.join(", ", exact) + (exact.size() == 1 ? " needs" : " need")
-          + " exact inference" + on, cost, maxCliqueStates, "--max-clique-states", alternative);
-    }
-  }
 
   /** The number of worker threads asked for, at least 1. */
   int threads() {

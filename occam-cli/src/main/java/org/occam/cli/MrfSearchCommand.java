@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import java.util.function.IntConsumer;
@@ -17,7 +18,10 @@ import org.occam.mrf.ExactInferenceCost;
 import org.occam.mrf.MrfProblem;
 import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.PairwiseGraph;
+import org.occam.mrf.methods.ExactInferenceLimit;
 import org.occam.mrf.methods.MrfMethods;
+import org.occam.report.JournalledUnits;
+import org.occam.report.MrfRanking;
 import org.occam.report.MrfSearchReport;
 import org.occam.report.ResultJson;
 import org.occam.report.UnitJournal;
@@ -115,33 +119,27 @@ public final class MrfSearchCommand implements Callable<Integer> {
     List<Variable> vars = d.variables();
     PairwiseGraph first = startGraph(vars);
 
-    options.requireExactFeasible("mrf search", List.of(method), ExactInferenceCost.of(first), " on the start graph",
-        "use --score bp-lr or a sparser --start");
-    String announcement = String.format(java.util.Locale.ROOT, "mrf search: %d run(s) (--restarts %d) of at most %s"
-        + " steps, each step scoring up to %s graphs (one edge toggled) by %s with %d thread(s)%s", restarts + 1,
-        restarts, WorkEstimate.count(maxSteps), WorkEstimate.count(WorkCounts.pairs(vars.size())), method.name(),
-        threads, restarts > 0 ? "" : "; a climb's length is known only at its end, so the bar counts steps");
-    // said with the first score, after the search has checked its start graph, so bad input stays one line
-    java.util.concurrent.atomic.AtomicBoolean said = new java.util.concurrent.atomic.AtomicBoolean();
+    ExactInferenceLimit.require("mrf search", List.of(method), ExactInferenceCost.of(first), options.maxCliqueStates,
+        " on the start graph", "use --score bp-lr or a sparser --start");
+    MrfEdgeSearch.requireStart(first, search);
+    PrintWriter err = spec.commandLine().getErr();
+    err.printf("mrf search: %d run(s) (--restarts %d) of at most %s steps, each step scoring up to %s graphs (one"
+        + " edge toggled) by %s with %d thread(s)%s%n", restarts + 1, restarts, WorkEstimate.count(maxSteps),
+        WorkEstimate.count(WorkCounts.pairs(vars.size())), method.name(), threads, restarts > 0 ? ""
+            : "; a climb's length is known only at its end, so the bar counts steps");
+    err.flush();
     MrfEdgeSearch.Result result;
     // with restarts, the bar (and the estimate) counts runs; a single run counts its steps
-    try (Progress bar = restarts > 0
-        ? Progress.withEstimate(spec.commandLine().getErr(), "mrf search", restarts + 1L, "run", 1,
+    try (journal; Progress bar = restarts > 0
+        ? Progress.withEstimate(err, "mrf search", restarts + 1L, "run", 1,
             "; the first run starts from --start, the others from random graphs")
         : Progress.start("mrf search", -1);
-        ScoreJournal kept = new ScoreJournal(journal, spec.commandLine().getErr())) {
+        JournalledUnits<Double> kept = JournalledUnits.scores(journal, err, null, method.name(), -1)) {
       // every graph's score is kept as it is made; a resumed search replays with the kept ones
-      MrfGraphScore scoreOf = g -> kept.score(edgeNames(g, vars), method.name(),
-          () -> MrfProblem.of(g, d, settings, options.seed).estimate(List.of(method)).get(0).logEvidence());
       MrfGraphScore graphScore = g -> {
-        if (said.compareAndSet(false, true)) {
-          PrintWriter err = spec.commandLine().getErr();
-          synchronized (err) {
-            err.println(announcement);
-            err.flush();
-          }
-        }
-        return scoreOf.logScore(g);
+        String key = "{" + MrfRanking.edgeNames(vars, g) + "}";
+        return kept.value(Map.of("structure", key), "scored " + key,
+            () -> MrfProblem.of(g, d, settings, options.seed).estimate(List.of(method)).get(0).logEvidence());
       };
       IntConsumer listener = bar.listener();
       int[] steps = {0};
@@ -194,14 +192,5 @@ public final class MrfSearchCommand implements Callable<Integer> {
           + "' (no such file)");
     }
     return MrfBinaryData.graphOf(file, vars);
-  }
-
-  /** A graph's edges by variable name, {@code {a-b, b-c}}: its identity in the journal. */
-  private static String edgeNames(PairwiseGraph g, List<Variable> vars) {
-    List<String> names = new java.util.ArrayList<>();
-    for (int[] e : g.edges()) {
-      names.add(vars.get(e[0]).name() + "-" + vars.get(e[1]).name());
-    }
-    return "{" + String.join(", ", names) + "}";
   }
 }

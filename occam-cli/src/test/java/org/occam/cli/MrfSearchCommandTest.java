@@ -147,4 +147,12 @@ class MrfSearchCommandTest {
     var seven7 = CliRunner.run("mrf", "rank", "--data", seven.toString(), "--class", "all", "--methods", "bic-ml");
     assertThat(seven7.err()).contains("2^21").contains("use a search instead");
   }
+
+  @Test
+  void aStartGraphAboveTheDegreeBoundIsRefusedInOneLineBeforeTheAnnouncement() {
+    var s = CliRunner.run("mrf", "search", "--data", data.toString(), "--start", "full", "--max-degree", "2");
+    assertThat(s.exitCode()).isEqualTo(2);
+    assertThat(s.err().strip()).isEqualTo("occam: the start graph gives vertex 0 3 neighbours, more than the maximum"
+        + " degree 2");
+  }
 }

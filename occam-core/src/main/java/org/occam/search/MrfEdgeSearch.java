@@ -166,6 +166,24 @@ public final class MrfEdgeSearch {
   public record Result(PairwiseGraph best, double bestScore, List<Step> path, List<Run> runs,
       int distinctGraphsScored, long cacheHits, Settings settings) {}
 
+  /**
+   * Refuses a start graph the search cannot start from (a vertex above the maximum degree), so a
+   * caller can check it before announcing the search; {@link #run} checks it too.
+   *
+   * @throws InvalidInputException if a vertex of {@code start} has more neighbours than allowed
+   */
+  public static void requireStart(PairwiseGraph start, Settings settings) {
+    if (settings.maxDegree().isPresent()) {
+      int[] deg = EdgeSet.of(start).degrees();
+      for (int i = 0; i < deg.length; i++) {
+        if (deg[i] > settings.maxDegree().getAsInt()) {
+          throw new InvalidInputException("the start graph gives vertex " + i + " " + deg[i]
+              + " neighbours, more than the maximum degree " + settings.maxDegree().getAsInt());
+        }
+      }
+    }
+  }
+
   /** A search with a fresh cache. */
   public static Result run(PairwiseGraph start, MrfGraphScore score, Settings settings, Consumer<Step> listener) {
     return run(start, score, settings, listener, new EdgeSetScoreCache());
@@ -181,17 +199,9 @@ public final class MrfEdgeSearch {
    */
   public static Result run(PairwiseGraph start, MrfGraphScore score, Settings settings, Consumer<Step> listener,
       EdgeSetScoreCache cache) {
+    requireStart(start, settings);
     int v = start.vertexCount();
     EdgeSet first = EdgeSet.of(start);
-    if (settings.maxDegree().isPresent()) {
-      int[] deg = first.degrees();
-      for (int i = 0; i < v; i++) {
-        if (deg[i] > settings.maxDegree().getAsInt()) {
-          throw new InvalidInputException("the start graph gives vertex " + i + " " + deg[i]
-              + " neighbours, more than the maximum degree " + settings.maxDegree().getAsInt());
-        }
-      }
-    }
     long hitsBefore = cache.hits();
     List<SplittableUniformRandomProvider> streams =
         RandomStreams.split(RandomStreams.fromSeed(settings.seed()), settings.restarts());

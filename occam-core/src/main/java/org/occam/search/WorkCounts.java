@@ -18,6 +18,7 @@ import org.occam.data.InvalidInputException;
  *       pairs: the empty graph, then E + (E − 1) + … + 1 candidates, 1 + E(E+1)/2 scores of the
  *       criterion.
  *   <li>Every graph on V vertices: 2^E.
+ *   <li>The arcs a DAG structure search may draw, hidden → observed or any but observed → hidden.
  * </ul>
  */
 public final class WorkCounts {
@@ -57,6 +58,17 @@ public final class WorkCounts {
       c = c.multiply(n.add(BigInteger.valueOf(i - 1))).divide(BigInteger.valueOf(i));
     }
     return c;
+  }
+
+  /**
+   * The arcs a DAG structure search may draw over k hidden and p observed variables, the ordered
+   * pairs {@code constraint} allows (an upper bound on the one-arc moves of a step): kp in the
+   * bipartite class, k(k−1) + kp + p(p−1) in the general one (every arc but observed → hidden).
+   */
+  public static long allowedArcs(DagArcConstraint constraint, int hidden, int observed) {
+    long k = hidden;
+    long p = observed;
+    return constraint == DagArcConstraint.BIPARTITE ? k * p : k * (k - 1) + k * p + p * (p - 1);
   }
 
   /** E = V(V−1)/2, the pairs of V vertices. */

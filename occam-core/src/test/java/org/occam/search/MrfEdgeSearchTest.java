@@ -196,6 +196,13 @@ class MrfEdgeSearchTest {
     assertThatThrownBy(() -> MrfEdgeSearch.run(PairwiseGraph.complete(v), AdditiveEdgeScores.of(w),
         MrfEdgeSearch.Settings.defaults().withMaxDegree(OptionalInt.of(2)), null))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maximum degree 2");
+    // the same refusal before any search, so that a caller can check before announcing one
+    assertThatThrownBy(() -> MrfEdgeSearch.requireStart(PairwiseGraph.complete(v),
+        MrfEdgeSearch.Settings.defaults().withMaxDegree(OptionalInt.of(2))))
+        .hasMessage("the start graph gives vertex 0 5 neighbours, more than the maximum degree 2");
+    MrfEdgeSearch.requireStart(PairwiseGraph.complete(v), MrfEdgeSearch.Settings.defaults()
+        .withMaxDegree(OptionalInt.of(5)));
+    MrfEdgeSearch.requireStart(PairwiseGraph.complete(v), MrfEdgeSearch.Settings.defaults());
   }
 
   @Test

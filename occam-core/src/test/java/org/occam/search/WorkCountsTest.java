@@ -143,4 +143,27 @@ class WorkCountsTest {
     assertThat(WorkCounts.emConfigurations(d, new int[] {2, 5})).isEqualTo(160.0);
     assertThat(WorkCounts.emConfigurations(d, new int[0])).isEqualTo(16.0);
   }
+
+  @Test
+  void allowedArcsCountTheOrderedPairsEachClassAllows() {
+    for (DagArcConstraint c : DagArcConstraint.values()) {
+      for (int k = 0; k <= 3; k++) {
+        for (int p = 0; p <= 4; p++) {
+          // variables 0..k-1 hidden, k..k+p-1 observed; every ordered pair of distinct variables
+          long enumerated = 0;
+          for (int a = 0; a < k + p; a++) {
+            for (int b = 0; b < k + p; b++) {
+              if (a != b && c.allows(a < k, b < k)) {
+                enumerated++;
+              }
+            }
+          }
+          assertThat(WorkCounts.allowedArcs(c, k, p)).as("%s, k = %d, p = %d", c, k, p).isEqualTo(enumerated);
+        }
+      }
+    }
+    // Beal's 2 hidden over 4 observed: 8 arcs; the general class adds 2 + 12
+    assertThat(WorkCounts.allowedArcs(DagArcConstraint.BIPARTITE, 2, 4)).isEqualTo(8);
+    assertThat(WorkCounts.allowedArcs(DagArcConstraint.GENERAL, 2, 4)).isEqualTo(22);
+  }
 }
