@@ -9,11 +9,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.OptionalDouble;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.occam.rbm.RbmData;
 import org.occam.report.OrderSelectionReport.Row;
 import org.occam.search.OrderSelection;
+import org.occam.search.ScaledWorkEstimate;
+import org.occam.search.WorkCounts;
 
 /**
  * What {@code occam rbm select} prints and writes when choosing the number of hidden units K of a
@@ -115,21 +116,57 @@ public final class RbmSelectReport {
     return root;
   }
 
-  /** A row read back from a previous run's {@code models} entry, its cross-validation score last. */
-  public static Row readRow(JsonNode m) {
-    List<OrderSelection.Score> scores = new ArrayList<>();
-    List<Boolean> converged = new ArrayList<>();
-    for (JsonNode e : m.path("results")) {
-      scores.add(PreviousRun.estimateScore(e));
-      converged.add(PreviousRun.estimateConverged(e));
-    }
-    JsonNode cv = m.get("cv");
-    if (cv != null && !cv.isNull()) {
-      scores.add(new OrderSelection.Score("cv", PreviousRun.number(cv.get("meanTestLogLikelihoodPerRow")),
-          OptionalDouble.of(PreviousRun.number(cv.get("stdError")))));
-      converged.add(true);
-    }
-    return new Row(m, scores, converged);
+  /**
+   * The rows a run keeps: the previous run's ({@code --extend}) and the journal's finished K, chosen
+   * over; null when there are none.
+   *
+   * @param previous the previous run's rows chosen over, or null
+   */
+  public static OrderSelection.Result<Row> kept(OrderSelection.Result<Row> previous, List<JsonNode> resumed) {
+    List<OrderSelection.Scored<Row>> kept = new ArrayList<>(previous == null ? List.of() : previous.scored());
+    kept.addAll(PreviousRun.resumedRows(resumed, "hidden"));
+    return kept.isEmpty() ? null : OrderSelection.choose(kept, 1);
+  }
+
+  /** The K wanted that a previous run (or null) did not score. */
+  public static int[] toScore(int[] wanted, OrderSelection.Result<Row> previous) {
+    int[] before = previous == null ? new int[0] : previous.orders();
+    return Arrays.stream(wanted).filter(k -> Arrays.binarySearch(before, k) < 0).toArray();
+  }
+
+  /** The line that says which K and methods are scored, and what a continued run adds. */
+  public static void printPlan(PrintWriter out, int[] wanted, List<String> methodNames,
+      OrderSelection.Result<Row> previous, Path extended) {
+    int[] toScore = toScore(wanted, previous);
+    out.printf(Locale.ROOT, "K in %s; methods %s%s%n", Arrays.toString(wanted), String.join(",", methodNames),
+        previous == null ? "" : "; extending " + extended + " (K in " + Arrays.toString(previous.orders())
+            + "), scoring " + (toScore.length == 0 ? "nothing new" : Arrays.toString(toScore)));
+  }
+
+  /**
+   * The line that says what is coming: the K, the methods, the data's size and the largest number
+   * of parameters ({@link WorkCounts#rbmParameters}).
+   *
+   * @param logZ how log Z is computed, as the option says it
+   */
+  public static String workLine(RbmData d, int[] toScore, List<String> methodNames, boolean crossValidation,
+      String logZ) {
+    int largest = Arrays.stream(toScore).max().orElse(0);
+    return String.format(Locale.ROOT, "rbm select: %d order(s) K in %s x %s on %,d rows x %d visible units; up to %,d"
+        + " parameters (K = %d)%s, log Z %s", toScore.length, Arrays.toString(toScore), String.join(",", methodNames),
+        (long) d.size(), d.visibleCount(), (long) WorkCounts.rbmParameters(d.visibleCount(), largest), largest,
+        crossValidation ? "; cv refits every fold" : "", logZ);
+  }
+
+  /** The estimate made once the first K is done, scaled by the number of parameters. */
+  public static ScaledWorkEstimate estimate(RbmData d, int[] toScore) {
+    double total = Arrays.stream(toScore).mapToDouble(k -> WorkCounts.rbmParameters(d.visibleCount(), k)).sum();
+    return new ScaledWorkEstimate(COMMAND, total, "K", "the number of parameters (V+1)(K+1)-1", System::nanoTime);
+  }
+
+  /** The line printed when a K is done: "K = 3: laplace -1203.90, cv -1.2041 per row (12.4 s)". */
+  public static String unitLine(int k, Row row, double seconds) {
+    return String.format(Locale.ROOT, "K = %d: %s (%.1f s)", k, OrderSelectionReport.scoresText(row), seconds);
   }
 
   /** A SHA-256 of the data as the scores see it: the columns, distinct rows and their counts. */

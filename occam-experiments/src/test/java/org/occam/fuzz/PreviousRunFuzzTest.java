@@ -26,8 +26,8 @@ class PreviousRunFuzzTest {
     ReaderContract.check(java.util.Arrays.copyOfRange(input, 1, input.length), f -> {
       JsonNode previous = PreviousRun.readPrevious(f, rbm ? "rbm select" : "dag select");
       PreviousRun.methods(previous);
-      var rows = rbm ? PreviousRun.previousRows(f, previous, "hidden", RbmSelectReport::readRow)
-          : PreviousRun.previousRows(f, previous, "states", DagSelectRun::readRow);
+      var rows = rbm ? PreviousRun.previousRows(f, previous, "hidden", PreviousRun::readRow)
+          : PreviousRun.previousRows(f, previous, "states", PreviousRun::readRow);
       return OrderSelection.choose(rows, 1);
     });
   }
