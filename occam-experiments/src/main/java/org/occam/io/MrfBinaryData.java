@@ -113,21 +113,8 @@ public final class MrfBinaryData {
 
   /** {@code {"file", "rows", "distinct", "variables": [{"name", "states"}, …]}} for JSON reports. */
   public static Map<String, Object> json(Path data, Dataset d) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("file", data.toString());
-    m.put("rows", DataJson.count(d.size()));
-    m.put("distinct", d.distinctRows());
-    if (d.incompleteRowsDropped() > 0) {
-      m.put("incompleteRowsDropped", d.incompleteRowsDropped());
-    }
-    List<Map<String, Object>> variables = new ArrayList<>();
-    for (Variable x : d.variables()) {
-      Map<String, Object> v = new LinkedHashMap<>();
-      v.put("name", x.name());
-      v.put("states", x.states());
-      variables.add(v);
-    }
-    m.put("variables", variables);
+    Map<String, Object> m = DataJson.of(data, d);
+    m.put("variables", DataJson.variables(d.variables()));
     return m;
   }
 

@@ -182,20 +182,10 @@ public final class DagSelectRun {
     return cards;
   }
 
-  /** The data as the JSON records it: file, rows, distinct rows, variables and fingerprint. */
+  /** The data as the JSON records it: {@link DataJson#of}, the variables and the fingerprint. */
   public static Map<String, Object> dataInfo(Path file, Dataset d) {
-    Map<String, Object> dataInfo = new LinkedHashMap<>();
-    dataInfo.put("file", file.toString());
-    dataInfo.put("rows", DataJson.count(d.size()));
-    dataInfo.put("distinct", d.distinctRows());
-    List<Map<String, Object>> variables = new ArrayList<>();
-    for (Variable v : d.variables()) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("name", v.name());
-      m.put("states", v.states());
-      variables.add(m);
-    }
-    dataInfo.put("variables", variables);
+    Map<String, Object> dataInfo = DataJson.of(file, d);
+    dataInfo.put("variables", DataJson.variables(d.variables()));
     dataInfo.put("fingerprint", fingerprint(d));
     return dataInfo;
   }
