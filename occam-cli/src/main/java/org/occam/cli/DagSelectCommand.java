@@ -2,7 +2,6 @@ package org.occam.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -129,19 +128,10 @@ public final class DagSelectCommand implements Callable<Integer> {
 
     Map<String, Object> dataInfo = DagSelectRun.dataInfo(data, d);
     Map<String, Object> model = DagSelectRun.model();
-    Map<String, Object> set = new LinkedHashMap<>(settings.toMap());
-    set.put("prior", "dirichlet(" + lambda + ")");
-    set.put("seed", options.seed);
+    Map<String, Object> set = DagSelectRun.settings(settings, lambda, options.seed);
     List<String> methodNames = chosen.stream().map(EvidenceMethod::name).toList();
 
-    List<OrderSelection.Scored<Row>> saved = List.of();
-    if (previous != null) {
-      PreviousRun.requireSameData(extend, previous, dataInfo);
-      PreviousRun.requireSame(extend, previous, "model", model, "the model class");
-      PreviousRun.requireSame(extend, previous, "methods", methodNames, "the methods");
-      PreviousRun.requireSame(extend, previous, "settings", set, "the settings");
-      saved = PreviousRun.previousRows(extend, previous, "states", PreviousRun::readRow);
-    }
+    List<OrderSelection.Scored<Row>> saved = DagSelectRun.saved(extend, previous, dataInfo, model, methodNames, set);
     // the models finished before an interruption are kept, not redone
     List<DagSelectRun.Part> parts = DagSelectRun.plan(counts, wanted, saved,
         journal == null ? List.of() : journal.finished());

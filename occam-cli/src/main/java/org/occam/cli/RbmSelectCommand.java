@@ -2,11 +2,9 @@ package org.occam.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -89,13 +87,7 @@ public final class RbmSelectCommand implements Callable<Integer> {
     dataInfo.put("fingerprint", RbmSelectReport.fingerprint(d));
     Map<String, Object> settings = settingsJson();
 
-    OrderSelection.Result<Row> before = null;
-    if (previous != null) {
-      PreviousRun.requireSameData(extend, previous, dataInfo);
-      PreviousRun.requireSame(extend, previous, "methods", methodNames, "the methods");
-      PreviousRun.requireSame(extend, previous, "settings", settings, "the settings");
-      before = OrderSelection.choose(PreviousRun.previousRows(extend, previous, "hidden", PreviousRun::readRow), 1);
-    }
+    OrderSelection.Result<Row> before = RbmSelectReport.previous(extend, previous, dataInfo, methodNames, settings);
     PrintWriter out = outputs.report();
     RbmScoreReport.describe(out, options.data, d, options.priorSigma, 0);
     RbmSelectReport.printPlan(out, ks, methodNames, before, extend);
@@ -142,16 +134,7 @@ public final class RbmSelectCommand implements Callable<Integer> {
   private Row freshRow(RbmData d, int k, RbmOptions.Methods wanted, RbmCrossValidation cv) {
     List<EvidenceEstimate> estimates = RbmEstimators.score(d, k, wanted.scores(), options,
         s -> stages.accept("K = " + k + ": " + s));
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("hidden", k);
-    m.put("results", estimates.stream().map(ResultJson::estimate).toList());
-    List<OrderSelection.Score> extra = new ArrayList<>();
-    if (cv != null) {
-      RbmCrossValidation.Result r = cv.run(k, options.seed, options.threads(), null);
-      m.put("cv", RbmScoreReport.crossValidationJson(r));
-      extra.add(new OrderSelection.Score("cv", r.meanTestLogLikelihood(), OptionalDouble.of(r.stdError())));
-    }
-    return Row.of(m, estimates, extra);
+    return RbmSelectReport.freshRow(k, estimates, cv == null ? null : cv.run(k, options.seed, options.threads(), null));
   }
 
   /** Stage names of the Laplace pipeline on stderr when a person is watching. */

@@ -60,6 +60,24 @@ public final class DagSelectRun {
   }
 
   /**
+   * The rows of the previous run continued by {@code --extend}, once it is checked to have been
+   * made on the same data with the same model class, methods and settings; empty without one.
+   *
+   * @param previous the previous run's JSON ({@link PreviousRun#readPrevious}), or null
+   */
+  public static List<OrderSelection.Scored<Row>> saved(Path file, JsonNode previous, Map<String, Object> dataInfo,
+      Map<String, Object> model, List<String> methodNames, Map<String, Object> settings) {
+    if (previous == null) {
+      return List.of();
+    }
+    PreviousRun.requireSameData(file, previous, dataInfo);
+    PreviousRun.requireSame(file, previous, "model", model, "the model class");
+    PreviousRun.requireSame(file, previous, "methods", methodNames, "the methods");
+    PreviousRun.requireSame(file, previous, "settings", settings, "the settings");
+    return PreviousRun.previousRows(file, previous, "states", PreviousRun::readRow);
+  }
+
+  /**
    * Plans a run: for each number of hidden variables asked for or saved by the previous run, the
    * states to score and the rows kept.
    *
@@ -188,6 +206,14 @@ public final class DagSelectRun {
     dataInfo.put("variables", DataJson.variables(d.variables()));
     dataInfo.put("fingerprint", fingerprint(d));
     return dataInfo;
+  }
+
+  /** The settings as the JSON records them: the scores' settings, the prior and the seed. */
+  public static Map<String, Object> settings(org.occam.dag.DagScoreSettings scores, double lambda, long seed) {
+    Map<String, Object> set = new LinkedHashMap<>(scores.toMap());
+    set.put("prior", "dirichlet(" + lambda + ")");
+    set.put("seed", seed);
+    return set;
   }
 
   /** The model class as the JSON records it. */

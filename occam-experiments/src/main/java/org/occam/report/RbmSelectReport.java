@@ -9,7 +9,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
 import com.fasterxml.jackson.databind.JsonNode;
+import org.occam.evidence.EvidenceEstimate;
+import org.occam.rbm.RbmCrossValidation;
 import org.occam.rbm.RbmData;
 import org.occam.report.OrderSelectionReport.Row;
 import org.occam.search.OrderSelection;
@@ -114,6 +117,36 @@ public final class RbmSelectReport {
     run.put("extended", extended == null ? null : extended.toString());
     root.put("run", run);
     return root;
+  }
+
+  /** A freshly scored K's row: its estimates and, when asked for, its cross-validation (else null), last. */
+  public static Row freshRow(int hidden, List<EvidenceEstimate> estimates, RbmCrossValidation.Result cv) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("hidden", hidden);
+    m.put("results", estimates.stream().map(ResultJson::estimate).toList());
+    List<OrderSelection.Score> extra = new ArrayList<>();
+    if (cv != null) {
+      m.put("cv", RbmScoreReport.crossValidationJson(cv));
+      extra.add(new OrderSelection.Score("cv", cv.meanTestLogLikelihood(), OptionalDouble.of(cv.stdError())));
+    }
+    return Row.of(m, estimates, extra);
+  }
+
+  /**
+   * The previous run continued by {@code --extend}, its rows chosen over, once it is checked to
+   * have been made on the same data with the same methods and settings; null without one.
+   *
+   * @param previous the previous run's JSON ({@link PreviousRun#readPrevious}), or null
+   */
+  public static OrderSelection.Result<Row> previous(Path file, JsonNode previous, Map<String, Object> dataInfo,
+      List<String> methodNames, Map<String, Object> settings) {
+    if (previous == null) {
+      return null;
+    }
+    PreviousRun.requireSameData(file, previous, dataInfo);
+    PreviousRun.requireSame(file, previous, "methods", methodNames, "the methods");
+    PreviousRun.requireSame(file, previous, "settings", settings, "the settings");
+    return OrderSelection.choose(PreviousRun.previousRows(file, previous, "hidden", PreviousRun::readRow), 1);
   }
 
   /**
