@@ -100,22 +100,17 @@ public final class RbmSelectCommand implements Callable<Integer> {
     stages = RbmEstimators.stageReporter(spec.commandLine().getErr());
     OrderSelection.Result<Row> result;
     try (UnitLog log = new UnitLog(journal, spec.commandLine().getErr(), toScore.length)) {
-      // the K finished before an interruption are kept, not redone
-      OrderSelection.Result<Row> start = RbmSelectReport.kept(before, log.resumed());
       try (Progress bar = Progress.start("rbm select", toScore.length)) {
         AtomicInteger done = new AtomicInteger();
-        // one K at a time: the scores and the folds of each K run on all the threads
-        OrderSelection<Row> selection = new OrderSelection<>(1, k -> {
-          long t = System.nanoTime();
-          Row row = freshRow(d, k, wanted, cv);
-          log.finished(row.json(), RbmSelectReport.unitLine(k, row, (System.nanoTime() - t) * 1e-9));
-          if (bar.listener() != null) {
-            bar.listener().accept(done.incrementAndGet());
-          }
-          eta.observe(WorkCounts.rbmParameters(d.visibleCount(), k)).ifPresent(this::say);
-          return row;
-        }, Row::scores, 1);
-        result = start == null ? selection.run(ks) : selection.extend(start, ks);
+        // the K finished before an interruption are kept, not redone
+        result = RbmSelectReport.run(ks, RbmSelectReport.kept(before, log.resumed()), k -> freshRow(d, k, wanted, cv),
+            (k, row, seconds) -> {
+              log.finished(row.json(), RbmSelectReport.unitLine(k, row, seconds));
+              if (bar.listener() != null) {
+                bar.listener().accept(done.incrementAndGet());
+              }
+              eta.observe(WorkCounts.rbmParameters(d.visibleCount(), k)).ifPresent(this::say);
+            });
       }
 
       RbmSelectReport report = new RbmSelectReport(result,

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.function.IntFunction;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.rbm.RbmCrossValidation;
@@ -159,6 +160,31 @@ public final class RbmSelectReport {
     List<OrderSelection.Scored<Row>> kept = new ArrayList<>(previous == null ? List.of() : previous.scored());
     kept.addAll(PreviousRun.resumedRows(resumed, "hidden"));
     return kept.isEmpty() ? null : OrderSelection.choose(kept, 1);
+  }
+
+  /** One K done: its row and its time. */
+  @FunctionalInterface
+  public interface Finished {
+    void accept(int hidden, Row row, double seconds);
+  }
+
+  /**
+   * Scores the K wanted that {@code kept} lacks, one K at a time (each K's scores and folds run on
+   * every thread), and chooses over all.
+   *
+   * @param kept the rows kept ({@link #kept}), or null
+   * @param scorer one K's row
+   * @param finished told of each K as it is done
+   */
+  public static OrderSelection.Result<Row> run(int[] wanted, OrderSelection.Result<Row> kept, IntFunction<Row> scorer,
+      Finished finished) {
+    OrderSelection<Row> selection = new OrderSelection<>(1, k -> {
+      long t = System.nanoTime();
+      Row row = scorer.apply(k);
+      finished.accept(k, row, (System.nanoTime() - t) * 1e-9);
+      return row;
+    }, Row::scores, 1);
+    return kept == null ? selection.run(wanted) : selection.extend(kept, wanted);
   }
 
   /** The K wanted that a previous run (or null) did not score. */

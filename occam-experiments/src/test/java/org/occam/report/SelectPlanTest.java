@@ -111,4 +111,31 @@ class SelectPlanTest {
         .isEqualTo("hidden variables = 2, states = 3: vb -2843.97 (0.4 s)");
     assertThat(DagSelectRun.unitLine(false, 1, 3, row, 0.44)).isEqualTo("states = 3: vb -2843.97 (0.4 s)");
   }
+
+  @Test
+  void rbmRunScoresOnlyTheKNotKeptAndChoosesOverAll() throws IOException {
+    OrderSelection.Result<Row> kept = RbmSelectReport.kept(null, List.of(json("{\"hidden\": 2, \"results\":"
+        + " [{\"method\": \"laplace\", \"logEvidence\": -5}]}")));
+    List<Integer> scored = new ArrayList<>();
+    List<Integer> told = new ArrayList<>();
+    OrderSelection.Result<Row> r = RbmSelectReport.run(new int[] {1, 2, 3}, kept, k -> {
+      synchronized (scored) {
+        scored.add(k);
+      }
+      try {
+        return PreviousRun.readRow(json("{\"hidden\": " + k + ", \"results\": [{\"method\": \"laplace\","
+            + " \"logEvidence\": " + (-10 * k) + "}]}"));
+      } catch (IOException e) {
+        throw new IllegalStateException(e);
+      }
+    }, (k, row, seconds) -> {
+      told.add(k);
+      assertThat(seconds).isGreaterThanOrEqualTo(0);
+    });
+    assertThat(scored).containsExactlyInAnyOrder(1, 3);
+    assertThat(told).containsExactlyInAnyOrder(1, 3);
+    assertThat(r.orders()).containsExactly(1, 2, 3);
+    // the kept K = 2 (-5) beats the fresh K = 1 (-10) and K = 3 (-30)
+    assertThat(r.choice("laplace").best().getAsInt()).isEqualTo(2);
+  }
 }
