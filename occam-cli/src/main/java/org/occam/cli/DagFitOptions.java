@@ -84,29 +84,9 @@ class DagFitOptions {
             aisStrength, aisReverse));
   }
 
-  /**
-   * Counts the configurations one EM iteration sums over with these hidden variables, refuses past
-   * --max-em-configurations, and returns the count.
-   *
-   * @param alternative what to do instead, e.g. "use fewer hidden states"
-   */
+  /** {@link org.occam.search.WorkLimit#requireEm} at --max-em-configurations: the configurations counted. */
   double requireEmFeasible(String command, org.occam.data.Dataset data, int[] hiddenCardinalities,
       String alternative) {
-    double configurations = org.occam.search.WorkCounts.emConfigurations(data, hiddenCardinalities);
-    if (configurations > maxEmConfigurations) {
-      throw new org.occam.data.InvalidInputException(String.format(java.util.Locale.ROOT, "%s: an EM iteration would"
-          + " sum %,.0f configurations of the unobserved variables (%d distinct rows, hidden states %s); the limit is"
-          + " %,.0f (--max-em-configurations); %s", command, configurations, data.distinctRows(),
-          java.util.Arrays.toString(hiddenCardinalities), maxEmConfigurations, alternative));
-    }
-    return configurations;
-  }
-
-  /** The cost model's bound on one model's EM time: at the iteration limit, every restart. */
-  String emBound(double configurations, int variables, int restarts) {
-    double seconds = configurations * variables * maxIterations * restarts
-        * org.occam.search.WorkCounts.EM_SECONDS_PER_CONFIGURATION_VARIABLE;
-    return "at most " + org.occam.search.WorkEstimate.duration(seconds) + " per model and method at the "
-        + maxIterations + "-iteration limit (cost model: 2.5 ns per configuration and variable)";
+    return org.occam.search.WorkLimit.requireEm(command, data, hiddenCardinalities, maxEmConfigurations, alternative);
   }
 }

@@ -2,8 +2,6 @@ package org.occam.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -28,8 +26,6 @@ import org.occam.search.LatentClassOrders;
 import org.occam.search.OrderRange;
 import org.occam.search.OrderSelection;
 import org.occam.search.ScaledWorkEstimate;
-import org.occam.search.WorkCounts;
-import org.occam.search.WorkEstimate;
 import org.occam.io.PriorRange;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -132,88 +128,42 @@ public final class DagSelectCommand implements Callable<Integer> {
 
     Map<String, Object> dataInfo = DagSelectRun.dataInfo(data, d);
     Map<String, Object> model = DagSelectRun.model();
-    Map<String, Object> set = new LinkedHashMap<>(settings.toMap());
-    set.put("prior", "dirichlet(" + lambda + ")");
-    set.put("seed", options.seed);
+    Map<String, Object> set = DagSelectRun.settings(settings, lambda, options.seed);
     List<String> methodNames = chosen.stream().map(EvidenceMethod::name).toList();
 
-    List<OrderSelection.Scored<Row>> saved = List.of();
-    if (previous != null) {
-      PreviousRun.requireSameData(extend, previous, dataInfo);
-      PreviousRun.requireSame(extend, previous, "model", model, "the model class");
-      PreviousRun.requireSame(extend, previous, "methods", methodNames, "the methods");
-      PreviousRun.requireSame(extend, previous, "settings", set, "the settings");
-      saved = PreviousRun.previousRows(extend, previous, "states", DagSelectRun::readRow);
-      // a continued run keeps every number of hidden variables it had
-      counts = OrderRange.union(counts, saved.stream()
-          .mapToInt(r -> ((JsonNode) r.result().json()).path("hiddenVariables").asInt(1)).toArray());
-    }
+    List<OrderSelection.Scored<Row>> saved = DagSelectRun.saved(extend, previous, dataInfo, model, methodNames, set);
+    // the models finished before an interruption are kept, not redone
+    List<DagSelectRun.Part> parts = DagSelectRun.plan(counts, wanted, saved,
+        journal == null ? List.of() : journal.finished());
+    boolean severalCounts = parts.size() > 1;
 
     PrintWriter out = outputs.report();
-    DagSelectRun.describe(out, data, d, counts, wanted, methodNames);
-
+    DagSelectRun.describe(out, data, d, parts.stream().mapToInt(DagSelectRun.Part::hiddenVariables).toArray(),
+        wanted, methodNames);
+    for (DagSelectRun.Part p : parts) {
+      if (p.saved().length > 0) {
+        DagSelectRun.printExtending(out, extend, !severalCounts && p.hiddenVariables() == 1, p);
+      }
+    }
+    int total = DagSelectRun.models(parts);
+    say(DagSelectRun.workLine(d, parts, methodNames.size(), settings.restarts(), options.maxIterations,
+        options.maxEmConfigurations));
+    ScaledWorkEstimate eta = DagSelectRun.estimate(d, parts);
     LatentClassOrders orders = new LatentClassOrders(d, lambda, chosen, settings, options.seed);
-    List<Block> blocks = new ArrayList<>();
-    int total = 0;
-    List<OrderSelection.Result<Row>> befores = new ArrayList<>();
-    // the models finished before an interruption are kept, not redone
-    List<OrderSelection.Scored<Row>> resumed = new ArrayList<>();
-    if (journal != null) {
-      for (JsonNode m : journal.finished()) {
-        Row row = DagSelectRun.readRow(m);
-        resumed.add(new OrderSelection.Scored<>(m.path("states").asInt(), row, row.scores()));
-      }
-    }
-    for (int k : counts) {
-      List<OrderSelection.Scored<Row>> mine = DagSelectRun.savedWith(saved, k);
-      int[] done = mine.stream().mapToInt(OrderSelection.Scored::order).sorted().toArray();
-      List<OrderSelection.Scored<Row>> kept = new ArrayList<>(mine);
-      kept.addAll(DagSelectRun.savedWith(resumed, k));
-      OrderSelection.Result<Row> before = kept.isEmpty() ? null : OrderSelection.choose(kept, 1);
-      befores.add(before);
-      int[] toScore = java.util.Arrays.stream(wanted).filter(s -> java.util.Arrays.binarySearch(done, s) < 0)
-          .toArray();
-      blocks.add(new Block(k, toScore, null));
-      total += toScore.length;
-      if (!mine.isEmpty()) {
-        DagSelectRun.printExtending(out, extend, counts.length == 1 && k == 1, k, done, toScore);
-      }
-    }
-    boolean severalCounts = counts.length > 1;
-    ScaledWorkEstimate eta = announce(d, blocks, total, methodNames.size(), settings.restarts());
     try (UnitLog log = new UnitLog(journal, spec.commandLine().getErr(), total);
         Progress bar = Progress.start("dag select", total)) {
       AtomicInteger progress = new AtomicInteger();
-      for (int b = 0; b < blocks.size(); b++) {
-        int k = blocks.get(b).hiddenVariables();
-        OrderSelection<Row> selection = new OrderSelection<>(1, s -> {
-          long t = System.nanoTime();
-          Row row = DagSelectRun.freshRow(k, s, orders.score(k, s), d.variables());
-          log.finished(row.json(), unitLine(severalCounts ? k : 0, s, row, (System.nanoTime() - t) * 1e-9));
-          if (bar.listener() != null) {
-            bar.listener().accept(progress.incrementAndGet());
-          }
-          eta.observe(emWeight(d, k, s)).ifPresent(this::say);
-          return row;
-        }, Row::scores, nThreads);
-        OrderSelection.Result<Row> before = befores.get(b);
-        blocks.set(b, new Block(k, blocks.get(b).scored(),
-            before == null ? selection.run(wanted) : selection.extend(before, wanted)));
-      }
+      List<Block> blocks = DagSelectRun.run(parts, wanted, orders, d.variables(), nThreads, (k, s, row, seconds) -> {
+        log.finished(row.json(), DagSelectRun.unitLine(severalCounts, k, s, row, seconds));
+        if (bar.listener() != null) {
+          bar.listener().accept(progress.incrementAndGet());
+        }
+        eta.observe(DagSelectRun.emWork(d, k, s)).ifPresent(this::say);
+      });
       finish(out, blocks, methodNames, d, t0, settings, nThreads, dataInfo, model, set);
       log.complete();
     }
     return 0;
-  }
-
-  /** The line printed when a model is done: its scores and its time ({@code k} 0: one hidden variable only). */
-  private static String unitLine(int k, int states, Row row, double seconds) {
-    List<String> parts = new ArrayList<>();
-    for (OrderSelection.Score sc : row.scores()) {
-      parts.add(sc.method() + " " + org.occam.report.Tables.score(sc.value()));
-    }
-    return String.format(Locale.ROOT, "%sstates = %d: %s (%.1f s)", k > 0 ? "hidden variables = " + k + ", " : "",
-        states, String.join(", ", parts), seconds);
   }
 
   /** Prints the table and writes the outputs. */
@@ -236,39 +186,6 @@ public final class DagSelectCommand implements Callable<Integer> {
     if (png != null) {
       outputs.write(png, report.png("latent class order: " + data.getFileName()));
     }
-  }
-
-  /**
-   * Counts the work of every (hidden variables, states) to score, refuses a model past
-   * --max-em-configurations, says on stderr what is coming, and returns the estimate made once the
-   * first model is done (scaled by the configurations an EM iteration sums).
-   */
-  private ScaledWorkEstimate announce(Dataset d, List<Block> blocks, int models, int methodCount, int restarts) {
-    double totalWeight = 0;
-    double largest = 0;
-    for (Block b : blocks) {
-      for (int s : b.scored()) {
-        int[] cards = new int[b.hiddenVariables()];
-        java.util.Arrays.fill(cards, s);
-        double configurations = options.requireEmFeasible("dag select", d, cards,
-            "try fewer hidden states or hidden variables");
-        largest = Math.max(largest, configurations);
-        totalWeight += emWeight(d, b.hiddenVariables(), s);
-      }
-    }
-    say(String.format(Locale.ROOT, "dag select: %d model(s) x %d method(s) (%d EM restarts each) on %d distinct"
-        + " rows; an EM iteration sums up to %s configurations of the unobserved variables, %s", models,
-        methodCount, restarts, d.distinctRows(), WorkEstimate.count((long) largest),
-        options.emBound(largest, d.variables().size() + 1, restarts)));
-    return new ScaledWorkEstimate("dag select", totalWeight, "model", "the configurations an EM iteration sums",
-        System::nanoTime);
-  }
-
-  /** The cost model's weight of k hidden variables of s states: configurations times variables. */
-  private static double emWeight(Dataset d, int k, int s) {
-    int[] cards = new int[k];
-    java.util.Arrays.fill(cards, s);
-    return WorkCounts.emConfigurations(d, cards) * (d.variables().size() + k);
   }
 
   private void say(String line) {

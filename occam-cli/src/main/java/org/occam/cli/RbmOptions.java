@@ -115,6 +115,17 @@ public final class RbmOptions {
           + " (default: ${DEFAULT-VALUE}).")
   long seed;
 
+  /**
+   * Refuses any option of this mixin out of its range, before any work or output: the thread count,
+   * σ0, --log-z and every count the settings take (cross-validation's folds are checked by its
+   * settings, when it is asked for).
+   */
+  void validate() {
+    threads();
+    laplaceSettings();
+    aisPdSettings();
+  }
+
   /** The number of worker threads asked for, at least 1. */
   int threads() {
     return Threads.count(threads);
@@ -189,7 +200,16 @@ public final class RbmOptions {
   }
 
   /** A parsed --methods list: the evidence scores, and whether cross-validation was asked for. */
-  record Methods(List<EvidenceMethod<RbmProblem>> scores, boolean crossValidation) {}
+  record Methods(List<EvidenceMethod<RbmProblem>> scores, boolean crossValidation) {
+    /** Every method's name, {@code cv} last. */
+    List<String> names() {
+      List<String> names = new ArrayList<>(scores.stream().map(EvidenceMethod::name).toList());
+      if (crossValidation) {
+        names.add("cv");
+      }
+      return names;
+    }
+  }
 
   static Methods parseMethods(String list) {
     List<String> names = new ArrayList<>(Arrays.stream(list.split(",")).map(String::trim)

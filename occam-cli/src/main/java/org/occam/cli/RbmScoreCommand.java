@@ -3,7 +3,6 @@ package org.occam.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import org.occam.data.InvalidInputException;
@@ -46,7 +45,7 @@ public final class RbmScoreCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    options.threads(); // refused before anything is printed
+    options.validate();
     RbmOptions.Methods wanted = RbmOptions.parseMethods(methods);
     if (hidden < 1) {
       throw new InvalidInputException("--hidden must be >= 1, got " + hidden);
@@ -55,21 +54,12 @@ public final class RbmScoreCommand implements Callable<Integer> {
     RbmData d = options.read();
     PrintWriter out = outputs.report();
     RbmScoreReport.describe(out, options.data, d, options.priorSigma, hidden);
-    // settings refused before the announcement, so bad input stays one line
-    options.laplaceSettings();
-    options.aisPdSettings();
-    if (wanted.crossValidation()) {
-      options.crossValidationSettings();
-    }
-    int side = Math.min(d.visibleCount(), hidden);
-    spec.commandLine().getErr().printf(Locale.ROOT, "rbm score: K = %d on %,d rows x %d visible units, %,d parameters;"
-        + " log Z %s%n", hidden, (long) d.size(), d.visibleCount(), (d.visibleCount() + 1L) * (hidden + 1) - 1,
-        options.logZ.equalsIgnoreCase("ais") || (options.logZ.equalsIgnoreCase("auto") && side > 20)
-            ? "by AIS (Salakhutdinov & Murray)" : "exact, 2^" + side + " states per evaluation (the smaller side)");
+    RbmCrossValidation.Settings cvSettings = wanted.crossValidation() ? options.crossValidationSettings() : null;
+    spec.commandLine().getErr().println(RbmScoreReport.workLine(d, hidden, options.laplaceSettings()));
     Consumer<String> stages = RbmEstimators.stageReporter(spec.commandLine().getErr());
     List<EvidenceEstimate> results = RbmEstimators.score(d, hidden, wanted.scores(), options, stages);
     RbmCrossValidation.Result cv = wanted.crossValidation()
-        ? new RbmCrossValidation(d, options.crossValidationSettings()).run(hidden, options.seed, options.threads(), null)
+        ? new RbmCrossValidation(d, cvSettings).run(hidden, options.seed, options.threads(), null)
         : null;
 
     RbmScoreReport.print(out, results, d.size(), cv);

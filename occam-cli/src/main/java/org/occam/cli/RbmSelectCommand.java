@@ -2,12 +2,9 @@ package org.occam.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -25,6 +22,7 @@ import org.occam.report.UnitLog;
 import org.occam.search.OrderRange;
 import org.occam.search.OrderSelection;
 import org.occam.search.ScaledWorkEstimate;
+import org.occam.search.WorkCounts;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -74,7 +72,7 @@ public final class RbmSelectCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    options.threads(); // refused before anything is printed
+    options.validate();
     int[] ks = OrderRange.parse(hidden, 1, "--hidden");
     Outputs outputs = Outputs.check(spec, force, json);
     UnitJournal journal = resume.open(spec, json, options.data, force);
@@ -83,62 +81,36 @@ public final class RbmSelectCommand implements Callable<Integer> {
     String methodList = methods != null ? methods
         : previousMethods.isEmpty() ? "laplace,cv" : String.join(",", previousMethods);
     RbmOptions.Methods wanted = RbmOptions.parseMethods(methodList);
-    List<String> methodNames = new ArrayList<>(wanted.scores().stream().map(EvidenceMethod::name).toList());
-    if (wanted.crossValidation()) {
-      methodNames.add("cv");
-    }
+    List<String> methodNames = wanted.names();
     RbmData d = options.read();
     Map<String, Object> dataInfo = RbmScoreReport.dataJson(options.data, d, options.incompleteRowsDropped);
     dataInfo.put("fingerprint", RbmSelectReport.fingerprint(d));
     Map<String, Object> settings = settingsJson();
 
-    OrderSelection.Result<Row> before = null;
-    if (previous != null) {
-      PreviousRun.requireSameData(extend, previous, dataInfo);
-      PreviousRun.requireSame(extend, previous, "methods", methodNames, "the methods");
-      PreviousRun.requireSame(extend, previous, "settings", settings, "the settings");
-      before = OrderSelection.choose(PreviousRun.previousRows(extend, previous, "hidden", RbmSelectReport::readRow),
-          1);
-    }
+    OrderSelection.Result<Row> before = RbmSelectReport.previous(extend, previous, dataInfo, methodNames, settings);
     PrintWriter out = outputs.report();
     RbmScoreReport.describe(out, options.data, d, options.priorSigma, 0);
-    int[] scoredBefore = before == null ? new int[0] : before.orders();
-    int[] toScore = java.util.Arrays.stream(ks).filter(k -> java.util.Arrays.binarySearch(scoredBefore, k) < 0)
-        .toArray();
-    out.printf(Locale.ROOT, "K in %s; methods %s%s%n", java.util.Arrays.toString(ks), String.join(",", methodNames),
-        before == null ? "" : "; extending " + extend + " (K in " + java.util.Arrays.toString(scoredBefore)
-            + "), scoring " + (toScore.length == 0 ? "nothing new" : java.util.Arrays.toString(toScore)));
+    RbmSelectReport.printPlan(out, ks, methodNames, before, extend);
+    int[] toScore = RbmSelectReport.toScore(ks, before);
 
     RbmCrossValidation cv = wanted.crossValidation()
         ? new RbmCrossValidation(d, options.crossValidationSettings()) : null;
-    OrderSelection.Result<Row> result;
-    // settings refused before the announcement, so bad input stays one line
-    options.laplaceSettings();
-    options.aisPdSettings();
-    ScaledWorkEstimate eta = announce(d, toScore, methodNames, cv != null);
+    say(RbmSelectReport.workLine(d, toScore, methodNames, cv != null, options.logZ));
+    ScaledWorkEstimate eta = RbmSelectReport.estimate(d, toScore);
     stages = RbmEstimators.stageReporter(spec.commandLine().getErr());
+    OrderSelection.Result<Row> result;
     try (UnitLog log = new UnitLog(journal, spec.commandLine().getErr(), toScore.length)) {
-      // the K finished before an interruption are kept, not redone
-      List<OrderSelection.Scored<Row>> kept = new ArrayList<>(before == null ? List.of() : before.scored());
-      for (JsonNode m : log.resumed()) {
-        Row row = RbmSelectReport.readRow(m);
-        kept.add(new OrderSelection.Scored<>(m.path("hidden").asInt(), row, row.scores()));
-      }
-      OrderSelection.Result<Row> start = kept.isEmpty() ? null : OrderSelection.choose(kept, 1);
       try (Progress bar = Progress.start("rbm select", toScore.length)) {
         AtomicInteger done = new AtomicInteger();
-        // one K at a time: the scores and the folds of each K run on all the threads
-        OrderSelection<Row> selection = new OrderSelection<>(1, k -> {
-          long t = System.nanoTime();
-          Row row = freshRow(d, k, wanted, cv);
-          log.finished(row.json(), unitLine(k, row, (System.nanoTime() - t) * 1e-9));
-          if (bar.listener() != null) {
-            bar.listener().accept(done.incrementAndGet());
-          }
-          eta.observe(parameters(d, k)).ifPresent(this::say);
-          return row;
-        }, Row::scores, 1);
-        result = start == null ? selection.run(ks) : selection.extend(start, ks);
+        // the K finished before an interruption are kept, not redone
+        result = RbmSelectReport.run(ks, RbmSelectReport.kept(before, log.resumed()), k -> freshRow(d, k, wanted, cv),
+            (k, row, seconds) -> {
+              log.finished(row.json(), RbmSelectReport.unitLine(k, row, seconds));
+              if (bar.listener() != null) {
+                bar.listener().accept(done.incrementAndGet());
+              }
+              eta.observe(WorkCounts.rbmParameters(d.visibleCount(), k)).ifPresent(this::say);
+            });
       }
 
       RbmSelectReport report = new RbmSelectReport(result,
@@ -153,58 +125,15 @@ public final class RbmSelectCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** The line printed when a K is done: its scores and its time. */
-  private static String unitLine(int k, Row row, double seconds) {
-    List<String> parts = new ArrayList<>();
-    for (OrderSelection.Score sc : row.scores()) {
-      parts.add(sc.method().equals("cv") ? String.format(Locale.ROOT, "cv %.4f per row", sc.value())
-          : sc.method() + " " + org.occam.report.Tables.score(sc.value()));
-    }
-    return String.format(Locale.ROOT, "K = %d: %s (%.1f s)", k, String.join(", ", parts), seconds);
-  }
-
   /** The scores of one K, and its cross-validation when asked for. */
   private Row freshRow(RbmData d, int k, RbmOptions.Methods wanted, RbmCrossValidation cv) {
     List<EvidenceEstimate> estimates = RbmEstimators.score(d, k, wanted.scores(), options,
         s -> stages.accept("K = " + k + ": " + s));
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("hidden", k);
-    m.put("results", estimates.stream().map(ResultJson::estimate).toList());
-    List<OrderSelection.Score> extra = new ArrayList<>();
-    if (cv != null) {
-      RbmCrossValidation.Result r = cv.run(k, options.seed, options.threads(), null);
-      m.put("cv", RbmScoreReport.crossValidationJson(r));
-      extra.add(new OrderSelection.Score("cv", r.meanTestLogLikelihood(), OptionalDouble.of(r.stdError())));
-    }
-    return Row.of(m, estimates, extra);
+    return RbmSelectReport.freshRow(k, estimates, cv == null ? null : cv.run(k, options.seed, options.threads(), null));
   }
 
   /** Stage names of the Laplace pipeline on stderr when a person is watching. */
   private java.util.function.Consumer<String> stages = s -> { };
-
-  /**
-   * Says on stderr what is coming and returns the estimate made once the first K is done, scaled
-   * by the number of parameters F = (V+1)(K+1) - 1 (PCD, Gibbs sampling and cross-validation grow
-   * with it).
-   */
-  private ScaledWorkEstimate announce(RbmData d, int[] toScore, List<String> methodNames, boolean crossValidation) {
-    double total = 0;
-    for (int k : toScore) {
-      total += parameters(d, k);
-    }
-    int largest = java.util.Arrays.stream(toScore).max().orElse(0);
-    say(String.format(Locale.ROOT, "rbm select: %d order(s) K in %s x %s on %,d rows x %d visible units; up to %,d"
-        + " parameters (K = %d)%s, log Z %s", toScore.length, java.util.Arrays.toString(toScore),
-        String.join(",", methodNames), (long) d.size(), d.visibleCount(), (long) parameters(d, largest), largest,
-        crossValidation ? "; cv refits every fold" : "", options.logZ));
-    return new ScaledWorkEstimate("rbm select", total, "K", "the number of parameters (V+1)(K+1)-1",
-        System::nanoTime);
-  }
-
-  /** F = (V+1)(K+1) - 1: weights, visible and hidden biases. */
-  private static double parameters(RbmData d, int k) {
-    return (d.visibleCount() + 1.0) * (k + 1) - 1;
-  }
 
   private void say(String line) {
     PrintWriter err = spec.commandLine().getErr();

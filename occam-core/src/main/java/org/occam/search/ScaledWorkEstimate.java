@@ -10,6 +10,10 @@ import java.util.function.LongSupplier;
  * units are few and unlike (orders of a model), so timing a batch of equal units is not possible.
  * The line names the model, so a reader knows what the forecast assumes; it is made once.
  *
+ * <p>Not a {@link WorkEstimate} with weights: that one times a rate on equal units after a warm-up
+ * batch, which needs many alike units; this one scales the first unit's time by the cost model,
+ * which needs none alike. They share the line's form ({@code WorkEstimate.forecast}).
+ *
  * <pre>{@code
  * ScaledWorkEstimate eta = new ScaledWorkEstimate("rbm select", 2 * 2 + 3 * 3, "K", "(K+1)^2", System::nanoTime);
  * eta.observe(4).ifPresent(err::println); // after K = 1
@@ -55,8 +59,7 @@ public final class ScaledWorkEstimate {
     said = true;
     double elapsed = (nanoClock.getAsLong() - start) * 1e-9;
     double all = elapsed * totalWeight / doneWeight;
-    return Optional.of(command + ": about " + WorkEstimate.duration(all) + " in all, "
-        + WorkEstimate.duration(all - elapsed) + " to go (" + WorkEstimate.duration(elapsed) + " for the first "
-        + (doneUnits == 1 ? unit : doneUnits + " " + unit + "s") + ", the rest scaled by " + model + ")");
+    return Optional.of(WorkEstimate.forecast(command, all, elapsed, WorkEstimate.duration(elapsed) + " for the first "
+        + (doneUnits == 1 ? unit : doneUnits + " " + unit + "s") + ", the rest scaled by " + model));
   }
 }

@@ -107,6 +107,44 @@ public final class WorkCounts {
    *
    * @param hiddenCardinalities the states of each hidden variable
    */
+  /**
+   * The cost model's weight of one EM or VBEM iteration: the configurations it sums
+   * ({@link #emConfigurations}) times the variables of the model (observed and hidden), the
+   * quantity {@link #EM_SECONDS_PER_CONFIGURATION_VARIABLE} is per.
+   *
+   * @param hiddenCardinalities the states of each hidden variable
+   */
+  public static double emWork(org.occam.data.Dataset data, int[] hiddenCardinalities) {
+    return emConfigurations(data, hiddenCardinalities) * (data.variables().size() + hiddenCardinalities.length);
+  }
+
+  /**
+   * The cost model's bound on one EM or VBEM fit: every restart run to the iteration limit, each
+   * iteration summing {@code configurations} over {@code variables} variables, in seconds.
+   */
+  public static double emSecondsBound(double configurations, int variables, int maxIterations, int restarts) {
+    return configurations * variables * maxIterations * restarts * EM_SECONDS_PER_CONFIGURATION_VARIABLE;
+  }
+
+  /**
+   * The bound of {@link #emSecondsBound} in words: "at most 2.1 s per model and method at the
+   * 1000-iteration limit (cost model: 2.5 ns per configuration and variable)".
+   */
+  public static String emBound(double configurations, int variables, int maxIterations, int restarts) {
+    return "at most " + WorkEstimate.duration(emSecondsBound(configurations, variables, maxIterations, restarts))
+        + " per model and method at the " + maxIterations + "-iteration limit (cost model: 2.5 ns per"
+        + " configuration and variable)";
+  }
+
+  /**
+   * The parameters F = (V+1)(K+1) − 1 of an RBM with V visible and K hidden units (weights,
+   * visible and hidden biases; Chen &amp; Welling 2013): the cost model of {@code rbm select}, whose
+   * PCD, Gibbs sampling and cross-validation grow with it.
+   */
+  public static double rbmParameters(int visible, int hidden) {
+    return (visible + 1.0) * (hidden + 1) - 1;
+  }
+
   public static double emConfigurations(org.occam.data.Dataset data, int[] hiddenCardinalities) {
     double hidden = 1;
     for (int c : hiddenCardinalities) {

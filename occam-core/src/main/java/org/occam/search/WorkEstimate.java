@@ -77,10 +77,9 @@ public final class WorkEstimate {
     said = true;
     double per = seconds / timed;
     double elapsed = (now - start) * 1e-9;
-    double toGo = per * (total - done);
-    return Optional.of(command + ": about " + duration(elapsed + toGo) + " in all, " + duration(toGo) + " to go ("
-        + duration(per) + " per " + unit + ", timed on numbers " + count(warmDone + 1) + " to " + count(done)
-        + " of " + count(total) + ", after " + count(warmDone) + " to warm up)");
+    return Optional.of(forecast(command, elapsed + per * (total - done), elapsed, duration(per) + " per " + unit
+        + ", timed on numbers " + count(warmDone + 1) + " to " + count(done) + " of " + count(total) + ", after "
+        + count(warmDone) + " to warm up"));
   }
 
   /**
@@ -90,9 +89,20 @@ public final class WorkEstimate {
    */
   public static String line(String command, long total, String unit, long done, double elapsedSeconds) {
     double per = elapsedSeconds / done;
-    double all = per * total;
-    return command + ": about " + duration(all) + " in all, " + duration(all - elapsedSeconds) + " to go ("
-        + duration(per) + " per " + unit + ", timed on the first " + count(done) + " of " + count(total) + ")";
+    return forecast(command, per * total, elapsedSeconds, duration(per) + " per " + unit + ", timed on the first "
+        + count(done) + " of " + count(total));
+  }
+
+  /**
+   * "dag select: about 4.0 min in all, 3.8 min to go (how)": the form every estimate line takes.
+   *
+   * @param allSeconds the forecast of the whole job
+   * @param elapsedSeconds the time so far
+   * @param how what the forecast was made from
+   */
+  static String forecast(String command, double allSeconds, double elapsedSeconds, String how) {
+    return command + ": about " + duration(allSeconds) + " in all, " + duration(allSeconds - elapsedSeconds)
+        + " to go (" + how + ")";
   }
 
   /** A count with thousands separators: 131,072. */

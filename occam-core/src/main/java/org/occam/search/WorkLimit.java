@@ -56,6 +56,29 @@ public final class WorkLimit {
     }
   }
 
+  /**
+   * Refuses an EM/VBEM fit whose iteration would sum more than {@code limit} configurations of the
+   * rows' unobserved variables ({@link WorkCounts#emConfigurations}): "dag select: an EM iteration
+   * would sum 2,700,000 configurations of the unobserved variables (32 distinct rows, hidden
+   * states [300, 300]); the limit is 1,000 (--max-em-configurations); try fewer hidden states".
+   *
+   * @param hiddenCardinalities the states of each hidden variable
+   * @param alternative what to do instead
+   * @return the configurations counted
+   * @throws InvalidInputException if they are above the limit
+   */
+  public static double requireEm(String command, org.occam.data.Dataset data, int[] hiddenCardinalities,
+      double limit, String alternative) {
+    double configurations = WorkCounts.emConfigurations(data, hiddenCardinalities);
+    if (configurations > limit) {
+      throw new InvalidInputException(String.format(java.util.Locale.ROOT, "%s: an EM iteration would sum %,.0f"
+          + " configurations of the unobserved variables (%d distinct rows, hidden states %s); the limit is %,.0f"
+          + " (--max-em-configurations); %s", command, configurations, data.distinctRows(),
+          java.util.Arrays.toString(hiddenCardinalities), limit, alternative));
+    }
+    return configurations;
+  }
+
   /** 2^20 for a power of two, else the count. */
   public static String states(long n) {
     return n > 0 && Long.bitCount(n) == 1 ? "2^" + Long.numberOfTrailingZeros(n) : WorkEstimate.count(n);

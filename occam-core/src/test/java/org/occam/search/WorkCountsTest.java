@@ -166,4 +166,31 @@ class WorkCountsTest {
     assertThat(WorkCounts.allowedArcs(DagArcConstraint.BIPARTITE, 2, 4)).isEqualTo(8);
     assertThat(WorkCounts.allowedArcs(DagArcConstraint.GENERAL, 2, 4)).isEqualTo(22);
   }
+
+  @Test
+  void emWorkBoundAndRefusalFollowTheCostModel() {
+    List<Variable> vars = List.of(Variable.withCount("a", 2), Variable.withCount("b", 3), Variable.withCount("c", 4));
+    int m = org.occam.data.Dataset.MISSING;
+    var d = org.occam.data.Dataset.of(vars, new int[][] {{0, 1, 2}, {1, m, 0}, {0, m, m}});
+    // 160 configurations over 3 observed + 2 hidden variables
+    assertThat(WorkCounts.emWork(d, new int[] {2, 5})).isEqualTo(800.0);
+    // 1e6 configurations x 4 variables x 1000 iterations x 2 restarts x 2.5 ns = 20 s
+    assertThat(WorkCounts.emSecondsBound(1e6, 4, 1000, 2)).isCloseTo(20.0, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(WorkCounts.emBound(1e6, 4, 1000, 2)).isEqualTo("at most 20 s per model and method at the"
+        + " 1000-iteration limit (cost model: 2.5 ns per configuration and variable)");
+    assertThat(WorkLimit.requireEm("dag select", d, new int[] {2, 5}, 160, "try fewer")).isEqualTo(160.0);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> WorkLimit.requireEm("dag select", d,
+        new int[] {2, 5}, 159, "try fewer hidden states"))
+        .isInstanceOf(org.occam.data.InvalidInputException.class)
+        .hasMessage("dag select: an EM iteration would sum 160 configurations of the unobserved variables (3"
+            + " distinct rows, hidden states [2, 5]); the limit is 159 (--max-em-configurations); try fewer hidden"
+            + " states");
+  }
+
+  @Test
+  void rbmParametersAreWeightsAndBothBiases() {
+    // V = 5, K = 3: 15 weights + 5 + 3 biases = 23, the F column of rbm select
+    assertThat(WorkCounts.rbmParameters(5, 3)).isEqualTo(23.0);
+    assertThat(WorkCounts.rbmParameters(1, 1)).isEqualTo(3.0);
+  }
 }

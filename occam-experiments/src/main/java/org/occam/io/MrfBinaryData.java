@@ -3,7 +3,6 @@ package org.occam.io;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -113,27 +112,9 @@ public final class MrfBinaryData {
 
   /** {@code {"file", "rows", "distinct", "variables": [{"name", "states"}, …]}} for JSON reports. */
   public static Map<String, Object> json(Path data, Dataset d) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("file", data.toString());
-    m.put("rows", DataJson.count(d.size()));
-    m.put("distinct", d.distinctRows());
-    if (d.incompleteRowsDropped() > 0) {
-      m.put("incompleteRowsDropped", d.incompleteRowsDropped());
-    }
-    m.put("variables", variablesJson(d.variables()));
+    Map<String, Object> m = DataJson.of(data, d);
+    m.put("variables", DataJson.variables(d.variables()));
     return m;
-  }
-
-  /** {@code [{"name", "states"}, …]}: each variable's name and state labels, as the data and model JSON record them. */
-  public static List<Map<String, Object>> variablesJson(List<Variable> variables) {
-    List<Map<String, Object>> out = new ArrayList<>();
-    for (Variable x : variables) {
-      Map<String, Object> v = new LinkedHashMap<>();
-      v.put("name", x.name());
-      v.put("states", x.states());
-      out.add(v);
-    }
-    return out;
   }
 
   /** {@code a-b}. */

@@ -24,6 +24,18 @@ public final class DataJson {
     return m;
   }
 
+  /** {@code [{"name", "states": [labels…]}, …]}: each observed variable's name and state labels. */
+  public static List<Map<String, Object>> variables(List<Variable> observed) {
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (Variable v : observed) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("name", v.name());
+      m.put("states", v.states());
+      out.add(m);
+    }
+    return out;
+  }
+
   /** A number of rows: an integer when it is one (weighted rows may sum to a fraction). */
   public static Object count(double rows) {
     return rows == Math.rint(rows) && Math.abs(rows) < 1e15 ? (Object) (long) rows : (Object) rows;

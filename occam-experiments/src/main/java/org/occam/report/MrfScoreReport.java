@@ -78,7 +78,7 @@ public final class MrfScoreReport {
     Map<String, Object> info = new LinkedHashMap<>();
     info.put("file", file == null ? "(--edges)" : file.toString());
     info.put("type", "boltzmann");
-    info.put("variables", MrfBinaryData.variablesJson(m.variables()));
+    info.put("variables", DataJson.variables(m.variables()));
     info.put("edges", m.edgeNames());
     info.put("spins", m.spins());
     info.put("parameters", m.graph().vertexCount() + m.graph().edgeCount());

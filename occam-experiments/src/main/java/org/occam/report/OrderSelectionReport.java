@@ -45,6 +45,19 @@ public final class OrderSelectionReport {
     }
   }
 
+  /**
+   * A row's scores as a unit's line shows them: "vb -2843.97, bic -2906.79", cross-validation as
+   * "cv -1.2041 per row".
+   */
+  public static String scoresText(Row row) {
+    List<String> parts = new ArrayList<>();
+    for (OrderSelection.Score sc : row.scores()) {
+      parts.add(sc.method().equals("cv") ? String.format(Locale.ROOT, "cv %.4f per row", sc.value())
+          : sc.method() + " " + Tables.score(sc.value()));
+    }
+    return String.join(", ", parts);
+  }
+
   /** A SHA-256 of the data as the scores see it: variables, states, distinct rows and their counts. */
   public static String fingerprint(String text) {
     try {

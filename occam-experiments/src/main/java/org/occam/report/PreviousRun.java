@@ -52,6 +52,36 @@ public final class PreviousRun {
     return c == null || !c.isBoolean() || c.booleanValue();
   }
 
+  /**
+   * A row read back from a previous run's {@code models} entry (or a journal's unit): a score per
+   * estimate of its {@code results}, and the cross-validation score last when it has a {@code cv}.
+   */
+  public static Row readRow(JsonNode m) {
+    List<Score> scores = new ArrayList<>();
+    List<Boolean> converged = new ArrayList<>();
+    for (JsonNode e : m.path("results")) {
+      scores.add(estimateScore(e));
+      converged.add(estimateConverged(e));
+    }
+    JsonNode cv = m.get("cv");
+    if (cv != null && !cv.isNull()) {
+      scores.add(new Score("cv", number(cv.get("meanTestLogLikelihoodPerRow")),
+          OptionalDouble.of(number(cv.get("stdError")))));
+      converged.add(true);
+    }
+    return new Row(m, scores, converged);
+  }
+
+  /** The rows of a journal's finished units, each at the order in its {@code orderField}. */
+  public static List<OrderSelection.Scored<Row>> resumedRows(List<JsonNode> units, String orderField) {
+    List<OrderSelection.Scored<Row>> rows = new ArrayList<>();
+    for (JsonNode m : units) {
+      Row row = readRow(m);
+      rows.add(new OrderSelection.Scored<>(m.path(orderField).asInt(), row, row.scores()));
+    }
+    return rows;
+  }
+
   /** A previous run's JSON, read for {@code --extend}. */
   public static JsonNode readPrevious(Path file, String command) {
     String text = JsonSource.readText(file);

@@ -10,6 +10,9 @@ import java.util.Map;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.rbm.RbmCrossValidation;
 import org.occam.rbm.RbmData;
+import org.occam.rbm.RbmLaplace;
+import org.occam.rbm.RbmLogPartition;
+import org.occam.search.WorkCounts;
 
 /**
  * What {@code occam rbm score} and {@code occam rbm select} print and write for the evidence of
@@ -32,6 +35,19 @@ public final class RbmScoreReport {
       out.printf(Locale.ROOT, "model: K = %d hidden units, F = %d parameters; prior N(0, %s² I)%n", hidden,
           v * hidden + v + hidden, Tables.number(priorSigma));
     }
+  }
+
+  /**
+   * The line that says what {@code rbm score} is about to do: K, the data's size, the parameters
+   * and how log Z is computed ({@link RbmLogPartition#resolve} with the settings' limit).
+   */
+  public static String workLine(RbmData d, int hidden, RbmLaplace.Settings settings) {
+    int side = Math.min(d.visibleCount(), hidden);
+    boolean ais = RbmLogPartition.resolve(settings.logZ(), d.visibleCount(), hidden, settings.maxEnumeratedUnits())
+        == RbmLogPartition.Method.AIS;
+    return String.format(Locale.ROOT, "rbm score: K = %d on %,d rows x %d visible units, %,d parameters; log Z %s",
+        hidden, (long) d.size(), d.visibleCount(), (long) WorkCounts.rbmParameters(d.visibleCount(), hidden),
+        ais ? "by AIS (Salakhutdinov & Murray)" : "exact, 2^" + side + " states per evaluation (the smaller side)");
   }
 
   /** One estimate's row under {@link #HEADER}; {@code n} is the number of rows of data. */

@@ -10,10 +10,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.function.IntFunction;
 import com.fasterxml.jackson.databind.JsonNode;
+import org.occam.evidence.EvidenceEstimate;
+import org.occam.rbm.RbmCrossValidation;
 import org.occam.rbm.RbmData;
 import org.occam.report.OrderSelectionReport.Row;
 import org.occam.search.OrderSelection;
+import org.occam.search.ScaledWorkEstimate;
+import org.occam.search.WorkCounts;
 
 /**
  * What {@code occam rbm select} prints and writes when choosing the number of hidden units K of a
@@ -115,21 +120,112 @@ public final class RbmSelectReport {
     return root;
   }
 
-  /** A row read back from a previous run's {@code models} entry, its cross-validation score last. */
-  public static Row readRow(JsonNode m) {
-    List<OrderSelection.Score> scores = new ArrayList<>();
-    List<Boolean> converged = new ArrayList<>();
-    for (JsonNode e : m.path("results")) {
-      scores.add(PreviousRun.estimateScore(e));
-      converged.add(PreviousRun.estimateConverged(e));
+  /** A freshly scored K's row: its estimates and, when asked for, its cross-validation (else null), last. */
+  public static Row freshRow(int hidden, List<EvidenceEstimate> estimates, RbmCrossValidation.Result cv) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("hidden", hidden);
+    m.put("results", estimates.stream().map(ResultJson::estimate).toList());
+    List<OrderSelection.Score> extra = new ArrayList<>();
+    if (cv != null) {
+      m.put("cv", RbmScoreReport.crossValidationJson(cv));
+      extra.add(new OrderSelection.Score("cv", cv.meanTestLogLikelihood(), OptionalDouble.of(cv.stdError())));
     }
-    JsonNode cv = m.get("cv");
-    if (cv != null && !cv.isNull()) {
-      scores.add(new OrderSelection.Score("cv", PreviousRun.number(cv.get("meanTestLogLikelihoodPerRow")),
-          OptionalDouble.of(PreviousRun.number(cv.get("stdError")))));
-      converged.add(true);
+    return Row.of(m, estimates, extra);
+  }
+
+  /**
+   * The previous run continued by {@code --extend}, its rows chosen over, once it is checked to
+   * have been made on the same data with the same methods and settings; null without one.
+   *
+   * @param previous the previous run's JSON ({@link PreviousRun#readPrevious}), or null
+   */
+  public static OrderSelection.Result<Row> previous(Path file, JsonNode previous, Map<String, Object> dataInfo,
+      List<String> methodNames, Map<String, Object> settings) {
+    if (previous == null) {
+      return null;
     }
-    return new Row(m, scores, converged);
+    PreviousRun.requireSameData(file, previous, dataInfo);
+    PreviousRun.requireSame(file, previous, "methods", methodNames, "the methods");
+    PreviousRun.requireSame(file, previous, "settings", settings, "the settings");
+    return OrderSelection.choose(PreviousRun.previousRows(file, previous, "hidden", PreviousRun::readRow), 1);
+  }
+
+  /**
+   * The rows a run keeps: the previous run's ({@code --extend}) and the journal's finished K, chosen
+   * over; null when there are none.
+   *
+   * @param previous the previous run's rows chosen over, or null
+   */
+  public static OrderSelection.Result<Row> kept(OrderSelection.Result<Row> previous, List<JsonNode> resumed) {
+    List<OrderSelection.Scored<Row>> kept = new ArrayList<>(previous == null ? List.of() : previous.scored());
+    kept.addAll(PreviousRun.resumedRows(resumed, "hidden"));
+    return kept.isEmpty() ? null : OrderSelection.choose(kept, 1);
+  }
+
+  /** One K done: its row and its time. */
+  @FunctionalInterface
+  public interface Finished {
+    void accept(int hidden, Row row, double seconds);
+  }
+
+  /**
+   * Scores the K wanted that {@code kept} lacks, one K at a time (each K's scores and folds run on
+   * every thread), and chooses over all.
+   *
+   * @param kept the rows kept ({@link #kept}), or null
+   * @param scorer one K's row
+   * @param finished told of each K as it is done
+   */
+  public static OrderSelection.Result<Row> run(int[] wanted, OrderSelection.Result<Row> kept, IntFunction<Row> scorer,
+      Finished finished) {
+    OrderSelection<Row> selection = new OrderSelection<>(1, k -> {
+      long t = System.nanoTime();
+      Row row = scorer.apply(k);
+      finished.accept(k, row, (System.nanoTime() - t) * 1e-9);
+      return row;
+    }, Row::scores, 1);
+    return kept == null ? selection.run(wanted) : selection.extend(kept, wanted);
+  }
+
+  /** The K wanted that a previous run (or null) did not score. */
+  public static int[] toScore(int[] wanted, OrderSelection.Result<Row> previous) {
+    int[] before = previous == null ? new int[0] : previous.orders();
+    return Arrays.stream(wanted).filter(k -> Arrays.binarySearch(before, k) < 0).toArray();
+  }
+
+  /** The line that says which K and methods are scored, and what a continued run adds. */
+  public static void printPlan(PrintWriter out, int[] wanted, List<String> methodNames,
+      OrderSelection.Result<Row> previous, Path extended) {
+    int[] toScore = toScore(wanted, previous);
+    out.printf(Locale.ROOT, "K in %s; methods %s%s%n", Arrays.toString(wanted), String.join(",", methodNames),
+        previous == null ? "" : "; extending " + extended + " (K in " + Arrays.toString(previous.orders())
+            + "), scoring " + (toScore.length == 0 ? "nothing new" : Arrays.toString(toScore)));
+  }
+
+  /**
+   * The line that says what is coming: the K, the methods, the data's size and the largest number
+   * of parameters ({@link WorkCounts#rbmParameters}).
+   *
+   * @param logZ how log Z is computed, as the option says it
+   */
+  public static String workLine(RbmData d, int[] toScore, List<String> methodNames, boolean crossValidation,
+      String logZ) {
+    int largest = Arrays.stream(toScore).max().orElse(0);
+    return String.format(Locale.ROOT, "rbm select: %d order(s) K in %s x %s on %,d rows x %d visible units; up to %,d"
+        + " parameters (K = %d)%s, log Z %s", toScore.length, Arrays.toString(toScore), String.join(",", methodNames),
+        (long) d.size(), d.visibleCount(), (long) WorkCounts.rbmParameters(d.visibleCount(), largest), largest,
+        crossValidation ? "; cv refits every fold" : "", logZ);
+  }
+
+  /** The estimate made once the first K is done, scaled by the number of parameters. */
+  public static ScaledWorkEstimate estimate(RbmData d, int[] toScore) {
+    double total = Arrays.stream(toScore).mapToDouble(k -> WorkCounts.rbmParameters(d.visibleCount(), k)).sum();
+    return new ScaledWorkEstimate(COMMAND, total, "K", "the number of parameters (V+1)(K+1)-1", System::nanoTime);
+  }
+
+  /** The line printed when a K is done: "K = 3: laplace -1203.90, cv -1.2041 per row (12.4 s)". */
+  public static String unitLine(int k, Row row, double seconds) {
+    return String.format(Locale.ROOT, "K = %d: %s (%.1f s)", k, OrderSelectionReport.scoresText(row), seconds);
   }
 
   /** A SHA-256 of the data as the scores see it: the columns, distinct rows and their counts. */

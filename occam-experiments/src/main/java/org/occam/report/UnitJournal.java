@@ -173,6 +173,26 @@ public final class UnitJournal implements AutoCloseable {
     return new UnitJournal(file, line(header), finished);
   }
 
+  /**
+   * Opens the journal of a run that writes into the folder {@code dir} ({@link #inFolder}), as
+   * {@link #open} says, and makes the folder ready ({@link OutputFiles#prepareFolder}): created,
+   * and empty unless {@code force} or it holds only this journal (a run being resumed).
+   */
+  public static UnitJournal openInFolder(Path dir, Map<String, Object> header, boolean resume, boolean force) {
+    Path file = inFolder(dir);
+    UnitJournal journal = open(file, header, resume, force);
+    boolean onlyJournal = false;
+    if (Files.isDirectory(dir)) {
+      try (var list = Files.list(dir)) {
+        onlyJournal = list.allMatch(p -> p.getFileName().equals(file.getFileName()));
+      } catch (IOException e) {
+        onlyJournal = false;
+      }
+    }
+    OutputFiles.prepareFolder(dir, force || onlyJournal);
+    return journal;
+  }
+
   /** The journal's file. */
   public Path file() {
     return file;

@@ -23,8 +23,8 @@ class PreviousRunFuzzTest {
       boolean rbm = (options & 1) == 1;
       JsonNode previous = PreviousRun.readPrevious(f, rbm ? "rbm select" : "dag select");
       PreviousRun.methods(previous);
-      var rows = rbm ? PreviousRun.previousRows(f, previous, "hidden", RbmSelectReport::readRow)
-          : PreviousRun.previousRows(f, previous, "states", DagSelectRun::readRow);
+      var rows = rbm ? PreviousRun.previousRows(f, previous, "hidden", PreviousRun::readRow)
+          : PreviousRun.previousRows(f, previous, "states", PreviousRun::readRow);
       return OrderSelection.choose(rows, 1);
     });
   }

@@ -40,13 +40,13 @@ class PreviousRunMessagesTest {
     Files.writeString(f, "{\"command\": \"dag select\", \"models\": [{\"states\": 2, \"results\": [" + est
         + "]}, {\"states\": 3, \"results\": [" + est + ", " + est.replace("bic", "cs") + "]}]}");
     var previous = PreviousRun.readPrevious(f, "dag select");
-    assertThatThrownBy(() -> PreviousRun.previousRows(f, previous, "states", DagSelectRun::readRow))
+    assertThatThrownBy(() -> PreviousRun.previousRows(f, previous, "states", PreviousRun::readRow))
         .isInstanceOf(DataFormatException.class)
         .hasMessage(f + ":1: cannot be continued: order 3 has scores by [bic, cs], order 2 by [bic]");
     Path g = dir.resolve("i.json");
     Files.writeString(g, "{\"command\": \"dag select\", \"models\": [{\"states\": \"two\"}]}");
     var other = PreviousRun.readPrevious(g, "dag select");
-    assertThatThrownBy(() -> PreviousRun.previousRows(g, other, "states", DagSelectRun::readRow))
+    assertThatThrownBy(() -> PreviousRun.previousRows(g, other, "states", PreviousRun::readRow))
         .hasMessage(g + ":1: models[0] has no whole number \"states\"; not the --json output of an occam select run");
   }
 }

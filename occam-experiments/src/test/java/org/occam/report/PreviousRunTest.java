@@ -89,7 +89,7 @@ class PreviousRunTest {
     Path file = write("run.json", Map.of("command", "dag select",
         "models", List.of(Map.of("states", 3, "results", List.of(estimate)))));
     List<OrderSelection.Scored<Row>> rows = PreviousRun.previousRows(PreviousRun.readPrevious(file, "dag select"),
-        "states", DagSelectRun::readRow);
+        "states", PreviousRun::readRow);
     assertThat(rows).hasSize(1);
     assertThat(rows.get(0).order()).isEqualTo(3);
     assertThat(rows.get(0).scores().get(0).method()).isEqualTo("vb");

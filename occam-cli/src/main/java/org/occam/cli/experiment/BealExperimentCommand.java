@@ -4,8 +4,6 @@ import org.occam.cli.OptionChecks;
 
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.occam.cli.Progress;
-import org.occam.report.UnitJournal;
 import org.occam.dag.DagAnnealingTarget;
 import org.occam.dag.DagScoreSettings;
 import org.occam.experiments.beal.BealExperiment;
@@ -86,12 +84,7 @@ public final class BealExperimentCommand implements Callable<Integer> {
     BealSettings settings = new BealSettings(quick, sizes, aisSizes, instances, instanceAis, aisSteps, aisRuns,
         aisFixedStrength, aisStrength, compareStrength, restarts, options.seed, options.threadCount());
     BealExperiment experiment = new BealExperiment(settings);
-    UnitJournal journal = options.prepare(spec, null);
-    try {
-      experiment.run(options.out, Progress::start, spec.commandLine().getOut(), journal, spec.commandLine().getErr());
-    } finally {
-      journal.close();
-    }
+    options.run(spec, null, experiment::run);
     return 0;
   }
 }

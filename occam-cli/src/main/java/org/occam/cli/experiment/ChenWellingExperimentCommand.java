@@ -5,10 +5,8 @@ import org.occam.cli.OptionChecks;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.occam.cli.Progress;
 import org.occam.experiments.chenwelling.ChenWellingExperiment;
 import org.occam.experiments.chenwelling.ChenWellingSettings;
-import org.occam.report.UnitJournal;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
@@ -153,12 +151,7 @@ public final class ChenWellingExperimentCommand implements Callable<Integer> {
         candidates, fig12PcdIterations, fig4Sizes, fig4Hidden, fig6Size, fig6Hidden, fig7Size, fig7Hidden,
         fig7LaplaceHidden, pcdIterations, aisPdRuns, aisPdSteps, options.seed, options.threadCount());
     ChenWellingExperiment experiment = new ChenWellingExperiment(settings);
-    UnitJournal journal = options.prepare(spec, data);
-    try {
-      experiment.run(options.out, Progress::start, spec.commandLine().getOut(), journal, spec.commandLine().getErr());
-    } finally {
-      journal.close();
-    }
+    options.run(spec, data, experiment::run);
     return 0;
   }
 }

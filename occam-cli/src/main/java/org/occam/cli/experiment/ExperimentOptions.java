@@ -1,13 +1,14 @@
 package org.occam.cli.experiment;
 
-import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import org.occam.cli.Progress;
 import org.occam.cli.ResumeOptions;
+import org.occam.experiments.ProgressSink;
 import org.occam.report.UnitJournal;
 import picocli.CommandLine.Model.CommandSpec;
-import org.occam.report.OutputFiles;
 import picocli.CommandLine.Option;
 
 /** The options every {@code occam experiment} shares: where to write, the seed, threads, --force. */
@@ -38,37 +39,29 @@ public final class ExperimentOptions {
     return org.occam.cli.Threads.count(threads);
   }
 
-  /** The --out folder, created (and checked empty unless --force). */
-  Path outputFolder() {
-    return OutputFiles.prepareFolder(out, force);
+  /** An experiment's run into a folder, keeping its finished tasks in a journal. */
+  @FunctionalInterface
+  interface Experiment {
+    void run(Path dir, ProgressSink progress, PrintWriter out, UnitJournal journal, PrintWriter err);
   }
 
   /**
-   * The run's journal, {@code --out/partial.jsonl} (refused as {@link UnitJournal#open} says), and
-   * the --out folder made ready: created, and empty unless --force or it holds only the journal.
-   * Each task's line goes to the command's stderr.
+   * Runs an experiment into --out with its journal ({@link UnitJournal#openInFolder}, the header
+   * made from the command's options and the data's bytes), saying on stderr when it resumes.
    *
    * @param data the data file the experiment reads, or null
    */
-  UnitJournal prepare(CommandSpec spec, Path data) {
-    Path file = UnitJournal.inFolder(out);
+  void run(CommandSpec spec, Path data, Experiment experiment) {
     Map<String, Object> header = UnitJournal.header(spec.qualifiedName(), data == null || !Files.isRegularFile(data)
         ? null : data, ResumeOptions.settings(spec));
-    UnitJournal journal = UnitJournal.open(file, header, resume, force);
-    boolean onlyJournal = false;
-    if (Files.isDirectory(out)) {
-      try (var list = Files.list(out)) {
-        onlyJournal = list.allMatch(p -> p.getFileName().toString().equals(file.getFileName().toString()));
-      } catch (IOException e) {
-        onlyJournal = false;
+    PrintWriter err = spec.commandLine().getErr();
+    try (UnitJournal journal = UnitJournal.openInFolder(out, header, resume, force)) {
+      if (!journal.finished().isEmpty()) {
+        err.printf("resuming from %s: %d task(s) finished before are kept%n", journal.file(),
+            journal.finished().size());
+        err.flush();
       }
+      experiment.run(out, Progress::start, spec.commandLine().getOut(), journal, err);
     }
-    OutputFiles.prepareFolder(out, force || onlyJournal);
-    if (!journal.finished().isEmpty()) {
-      spec.commandLine().getErr().printf("resuming from %s: %d task(s) finished before are kept%n", file,
-          journal.finished().size());
-      spec.commandLine().getErr().flush();
-    }
-    return journal;
   }
 }

@@ -4,8 +4,6 @@ import org.occam.cli.OptionChecks;
 
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.occam.cli.Progress;
-import org.occam.report.UnitJournal;
 import org.occam.experiments.parisewelling.PariseWellingExperiment;
 import org.occam.experiments.parisewelling.PariseWellingSettings;
 import org.occam.sampling.ParameterSpaceAis;
@@ -104,12 +102,7 @@ public final class PariseWellingExperimentCommand implements Callable<Integer> {
     var settings = new PariseWellingSettings(quick, structures, sizes, strengths, sequenceStrength, sequences,
         trueEdges, aisSteps, aisRuns, options.seed, options.threadCount());
     PariseWellingExperiment experiment = new PariseWellingExperiment(settings);
-    UnitJournal journal = options.prepare(spec, null);
-    try {
-      experiment.run(options.out, Progress::start, spec.commandLine().getOut(), journal, spec.commandLine().getErr());
-    } finally {
-      journal.close();
-    }
+    options.run(spec, null, experiment::run);
     return 0;
   }
 }
