@@ -6,12 +6,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.occam.report.UnitJournal;
@@ -51,25 +48,7 @@ class ResumeCommandsTest {
 
   /** The JSON without what differs between runs of the same numbers: wall times. */
   static JsonNode withoutTimings(JsonNode n) {
-    JsonNode copy = n.deepCopy();
-    strip(copy);
-    return copy;
-  }
-
-  private static void strip(JsonNode n) {
-    if (n instanceof ObjectNode o) {
-      for (Iterator<Map.Entry<String, JsonNode>> it = o.fields(); it.hasNext(); ) {
-        var e = it.next();
-        String k = e.getKey();
-        if (k.equals("seconds") || k.endsWith("Seconds") || k.equals("timing")) {
-          it.remove();
-        } else {
-          strip(e.getValue());
-        }
-      }
-    } else if (n != null && n.isArray()) {
-      n.forEach(ResumeCommandsTest::strip);
-    }
+    return CliRunner.withoutFields(n, k -> k.equals("seconds") || k.endsWith("Seconds") || k.equals("timing"));
   }
 
   private static String withoutTimes(String text) {

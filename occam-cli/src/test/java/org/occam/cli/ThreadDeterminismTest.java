@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.BeforeAll;
@@ -61,20 +59,7 @@ class ThreadDeterminismTest {
 
   /** The JSON without the fields that {@link #varies}, and the names of those taken out. */
   static JsonNode withoutTimings(JsonNode node, List<String> removed) {
-    if (node.isObject()) {
-      ObjectNode o = (ObjectNode) node;
-      for (Iterator<String> it = o.fieldNames(); it.hasNext(); ) {
-        String f = it.next();
-        if (varies(f)) {
-          removed.add(f);
-          it.remove();
-        }
-      }
-      o.elements().forEachRemaining(child -> withoutTimings(child, removed));
-    } else if (node.isArray()) {
-      node.elements().forEachRemaining(child -> withoutTimings(child, removed));
-    }
-    return node;
+    return CliRunner.withoutFields(node, f -> varies(f) && removed.add(f));
   }
 
   /** Runs the command with {@code --threads T --json -} for T = 1, 2 and compares the JSON. */
