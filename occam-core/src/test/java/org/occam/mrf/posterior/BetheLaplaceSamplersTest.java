@@ -12,6 +12,7 @@ import org.occam.math.Lbfgs;
 import org.occam.math.RandomStreams;
 import org.occam.mrf.BoltzmannMachine;
 import org.occam.mrf.ExactSampler;
+import org.occam.mrf.LoopyBeliefPropagation;
 import org.occam.mrf.MrfData;
 import org.occam.mrf.MrfPosteriorSettings;
 import org.occam.mrf.MrfProblem;
@@ -39,7 +40,8 @@ class BetheLaplaceSamplersTest {
 
   private static MrfProblem tightProblem(MrfData data, long seed) {
     Lbfgs.Settings tight = new Lbfgs.Settings(10, 1e-11, 0, 5000, 1e-4, 0.9, 40);
-    MrfScoreSettings s = MrfScoreSettings.defaults().withOptimiser(tight);
+    MrfScoreSettings s = MrfScoreSettings.defaults().withOptimiser(tight)
+        .withBp(LoopyBeliefPropagation.Settings.defaults().withTolerance(1e-14).withMaxIterations(10_000));
     return new MrfProblem(data.graph(), data, s, seed, null, MrfPosteriorSettings.defaults());
   }
 
@@ -49,6 +51,8 @@ class BetheLaplaceSamplersTest {
       MrfProblem p = tightProblem(chainData(seed), seed);
       double[] mp = p.exactMap().lambda();
       double[] bp = p.bpMap().lambda();
+      System.out.println("tree, seed " + seed + ": exact MAP " + p.exactMap().result() + ", BP MAP "
+          + p.bpMap().result());
       for (int k = 0; k < mp.length; k++) {
         assertThat(bp[k]).as("λ_" + k + ", seed " + seed).isCloseTo(mp[k], within(1e-6));
       }
