@@ -24,7 +24,7 @@ import org.occam.data.InvalidInputException;
  * Σ δ(t_s − 1)² / (δ t_s + 1 − δ) ≥ 0), and the estimating equation is not unbiased at p = p(D) for
  * posterior draws (E_prior[δ(x − 1)² / (δ + (1 − δ)x)] &gt; 0 with x = L/p(D)): p̂4 buys a smaller
  * spread with a bias upward, on top of p̂1's. On the conjugate test models (4,000 exact draws, 20
- * seeds) its spread over seeds was 3–5 times smaller than p̂1's at δ = 0.01 and 7–10 times at 0.1,
+ * seeds) its spread over seeds was 2–5 times smaller than p̂1's at δ = 0.01 and 3.5–11 times at 0.1,
  * while its mean error exceeded p̂1's by 0.06–0.8 nats at 0.01 and 0.2–1.5 at 0.1 (one to three
  * parameters).
  *
