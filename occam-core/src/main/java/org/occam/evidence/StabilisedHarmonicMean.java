@@ -112,7 +112,13 @@ final class StabilisedHarmonicMean extends AbstractSampleEstimator {
       } else {
         hi = u;
       }
-      double next = fd[1] < 0 ? u - fd[0] / fd[1] : Double.NaN;
+      double step = fd[1] < 0 ? -fd[0] / fd[1] : Double.NaN;
+      if (Math.abs(step) < TOLERANCE) {
+        u += step;
+        converged = true;
+        break;
+      }
+      double next = u + step;
       if (!(next > lo && next < hi)) {
         next = 0.5 * (lo + hi);
       }

@@ -12,24 +12,21 @@ import org.junit.jupiter.api.Test;
  * and prior draws (4,000 of each). Seeds are fixed and were not chosen to pass; the tolerances are
  * the estimators' own standard errors (bridge sampling) or what the estimators provably do
  * (harmonic means). Measured on seeds 1001–1020 (the assertions use the first five): bridge-opt's
- * largest |error| / SE over six low-dimensional models was 2.9, bridge-geo's 2.6.
+ * largest |error| / SE over six models whose posterior the prior draws cover was 2.9, bridge-geo's 2.6.
  */
 class SampleEvidenceEstimatorsTest {
   private static final int DRAWS = 4000;
   private static final long[] SEEDS = {1001, 1002, 1003, 1004, 1005};
 
-  static List<ConjugateModels.Model> lowDimensional() {
+  /** Models whose posterior the prior draws cover (in one dimension, or ten weakly informed ones). */
+  static List<ConjugateModels.Model> covered() {
     return List.of(ConjugateModels.betaBernoulli(20, 6, 1, 1), ConjugateModels.betaBernoulli(20, 6, 2, 5),
         ConjugateModels.betaBernoulli(200, 62, 1, 1), ConjugateModels.betaBernoulli(200, 62, 2, 5),
         ConjugateModels.gaussianMeans(1, 50, 0, 2, 11), ConjugateModels.gaussianMeans(10, 5, 0, 1, 11));
   }
 
-  static List<ConjugateModels.Model> betaBernoulli() {
-    return lowDimensional().subList(0, 4);
-  }
-
   @ParameterizedTest
-  @MethodSource("lowDimensional")
+  @MethodSource("covered")
   void bridgeSamplingIsWithinThreeStandardErrorsOnEverySeed(ConjugateModels.Model m) {
     for (long seed : SEEDS) {
       SampledLikelihoods l = ConjugateModels.sample(m, DRAWS, DRAWS, seed, 1);
@@ -56,47 +53,39 @@ class SampleEvidenceEstimatorsTest {
     for (long seed : SEEDS) {
       SampledLikelihoods l = ConjugateModels.sample(tenD, DRAWS, DRAWS, seed, 1);
       EvidenceEstimate opt = SampleEvidenceEstimators.get("bridge-opt").estimate(l);
-      System.out.printf("bridge-opt on %s seed %d: error %+.2f, se %.3f%n", tenD.name(), seed,
-          opt.logEvidence() - tenD.exactLogEvidence(), opt.stdError().orElse(Double.NaN));
+      System.out.printf("%s seed %d: bridge-opt error %+.2f (se %.3f), bridge-geo %+.2f, harmonic1 %+.2f,"
+          + " harmonic4 %+.2f%n", tenD.name(), seed, opt.logEvidence() - tenD.exactLogEvidence(),
+          opt.stdError().orElse(Double.NaN), error("bridge-geo", l, tenD), error("harmonic1", l, tenD),
+          error("harmonic4", l, tenD));
       sum += opt.logEvidence() - tenD.exactLogEvidence();
     }
     assertThat(sum / SEEDS.length).as("mean error of bridge-opt in ten dimensions").isLessThan(-10);
   }
 
+  /**
+   * harmonic1 lies above the evidence on average (its known upward bias: the mean error over 20 seeds
+   * exceeds twice its standard error). p̂4 >= p̂1 holds on any draws (see StabilisedHarmonicMean), so
+   * harmonic4 is NOT closer than harmonic1 on average on these models (measured: it is 0.05–1.6 nats
+   * further above) — what it does is spread less over seeds, which is asserted instead.
+   */
   @ParameterizedTest
-  @MethodSource("betaBernoulli")
-  void harmonic1LiesAboveTheEvidenceOnAverage(ConjugateModels.Model m) {
-    int seeds = 20;
-    double[] errors = new double[seeds];
-    for (int s = 0; s < seeds; s++) {
-      SampledLikelihoods l = ConjugateModels.sample(m, DRAWS, 0, 2001 + s, 1);
-      errors[s] = SampleEvidenceEstimators.get("harmonic1").estimate(l).logEvidence() - m.exactLogEvidence();
-    }
-    double mean = mean(errors);
-    double seOfMean = Math.sqrt(variance(errors) / seeds);
-    System.out.printf("harmonic1 on %s: mean error %+.3f, se of the mean %.3f%n", m.name(), mean, seOfMean);
-    assertThat(mean).as(m.name()).isGreaterThan(2 * seOfMean);
-  }
-
-  @ParameterizedTest
-  @MethodSource("lowDimensional")
-  void harmonic4IsNeverBelowHarmonic1AndSpreadsLess(ConjugateModels.Model m) {
-    // p̂4 >= p̂1 holds on any draws (see StabilisedHarmonicMean); since p̂1 already lies above the
-    // evidence, harmonic4 is NOT closer on average on these models — it is less spread.
+  @MethodSource("covered")
+  void harmonic1LiesAboveTheEvidenceAndHarmonic4IsNeverBelowItAndSpreadsLess(ConjugateModels.Model m) {
     int seeds = 20;
     double[] h1 = new double[seeds];
     double[] h4 = new double[seeds];
     for (int s = 0; s < seeds; s++) {
       SampledLikelihoods l = ConjugateModels.sample(m, DRAWS, 0, 2001 + s, 1);
-      h1[s] = SampleEvidenceEstimators.get("harmonic1").estimate(l).logEvidence();
+      h1[s] = SampleEvidenceEstimators.get("harmonic1").estimate(l).logEvidence() - m.exactLogEvidence();
       EvidenceEstimate four = SampleEvidenceEstimators.get("harmonic4").estimate(l);
-      h4[s] = four.logEvidence();
+      h4[s] = four.logEvidence() - m.exactLogEvidence();
       assertThat(h4[s]).isGreaterThanOrEqualTo(h1[s] - 1e-9);
       assertThat(four.converged()).isTrue();
     }
-    System.out.printf("%s: harmonic1 mean error %+.3f sd %.3f, harmonic4 mean error %+.3f sd %.3f%n", m.name(),
-        mean(h1) - m.exactLogEvidence(), Math.sqrt(variance(h1)), mean(h4) - m.exactLogEvidence(),
-        Math.sqrt(variance(h4)));
+    double seOfMean = Math.sqrt(variance(h1) / seeds);
+    System.out.printf("%s: harmonic1 mean error %+.3f (se %.3f) sd %.3f, harmonic4 mean error %+.3f sd %.3f%n",
+        m.name(), mean(h1), seOfMean, Math.sqrt(variance(h1)), mean(h4), Math.sqrt(variance(h4)));
+    assertThat(mean(h1)).as(m.name()).isGreaterThan(2 * seOfMean);
     assertThat(variance(h4)).isLessThan(variance(h1));
   }
 
@@ -204,6 +193,10 @@ class SampleEvidenceEstimatorsTest {
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> SampleEvidenceEstimators.get("harmonic2"))
         .isInstanceOf(org.occam.data.InvalidInputException.class)
         .hasMessage("unknown sample-based estimator 'harmonic2' (known: harmonic1,harmonic4,bridge-geo,bridge-opt,dic)");
+  }
+
+  private static double error(String name, SampledLikelihoods l, ConjugateModels.Model m) {
+    return SampleEvidenceEstimators.get(name).estimate(l).logEvidence() - m.exactLogEvidence();
   }
 
   static double mean(double[] x) {
