@@ -134,6 +134,21 @@ class SampleEvidenceEstimatorsTest {
   }
 
   @Test
+  void theOptimalBridgeSaysWhenItsIterationStoppedShortAndTheSamplerWhenItDidNotConverge() {
+    ConjugateModels.Model m = ConjugateModels.betaBernoulli(200, 62, 1, 1);
+    SampledLikelihoods l = ConjugateModels.sample(m, DRAWS, DRAWS, 3, 1);
+    EvidenceEstimate full = SampleEvidenceEstimators.get("bridge-opt").estimate(l);
+    assertThat(full.converged()).isTrue();
+    assertThat((int) full.diagnostics().get("iterations")).isLessThan(OptimalBridge.MAX_ITERATIONS);
+    EvidenceEstimate cut = new OptimalBridge(1e-10, 2).estimate(l);
+    assertThat(cut.converged()).isFalse();
+    assertThat(cut.diagnostics()).containsEntry("iterations", 2).containsEntry("samplerConverged", true);
+    assertThat((String) cut.diagnostics().get("notConverged"))
+        .isEqualTo("the bridge iteration changed ln r̂ by more than 1e-10 after 2 iterations");
+    assertThat(cut.settings()).containsEntry("maxIterations", 2);
+  }
+
+  @Test
   void equalLikelihoodsGiveThatLikelihoodFromEveryEvidenceEstimator() {
     double[] same = new double[50];
     java.util.Arrays.fill(same, -123.4);
