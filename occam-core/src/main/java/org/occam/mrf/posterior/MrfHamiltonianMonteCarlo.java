@@ -20,13 +20,27 @@ import org.occam.sampling.SamplerSettings;
  * <p>The chains run in the coordinates u that whiten the Laplace approximation at λMP
  * ({@code λ = λMP + R⁻ᵀ u}, {@code A = R Rᵀ} the exact posterior precision; {@link Whitening}):
  * HMC with mass matrix A, exact for any A since the map is linear. They start over-dispersed from
- * that Gaussian (Gelman &amp; Rubin 1992), take {@value #LEAPFROG_STEPS} leapfrog steps per
- * transition (as Chen &amp; Welling's AIS did) with an initial step of half the smallest posterior
+ * that Gaussian (Gelman &amp; Rubin 1992), with an initial step of half the smallest posterior
  * standard deviation (½ in u), tuned in the warm-up to the settings' target acceptance and then
- * frozen. The reported step size is in u.
+ * frozen (the reported step size is in u). The number of leapfrog steps is not Chen &amp; Welling's
+ * 10 (their AIS ran in the raw parameters): in whitened coordinates a trajectory of 10 tuned steps
+ * is about one period of the Gaussian's dynamics and returns near its start, so L is set from the
+ * dimension for a trajectory of about a quarter period ({@link #leapfrogSteps}); on a 5×5 grid
+ * that cut the time for 10,000 draws from 49 s to 6 s at the same ESS.
  */
 final class MrfHamiltonianMonteCarlo implements PosteriorSampler<MrfProblem> {
-  static final int LEAPFROG_STEPS = 10;
+  /**
+   * The trajectory length aimed at, εL ≈ π/2 in the whitened coordinates: a quarter period of the
+   * standard Gaussian's dynamics, where the end point is nearly independent of the start. Longer
+   * ones come back: with Chen &amp; Welling's L = 10 the tuned ε on a 5×5 grid (65 parameters) was
+   * 0.63, εL ≈ 2π, a full period, and the autocorrelation time 12 transitions; at L = 3 it was 2.2.
+   */
+  static final double TRAJECTORY = Math.PI / 2;
+  /**
+   * ε of leapfrog on N(0, I_d) at the target acceptance 0.8 is about this times d^(−1/4) (measured:
+   * 0.63 at d = 65 with L = 10).
+   */
+  static final double STEP_PER_DIMENSION = 1.8;
   static final double INITIAL_STEP = 0.5;
   /** The over-dispersion of the starts (the Gaussian's spread multiplied by this). */
   static final double START_INFLATION = 2.0;
@@ -73,15 +87,25 @@ final class MrfHamiltonianMonteCarlo implements PosteriorSampler<MrfProblem> {
     double[][] starts = MarkovChains.dispersedStarts(new double[f], identity(f), settings.chains(), START_INFLATION,
         RandomStreams.taskSeed(seed, 1));
     double setup = (System.nanoTime() - t0) * 1e-9;
+    int leapfrogSteps = leapfrogSteps(f);
     ParameterSamples inU = MarkovChains.hmc(name(), MrfPosteriorSamplers.parameterNames(problem), density, starts,
-        INITIAL_STEP, LEAPFROG_STEPS, settings, seed);
+        INITIAL_STEP, leapfrogSteps, settings, seed);
     Map<String, Object> set = new LinkedHashMap<>();
-    set.put("leapfrogSteps", LEAPFROG_STEPS);
+    set.put("leapfrogSteps", leapfrogSteps);
     set.put("initialStepSize", INITIAL_STEP);
     set.put("startInflation", START_INFLATION);
     set.put("massMatrix", "exact posterior precision at the MAP point");
     set.put("priorSigma", problem.settings().priorSigma());
     return w.toParameters(inU, name(), inU.parameterNames(), set, Map.of(), setup);
+  }
+
+  /**
+   * L = max(1, round((π/2) / (1.8 d^(−1/4)))): 1 up to d = 5, 2 for the 65 parameters of a 5×5 grid,
+   * 5 at d = 1,000. (A floor of 2 made εL ≈ 2.6 in 2 dimensions, nearly antithetic draws whose
+   * squares, and so the likelihood, stayed correlated.)
+   */
+  static int leapfrogSteps(int dimension) {
+    return (int) Math.max(1, Math.round(TRAJECTORY / (STEP_PER_DIMENSION * Math.pow(dimension, -0.25))));
   }
 
   static double[][] identity(int f) {

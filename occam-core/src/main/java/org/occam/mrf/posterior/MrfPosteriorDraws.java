@@ -13,6 +13,7 @@ import org.occam.mrf.ExactLogLikelihood;
 import org.occam.mrf.MrfLikelihood;
 import org.occam.mrf.MrfPosteriorSettings;
 import org.occam.mrf.MrfProblem;
+import org.occam.sampling.ChainDiagnostics;
 import org.occam.sampling.ParameterSamples;
 
 /**
@@ -69,6 +70,7 @@ public final class MrfPosteriorDraws {
     if (!draws.converged() && reason != null) {
       provenance.put("notConverged", reason);
     }
+    // the standard errors use the smaller of the parameters' ESS and the log likelihood's
     provenance.put("mpsrf", draws.diagnostics().get("mpsrf"));
     provenance.put("essMin", draws.diagnostics().get("essMin"));
     provenance.put("likelihood", s.betheLikelihood() ? "bethe" : "exact");
@@ -77,11 +79,17 @@ public final class MrfPosteriorDraws {
     provenance.put("priorDraws", s.priorDraws());
     provenance.put("seconds", draws.seconds());
     double effective = effectiveDraws(draws);
-    return SampleEvidenceEstimators.evaluate(likelihood, draws.pooled(), prior, effective, provenance,
+    SampledLikelihoods in = SampleEvidenceEstimators.evaluate(likelihood, draws.pooled(), prior, effective, provenance,
         s.sampling().threads());
+    double ofLikelihood = likelihoodEss(in.posteriorLogLikelihoods(), draws);
+    if (ofLikelihood < effective) {
+      return new SampledLikelihoods(in.posteriorLogLikelihoods(), in.priorLogLikelihoods(),
+          in.logLikelihoodAtPosteriorMean(), ofLikelihood, in.provenance());
+    }
+    return in;
   }
 
-  /** The smallest ESS over parameters, or the number of draws when the sampler reports none. */
+  /** The smallest ESS over parameters, at most the number of draws (which it is for independent draws). */
   static double effectiveDraws(ParameterSamples draws) {
     Object ess = draws.diagnostics().get("essMin");
     double n = draws.chainCount() * (double) draws.drawsPerChain();
@@ -89,6 +97,28 @@ public final class MrfPosteriorDraws {
       return Math.min(n, e.doubleValue());
     }
     return n;
+  }
+
+  /**
+   * The ESS of the log likelihood along the chains: the series the estimators average, whose
+   * autocorrelation can exceed every parameter's (HMC's nearly antithetic draws leave λ uncorrelated
+   * but λ², and so the likelihood, correlated). Independent draws (one draw per chain, or a sampler
+   * that reports them) keep their count.
+   */
+  static double likelihoodEss(double[] logLikelihoods, ParameterSamples draws) {
+    int chains = draws.chainCount();
+    int t = draws.drawsPerChain();
+    if (Boolean.TRUE.equals(draws.diagnostics().get("independent")) || t < 4) {
+      return chains * (double) t;
+    }
+    double[][][] series = new double[chains][t][1];
+    for (int c = 0; c < chains; c++) {
+      for (int i = 0; i < t; i++) {
+        series[c][i][0] = logLikelihoods[c * t + i];
+      }
+    }
+    double ess = ChainDiagnostics.effectiveSampleSizes(series)[0];
+    return Double.isFinite(ess) && ess > 0 ? Math.min(ess, chains * (double) t) : chains * (double) t;
   }
 
   private static boolean finite(double[] lambda) {
