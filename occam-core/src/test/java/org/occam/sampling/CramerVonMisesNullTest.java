@@ -55,6 +55,15 @@ class CramerVonMisesNullTest {
     double[][] c = normal(37, 3, 0, rng);
     double[][] d = normal(52, 3, 0.3, rng);
     assertThat(CramerVonMisesNull.score(c, d)).isCloseTo(bruteForce(c, d), within(1e-10));
+    assertThat(CramerVonMisesNull.score(c, d)).isCloseTo(CramerVonMises.score(samples(c), samples(d)), within(1e-9));
+  }
+
+  private static ParameterSamples samples(double[][] d) {
+    java.util.List<String> names = new java.util.ArrayList<>();
+    for (int k = 0; k < d[0].length; k++) {
+      names.add("p" + k);
+    }
+    return new ParameterSamples("x", names, new double[][][] {d}, 0, java.util.Map.of(), java.util.Map.of());
   }
 
   /**
@@ -82,7 +91,10 @@ class CramerVonMisesNullTest {
     }
   }
 
-  /** The 99% quantile of one dimension is near the asymptotic 0.7435 of ω² (Anderson &amp; Darling 1952), scaled. */
+  /**
+   * The 99% quantile of one dimension is near the asymptotic 0.743 of ω² (Anderson &amp; Darling 1952),
+   * scaled: {@link CramerVonMises#nullQuantile99}.
+   */
   @Test
   void quantileNearTheAsymptoticOne() {
     int n1 = 300;
@@ -94,6 +106,7 @@ class CramerVonMisesNullTest {
       // the 99% quantile of 999 draws has an SE of about sqrt(0.01·0.99/999) / f(0.7435) ≈ 0.05 (the
       // density f of ω² there is about 0.06, from the 2.5% and 1% points 0.581 and 0.743): 4 SE
       assertThat(q / scale).as("seed " + seed).isCloseTo(0.7435, within(0.2));
+      assertThat(CramerVonMises.nullQuantile99(n1, n2)).isCloseTo(0.743 * scale, within(1e-12));
     }
   }
 
