@@ -4,10 +4,12 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import org.occam.data.InvalidInputException;
 import org.occam.mrf.ExactInferenceCost;
 import org.occam.mrf.MrfPosteriorSettings;
 import org.occam.mrf.MrfProblem;
+import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.methods.ExactInferenceLimit;
 import org.occam.report.MrfPosteriorRun;
 import org.occam.report.MrfScoreReport;
@@ -85,7 +87,8 @@ public final class MrfPosteriorCommand implements Callable<Integer> {
         samplers, ExactInferenceCost.of(graph), options.maxCliqueStates, ExactInferenceLimit.FLAG));
     double sigma = options.priorSigma(in.model().priorSigma());
     MrfPosteriorSettings posterior = MrfPosteriorSettings.defaults().withSampling(sampling);
-    MrfProblem problem = new MrfProblem(in.graph(), in.statistics(), options.settings(sigma, threads), options.seed,
+    MrfScoreSettings scoreSettings = options.settings(sigma, threads);
+    Supplier<MrfProblem> problems = () -> new MrfProblem(in.graph(), in.statistics(), scoreSettings, options.seed,
         null, posterior);
     Path dir = PosteriorReport.prepare(out, force);
 
@@ -96,9 +99,10 @@ public final class MrfPosteriorCommand implements Callable<Integer> {
     report.flush();
     List<ParameterSamples> draws;
     try (Progress bar = Progress.start("mrf posterior", samplers.size())) {
-      draws = MrfPosteriorRun.sample(problem, samplers, options.seed, bar.listener());
+      draws = MrfPosteriorRun.sample(problems, samplers, options.seed, bar.listener());
     }
-    var result = PosteriorReport.write(dir, draws, MrfPosteriorRun.settings(problem, samplers), options.seed, threads);
+    var result = PosteriorReport.write(dir, draws, MrfPosteriorRun.settings(problems.get(), samplers), options.seed,
+        threads);
     PosteriorReport.print(report, result);
     return 0;
   }

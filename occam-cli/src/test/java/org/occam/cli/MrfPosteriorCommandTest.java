@@ -103,6 +103,27 @@ class MrfPosteriorCommandTest {
   }
 
   @Test
+  void sameDrawsWithAnyThreadCountAndAMethodsDrawsDoNotDependOnTheOthers() throws IOException {
+    Path one = dir.resolve("one");
+    Path two = dir.resolve("two");
+    Path alone = dir.resolve("alone");
+    String[] common = {"mrf", "posterior", "--model", model.toString(), "--data", data.toString(), "--samples", "200",
+        "--chains", "2", "--warmup", "200", "--seed", "5"};
+    var a = CliRunner.run(concat(common, new String[] {"--methods", "bl-mp,mc-bp,hmc", "--threads", "1", "--out",
+        one.toString()}));
+    var b = CliRunner.run(concat(common, new String[] {"--methods", "bl-mp,mc-bp,hmc", "--threads", "2", "--out",
+        two.toString()}));
+    var c = CliRunner.run(concat(common, new String[] {"--methods", "mc-bp", "--threads", "2", "--out",
+        alone.toString()}));
+    assertThat(List.of(a.exitCode(), b.exitCode(), c.exitCode())).as(a.err() + b.err() + c.err()).containsOnly(0);
+    for (String f : List.of("samples-bl-mp.csv", "samples-mc-bp.csv", "samples-hmc.csv", "summary.csv", "cvm.csv")) {
+      assertThat(Files.readString(two.resolve(f))).as(f).isEqualTo(Files.readString(one.resolve(f)));
+    }
+    assertThat(Files.readString(alone.resolve("samples-mc-bp.csv")))
+        .isEqualTo(Files.readString(one.resolve("samples-mc-bp.csv")));
+  }
+
+  @Test
   void badOptionsEndWithOneLineAndExitTwo() throws IOException {
     Path out = dir.resolve("post");
     String[][] bad = {

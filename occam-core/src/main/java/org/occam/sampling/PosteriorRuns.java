@@ -30,6 +30,16 @@ public final class PosteriorRuns {
    */
   public static <P> List<ParameterSamples> sampleAll(List<? extends PosteriorSampler<P>> samplers, P problem,
       SamplerSettings settings, long seed, IntConsumer done) {
+    return sampleEach(samplers, () -> problem, settings, seed, done);
+  }
+
+  /**
+   * As above, each sampler on a problem of its own from {@code problems}: a problem that caches
+   * work its samplers share (a MAP point, BP messages) may end it a few ulps apart depending on
+   * which sampler asked first, and a fresh problem keeps a method's draws independent of the others.
+   */
+  public static <P> List<ParameterSamples> sampleEach(List<? extends PosteriorSampler<P>> samplers,
+      java.util.function.Supplier<P> problems, SamplerSettings settings, long seed, IntConsumer done) {
     Set<String> seen = new HashSet<>();
     for (PosteriorSampler<P> s : samplers) {
       if (!seen.add(s.name())) {
@@ -38,7 +48,7 @@ public final class PosteriorRuns {
     }
     List<ParameterSamples> out = new ArrayList<>();
     for (PosteriorSampler<P> s : samplers) {
-      out.add(s.sample(problem, settings, methodSeed(seed, s.name())));
+      out.add(s.sample(problems.get(), settings, methodSeed(seed, s.name())));
       if (done != null) {
         done.accept(out.size());
       }

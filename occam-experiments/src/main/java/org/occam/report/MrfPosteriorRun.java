@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntConsumer;
+import java.util.function.Supplier;
 import org.occam.mrf.ExactInferenceCost;
 import org.occam.mrf.MrfProblem;
 import org.occam.mrf.posterior.MrfPosteriorSamplers;
@@ -49,14 +50,16 @@ public final class MrfPosteriorRun {
   }
 
   /**
-   * The draws of every sampler in order, with the problem's sampler settings
-   * ({@link MrfProblem#posteriorSettings()}).
+   * The draws of every sampler in order, each on a fresh problem from {@code problems} (so its
+   * draws depend on the seed and its name only, not on which samplers ran before it and filled
+   * the problem's caches), with the problems' sampler settings ({@link MrfProblem#posteriorSettings()}).
    *
    * @param done told the number of samplers finished (null: nobody listens)
    */
-  public static List<ParameterSamples> sample(MrfProblem problem, List<PosteriorSampler<MrfProblem>> samplers,
-      long seed, IntConsumer done) {
-    return PosteriorRuns.sampleAll(samplers, problem, problem.posteriorSettings().sampling(), seed, done);
+  public static List<ParameterSamples> sample(Supplier<MrfProblem> problems,
+      List<PosteriorSampler<MrfProblem>> samplers, long seed, IntConsumer done) {
+    MrfProblem first = problems.get();
+    return PosteriorRuns.sampleEach(samplers, problems, first.posteriorSettings().sampling(), seed, done);
   }
 
   /** What posterior.json records of the run: the methods, the chain settings, the prior and the scores' settings. */
