@@ -32,7 +32,7 @@ import picocli.CommandLine.Option;
         "",
         "Writes into --out: samples-<method>.csv (one column per parameter: b:A a bias, w:A-B a weight), summary.csv"
             + " (mean, sd, quantiles, ESS, PSRF per parameter), cvm.csv (the Cramér–von Mises score, eqn 23 summed"
-            + " over parameters, of each method against hmc, its 99% quantile when the two sets come from one"
+            + " over parameters, of each method against hmc, its 99%% quantile when the two sets come from one"
             + " distribution, and the worst and best parameter), posterior.json and histograms.png (each method's"
             + " worst and best parameter over hmc's, as the paper's Figure 3).", "",
         "Example: occam mrf posterior --model bm.json --data d.csv --samples 10000 --chains 5 --seed 1 --out post/"})
