@@ -65,7 +65,7 @@ public final class MrfPosteriorDraws {
     Map<String, Object> provenance = new LinkedHashMap<>();
     provenance.put("sampler", draws.method());
     provenance.put("converged", draws.converged());
-    Object reason = draws.diagnostics().get("notConverged");
+    Object reason = draws.diagnostics().get("reason");
     if (!draws.converged() && reason != null) {
       provenance.put("notConverged", reason);
     }
