@@ -128,6 +128,7 @@ class MrfPosteriorCommandTest {
     Path out = dir.resolve("post");
     String[][] bad = {
         {"--methods", "bl-mp,nuts"},
+        {"--methods", "hmc,bl-mp,hmc"},
         {"--samples", "0"},
         {"--chains", "0"},
         {"--threads", "0"},
@@ -144,6 +145,10 @@ class MrfPosteriorCommandTest {
     var unknown = CliRunner.run("mrf", "posterior", "--model", model.toString(), "--data", data.toString(),
         "--methods", "nuts", "--out", out.toString());
     assertThat(unknown.err()).contains("nuts").contains("bl-mp, bl-bp, lv-cd, mc-bp, hmc");
+    var stdout = CliRunner.run("mrf", "posterior", "--model", model.toString(), "--data", data.toString(),
+        "--methods", "bl-mp", "--out", "-");
+    assertThat(stdout.exitCode()).isEqualTo(2);
+    assertThat(stdout.err()).contains("folder");
 
     Files.createDirectories(out);
     Files.writeString(out.resolve("mine.txt"), "keep");

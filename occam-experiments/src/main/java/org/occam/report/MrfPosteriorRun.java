@@ -31,9 +31,16 @@ public final class MrfPosteriorRun {
 
   private MrfPosteriorRun() {}
 
-  /** The samplers of a comma-separated list; an unknown name is refused with the known ones. */
+  /** The samplers of a comma-separated list; an unknown name is refused with the known ones, a repeated one too. */
   public static List<PosteriorSampler<MrfProblem>> methods(String list) {
-    return MrfPosteriorSamplers.parseList(list);
+    List<PosteriorSampler<MrfProblem>> samplers = MrfPosteriorSamplers.parseList(list);
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    for (PosteriorSampler<MrfProblem> s : samplers) {
+      if (!seen.add(s.name())) {
+        throw new org.occam.data.InvalidInputException("method " + s.name() + " is listed twice in '" + list + "'");
+      }
+    }
+    return samplers;
   }
 
   /**
