@@ -9,15 +9,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.occam.data.Dataset;
-import org.occam.data.InvalidInputException;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.evidence.MethodRegistry;
 import org.occam.io.BoltzmannModelFile;
-import org.occam.io.CommandLineStructures;
-import org.occam.io.MrfBinaryData;
 import org.occam.mrf.ExactInferenceCost;
-import org.occam.mrf.MrfData;
+import org.occam.mrf.MrfPosteriorSettings;
 import org.occam.mrf.MrfProblem;
 import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.PairwiseGraph;
@@ -46,26 +43,8 @@ public final class MrfScoreCommand implements Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--model", paramLabel = "M.json",
-      description = "The model file (type \"boltzmann\"); parameters in it are not used for scoring. Or give --edges.")
-  Path model;
-
-  @Option(names = "--edges", paramLabel = "a-b,b-c",
-      description = "Instead of --model: the edges, as pairs of the data's column names; every column but the"
-          + " weight column is a binary variable (\"\" for no edges).")
-  String edges;
-
-  @Option(names = "--data", required = true, paramLabel = "D.csv",
-      description = "CSV with a header naming the model's variables; cells are the variables' state labels"
-          + " (the two \"states\" a variable lists; otherwise 0/1, -1/1 with \"spins\", or the column's two values"
-          + " in numeric order, as mrf rank reads them). No missing cells (see --complete-cases).")
-  Path data;
-
   @Mixin
-  DataReadOptions reading;
-
-  @Option(names = "--weight-column", paramLabel = "COL", description = "A column of row counts (e.g. Freq).")
-  String weightColumn;
+  MrfModelDataOptions input;
 
   @Option(names = "--methods", paramLabel = "LIST", defaultValue = DEFAULT_METHODS,
       description = "Comma-separated, from " + MethodHelp.TOKEN + " (default: ${DEFAULT-VALUE}); each is described"
@@ -81,38 +60,27 @@ public final class MrfScoreCommand implements Callable<Integer> {
   @Mixin
   MrfScoreOptions options;
 
+  @Mixin
+  MrfSampledEstimatorOptions sampled;
+
   @Override
   public Integer call() {
-    if ((model == null) == (edges == null)) {
-      throw new InvalidInputException("give the structure by --model or by --edges"
-          + (model == null ? "" : ", not both"));
-    }
+    input.requireOneStructure();
     List<EvidenceMethod<MrfProblem>> wanted = MrfMethods.parseList(methods);
+    int threads = options.threads();
+    MrfPosteriorSettings posterior = sampled.settings(wanted, threads);
     Outputs outputs = Outputs.check(spec, force, json);
-    var err = spec.commandLine().getErr();
-    BoltzmannModelFile.Loaded m;
-    Dataset d;
-    if (model != null) {
-      // the cost of exact inference is known from the model, before the data are read
-      m = BoltzmannModelFile.read(model, false);
-      requireExactFeasible(m.graph(), wanted);
-      d = DataReadOptions.report(MrfBinaryData.read(data, m.columns(), weightColumn, reading.settings()), data, err);
-    } else {
-      d = DataReadOptions.report(MrfBinaryData.read(data, weightColumn, reading.settings()), data, err);
-      m = CommandLineStructures.boltzmann(d.variables(), edges, "--edges");
-      requireExactFeasible(m.graph(), wanted);
-    }
+    MrfModelDataOptions.Loaded in = input.load(graph -> requireExactFeasible(graph, wanted));
+    BoltzmannModelFile.Loaded m = in.model();
+    Dataset d = in.data();
     double sigma = options.priorSigma(m.priorSigma());
-    MrfScoreSettings settings = options.settings(sigma, options.threads());
-    PairwiseGraph graph = m.graph();
-    MrfData stats = MrfBinaryData.statistics(graph, d, data);
-    List<EvidenceEstimate> results = MethodRegistry.estimateAll(new MrfProblem(graph, stats, settings, options.seed),
-        wanted);
+    MrfScoreSettings settings = options.settings(sigma, threads);
+    List<EvidenceEstimate> results = MethodRegistry.estimateAll(new MrfProblem(in.graph(), in.statistics(), settings,
+        options.seed, null, posterior), wanted);
 
     PrintWriter out = outputs.report();
-    String source = model != null ? model.toString() : "--edges " + (edges.isBlank() ? "\"\"" : edges);
-    MrfScoreReport.describe(out, source, m, sigma, options.priorSigma != null ? " from --prior-sigma"
-        : m.priorSigma().isPresent() ? " from the model file" : " (default)", data, d);
+    MrfScoreReport.describe(out, input.source(), m, sigma, options.priorSigma != null ? " from --prior-sigma"
+        : m.priorSigma().isPresent() ? " from the model file" : " (default)", input.data, d);
     List<String[]> rows = new ArrayList<>();
     for (EvidenceEstimate e : results) {
       rows.add(MrfScoreReport.row(e));
@@ -121,8 +89,8 @@ public final class MrfScoreCommand implements Callable<Integer> {
     MrfScoreReport.warnings(out, results);
     if (json != null) {
       Map<String, Object> root = new LinkedHashMap<>();
-      root.put("model", MrfScoreReport.modelJson(model, m, sigma));
-      root.put("data", DataJson.of(data, d));
+      root.put("model", MrfScoreReport.modelJson(input.model, m, sigma));
+      root.put("data", DataJson.of(input.data, d));
       root.put("results", results.stream().map(ResultJson::estimate).toList());
       outputs.write(json, ResultJson.write(root));
     }

@@ -53,7 +53,8 @@ public final class MrfScoreOptions {
   Integer threads;
 
   @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
-      description = "Seed of the sampling-based methods (ais); the Laplace family is deterministic (default: ${DEFAULT-VALUE}).")
+      description = "Seed of the sampling-based methods (ais, the sample-based estimators, the posterior samplers); the Laplace"
+          + " family is deterministic (default: ${DEFAULT-VALUE}).")
   long seed;
 
   /** The number of worker threads asked for, at least 1. */

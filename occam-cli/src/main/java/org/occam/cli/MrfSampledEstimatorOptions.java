@@ -1,0 +1,73 @@
+package org.occam.cli;
+
+import java.util.List;
+import java.util.Locale;
+import org.occam.data.InvalidInputException;
+import org.occam.evidence.EvidenceMethod;
+import org.occam.evidence.SampleEvidenceEstimator;
+import org.occam.evidence.SampleEvidenceEstimators;
+import org.occam.mrf.MrfPosteriorSettings;
+import org.occam.mrf.MrfProblem;
+import org.occam.sampling.SamplerSettings;
+import picocli.CommandLine.Option;
+
+/**
+ * How {@code mrf score}'s sample-based estimators (harmonic1, harmonic4, bridge-geo, bridge-opt,
+ * dic) draw from the posterior: read only when one of them is asked for.
+ */
+public final class MrfSampledEstimatorOptions {
+  private static final MrfPosteriorSettings DEFAULTS = MrfPosteriorSettings.defaults();
+
+  @Option(names = "--sampler", paramLabel = "S", defaultValue = "lv-cd",
+      description = "The posterior draws of the sample-based estimators: lv-cd (brief Langevin with contrastive"
+          + " divergence, as Chen & Welling) or hmc (exact gradients) (default: ${DEFAULT-VALUE}).")
+  String sampler;
+
+  @Option(names = "--likelihood", paramLabel = "L", defaultValue = "exact",
+      description = "ln p(D | λ) at the draws: exact (log Z by the junction tree) or bethe (log Z by the Bethe free"
+          + " energy, as Chen & Welling where log Z cannot be enumerated) (default: ${DEFAULT-VALUE}).")
+  String likelihood;
+
+  @Option(names = "--samples", paramLabel = "N", defaultValue = "10000",
+      description = "Posterior draws kept in all, over the chains (default: ${DEFAULT-VALUE}).")
+  int samples;
+
+  @Option(names = "--chains", paramLabel = "C", defaultValue = "10",
+      description = "Chains, started apart; converged when their MPSRF is below 1.1 (default: ${DEFAULT-VALUE}).")
+  int chains;
+
+  @Option(names = "--prior-draws", paramLabel = "N", defaultValue = "10000",
+      description = "Draws from the prior, the bridge estimators' second density (default: ${DEFAULT-VALUE}).")
+  int priorDraws;
+
+  /** Whether one of {@code methods} is a sample-based estimator (and these options are read). */
+  static boolean wanted(List<EvidenceMethod<MrfProblem>> methods) {
+    List<String> sampled = SampleEvidenceEstimators.all().stream().map(SampleEvidenceEstimator::name).toList();
+    return methods.stream().anyMatch(m -> sampled.contains(m.name()));
+  }
+
+  /**
+   * The settings these options describe with {@code threads} workers, or the defaults when no
+   * sample-based estimator is asked for (then the options are not read).
+   */
+  MrfPosteriorSettings settings(List<EvidenceMethod<MrfProblem>> methods, int threads) {
+    if (!wanted(methods)) {
+      return DEFAULTS.withSampling(DEFAULTS.sampling().withThreads(threads));
+    }
+    String s = sampler.trim().toLowerCase(Locale.ROOT);
+    if (!s.equals("lv-cd") && !s.equals("hmc")) {
+      throw new InvalidInputException("--sampler must be lv-cd or hmc, got '" + sampler + "'");
+    }
+    String l = likelihood.trim().toLowerCase(Locale.ROOT);
+    if (!l.equals("exact") && !l.equals("bethe")) {
+      throw new InvalidInputException("--likelihood must be exact or bethe, got '" + likelihood + "'");
+    }
+    if (samples < 1 || chains < 1 || priorDraws < 0) {
+      throw new InvalidInputException("need --samples >= 1, --chains >= 1 and --prior-draws >= 0, got " + samples
+          + ", " + chains + " and " + priorDraws);
+    }
+    SamplerSettings sampling = DEFAULTS.sampling().withSamples(samples).withChains(chains).withThreads(threads);
+    return DEFAULTS.withSampler(s).withSampling(sampling).withBetheLikelihood(l.equals("bethe"))
+        .withPriorDraws(priorDraws);
+  }
+}
