@@ -14,7 +14,7 @@ import java.util.Arrays;
  * {@link ExactInference#exact} per call (enumeration, which allocates). A non-finite λ gives NaN
  * (so a sampler rejects it) rather than an exception. Not thread-safe: one instance per chain.
  */
-final class ExactLogLikelihood {
+public final class ExactLogLikelihood {
   private final PairwiseGraph graph;
   private final double rows;
   private final double[] featureMeans;
@@ -60,12 +60,21 @@ final class ExactLogLikelihood {
   }
 
   /**
+   * A supplier of likelihoods of the data, one per chain or worker, sharing one clique tree (built
+   * here once, immutable).
+   */
+  public static java.util.function.Supplier<ExactLogLikelihood> perChain(MrfData data) {
+    CliqueTree tree = ExactInference.cliqueTreeIfCheaper(data.graph());
+    return () -> new ExactLogLikelihood(data, tree);
+  }
+
+  /**
    * L(λ), with ∇L written into {@code gradOut}.
    *
    * @param lambda λ, length F. Not modified.
    * @param gradOut length F. Modified.
    */
-  double valueAndGradient(double[] lambda, double[] gradOut) {
+  public double valueAndGradient(double[] lambda, double[] gradOut) {
     double logZ = logPartition(lambda, means);
     double dot = 0;
     for (int a = 0; a < lambda.length; a++) {
@@ -76,7 +85,7 @@ final class ExactLogLikelihood {
   }
 
   /** L(λ) alone. */
-  double value(double[] lambda) {
+  public double value(double[] lambda) {
     double logZ = logPartition(lambda, means);
     double dot = 0;
     for (int a = 0; a < lambda.length; a++) {

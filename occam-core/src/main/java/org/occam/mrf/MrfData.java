@@ -1,5 +1,7 @@
 package org.occam.mrf;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.occam.data.InvalidInputException;
 import org.occam.data.Dataset;
 
@@ -8,8 +10,40 @@ import org.occam.data.Dataset;
  * N (weights summed) and the empirical feature means {@code f̄ = (1/N) Σ_n f(x_n)} in feature order.
  * Everything a fully observed Boltzmann machine's likelihood needs:
  * {@code L(λ) = N (λᵀ f̄ − log Z(λ))}.
+ *
+ * <p>Data read from rows ({@link #of(PairwiseGraph, Dataset)}, {@link #ofRows}) also keep their
+ * distinct rows with counts and the variable names ({@link #table()}), which contrastive divergence
+ * ({@code lv-cd}) starts its Gibbs sweeps from; statistics given as feature means alone have none.
+ *
+ * @param table the distinct rows, or {@code null} when the data were given as feature means
  */
-public record MrfData(PairwiseGraph graph, double rows, double[] featureMeans) {
+public record MrfData(PairwiseGraph graph, double rows, double[] featureMeans, RowTable table) {
+  /**
+   * The distinct 0/1 rows of the data with their counts, and the variables' names (in vertex order).
+   *
+   * @param names one per vertex
+   * @param x {@code x[r][i]} ∈ {0, 1}. Not copied: not to be modified.
+   * @param counts the weight of each distinct row. Not copied: not to be modified.
+   */
+  public record RowTable(List<String> names, int[][] x, double[] counts) {
+    public RowTable {
+      names = List.copyOf(names);
+      if (x.length != counts.length) {
+        throw new InvalidInputException(x.length + " distinct rows but " + counts.length + " counts");
+      }
+    }
+
+    /** The number of distinct rows. */
+    public int size() {
+      return x.length;
+    }
+  }
+
+  /** Statistics given as feature means alone (no row table). */
+  public MrfData(PairwiseGraph graph, double rows, double[] featureMeans) {
+    this(graph, rows, featureMeans, null);
+  }
+
   public MrfData {
     if (featureMeans.length != graph.vertexCount() + graph.edgeCount()) {
       throw new InvalidInputException("need " + (graph.vertexCount() + graph.edgeCount()) + " feature means, got "
@@ -43,10 +77,46 @@ public record MrfData(PairwiseGraph graph, double rows, double[] featureMeans) {
     if (data.hasMissing()) {
       throw new InvalidInputException("the data have missing values; Boltzmann machine scores need complete rows");
     }
+    int[][] x = new int[data.distinctRows()][];
+    double[] counts = new double[x.length];
+    for (int r = 0; r < x.length; r++) {
+      x[r] = data.row(r).clone();
+      counts[r] = data.count(r);
+    }
+    List<String> names = new ArrayList<>();
+    data.variables().forEach(var -> names.add(var.name()));
+    return ofRows(graph, new RowTable(names, x, counts));
+  }
+
+  /**
+   * The statistics of distinct 0/1 rows with counts (as {@link ExactSampler#sampleDistinct} draws
+   * them), keeping the rows.
+   *
+   * @throws InvalidInputException for a row of the wrong length, a value other than 0/1, a negative
+   *     count or no weight at all
+   */
+  public static MrfData ofRows(PairwiseGraph graph, RowTable table) {
+    int v = graph.vertexCount();
+    if (table.names().size() != v) {
+      throw new InvalidInputException("the graph has " + v + " variables but the rows name " + table.names().size());
+    }
     double[] sums = new double[v + graph.edgeCount()];
-    for (int r = 0; r < data.distinctRows(); r++) {
-      int[] x = data.row(r);
-      double c = data.count(r);
+    double n = 0;
+    for (int r = 0; r < table.size(); r++) {
+      int[] x = table.x()[r];
+      double c = table.counts()[r];
+      if (x.length != v) {
+        throw new InvalidInputException("row " + r + " has " + x.length + " values for " + v + " variables");
+      }
+      if (!(c >= 0 && c < Double.POSITIVE_INFINITY)) {
+        throw new InvalidInputException("row " + r + " has count " + c);
+      }
+      for (int i = 0; i < v; i++) {
+        if (x[i] != 0 && x[i] != 1) {
+          throw new InvalidInputException("row " + r + " has value " + x[i] + " for a binary variable");
+        }
+      }
+      n += c;
       for (int i = 0; i < v; i++) {
         if (x[i] == 1) {
           sums[i] += c;
@@ -58,11 +128,18 @@ public record MrfData(PairwiseGraph graph, double rows, double[] featureMeans) {
         }
       }
     }
-    double n = data.size();
+    if (!(n > 0)) {
+      throw new InvalidInputException("need at least one row, got total weight " + n);
+    }
     for (int a = 0; a < sums.length; a++) {
       sums[a] /= n;
     }
-    return new MrfData(graph, n, sums);
+    return new MrfData(graph, n, sums, table);
+  }
+
+  /** Whether the distinct rows are known ({@link #table()} not null). */
+  public boolean hasRows() {
+    return table != null;
   }
 
   /** f̄ (a fresh copy). */

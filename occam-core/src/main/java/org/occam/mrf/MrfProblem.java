@@ -1,10 +1,12 @@
 package org.occam.mrf;
 
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 import org.occam.math.DifferentiableFunction;
 import org.occam.math.Lbfgs;
 import org.occam.sampling.ParameterSpaceAis;
@@ -51,6 +53,8 @@ public final class MrfProblem {
   private final MrfScoreSettings settings;
   private final long seed;
   private final ParameterSpaceAis.Settings ais;
+  private final MrfPosteriorSettings posterior;
+  private final Map<String, Object> shared = new HashMap<>();
   private final GaussianPrior prior;
   private final double rows;
   private final double[] means;
@@ -84,7 +88,17 @@ public final class MrfProblem {
    */
   public MrfProblem(PairwiseGraph graph, MrfData data, MrfScoreSettings settings, long seed,
       ParameterSpaceAis.Settings ais) {
+    this(graph, data, settings, seed, ais, null);
+  }
+
+  /**
+   * As above, with the settings of the sample-based estimators' posterior draws ({@code null}:
+   * {@link MrfPosteriorSettings#defaults()}).
+   */
+  public MrfProblem(PairwiseGraph graph, MrfData data, MrfScoreSettings settings, long seed,
+      ParameterSpaceAis.Settings ais, MrfPosteriorSettings posterior) {
     this.ais = ais;
+    this.posterior = posterior == null ? MrfPosteriorSettings.defaults() : posterior;
     this.graph = Objects.requireNonNull(graph, "graph");
     this.data = Objects.requireNonNull(data, "data");
     this.settings = Objects.requireNonNull(settings, "settings");
@@ -128,6 +142,30 @@ public final class MrfProblem {
   /** The settings of the {@code ais} method, or {@code null} for its defaults. */
   public ParameterSpaceAis.Settings aisSettings() {
     return ais;
+  }
+
+  /** How the sample-based estimators draw from the posterior. */
+  public MrfPosteriorSettings posteriorSettings() {
+    return posterior;
+  }
+
+  /**
+   * Work that several methods share and that lives outside this class (the posterior draws of the
+   * sample-based estimators), computed once per key on first use and kept for the problem's
+   * lifetime. The computation runs under this problem's lock, so it may call the other cached
+   * getters.
+   *
+   * @param key names the work, e.g. {@code "posterior-likelihoods"}
+   * @param compute called at most once per key
+   */
+  @SuppressWarnings("unchecked")
+  public synchronized <T> T shared(String key, Function<MrfProblem, T> compute) {
+    Object value = shared.get(key);
+    if (value == null) {
+      value = Objects.requireNonNull(compute.apply(this), key);
+      shared.put(key, value);
+    }
+    return (T) value;
   }
 
   public GaussianPrior prior() {

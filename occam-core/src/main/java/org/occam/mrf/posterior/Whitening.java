@@ -1,0 +1,207 @@
+package org.occam.mrf.posterior;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.ejml.data.DMatrixRMaj;
+import org.occam.mrf.PosteriorPrecision;
+import org.occam.sampling.ChainDiagnostics;
+import org.occam.sampling.ParameterSamples;
+import org.occam.sampling.SamplerSettings;
+
+/**
+ * The affine map {@code λ = m + R⁻ᵀ u} with {@code A = R Rᵀ} (R lower triangular, the Cholesky
+ * factor of a Gaussian approximation's precision A), under which that Gaussian becomes N(0, I). The
+ * Markov chains run in u: the same target (the Jacobian is constant), but the step sizes and
+ * proposal scales of a nearly isotropic density, which is what Hybrid Monte Carlo with mass matrix
+ * A, Langevin preconditioned by A⁻¹, and random-walk proposals N(0, c² A⁻¹) are (Neal 2011,
+ * section 5.4.1; Roberts &amp; Rosenthal 2001 for the random walk). When A is not positive definite
+ * (linear response at an unstable BP fixed point) the map falls back to the diagonal,
+ * {@code R = diag(sqrt(max(A_kk, 1/σ0²)))}, and says so.
+ *
+ * <p>Allocates nothing per call; immutable, so one instance serves every chain.
+ */
+final class Whitening {
+  private final double[] mean;
+  /** Lower triangular R, row-major: {@code r[i][k]}, k ≤ i. */
+  private final double[][] r;
+  private final boolean full;
+
+  private Whitening(double[] mean, double[][] r, boolean full) {
+    this.mean = mean.clone();
+    this.r = r;
+    this.full = full;
+  }
+
+  /**
+   * @param mean m. Not modified.
+   * @param precision A. Not modified.
+   * @param priorPrecision 1/σ0², the floor of the diagonal fallback
+   */
+  static Whitening of(double[] mean, PosteriorPrecision precision, double priorPrecision) {
+    return of(mean, toArray(precision.matrix()), priorPrecision);
+  }
+
+  static Whitening of(double[] mean, double[][] a, double priorPrecision) {
+    int f = mean.length;
+    double[][] r = cholesky(a);
+    if (r != null) {
+      return new Whitening(mean, r, true);
+    }
+    r = new double[f][f];
+    for (int i = 0; i < f; i++) {
+      r[i][i] = Math.sqrt(Math.max(a[i][i], priorPrecision));
+    }
+    return new Whitening(mean, r, false);
+  }
+
+  static double[][] toArray(DMatrixRMaj m) {
+    double[][] out = new double[m.numRows][m.numCols];
+    for (int i = 0; i < m.numRows; i++) {
+      for (int j = 0; j < m.numCols; j++) {
+        out[i][j] = m.get(i, j);
+      }
+    }
+    return out;
+  }
+
+  /** The lower Cholesky factor, or null if A is not (numerically) positive definite. */
+  private static double[][] cholesky(double[][] a) {
+    int n = a.length;
+    double[][] r = new double[n][n];
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j <= i; j++) {
+        double s = 0.5 * (a[i][j] + a[j][i]);
+        for (int k = 0; k < j; k++) {
+          s -= r[i][k] * r[j][k];
+        }
+        if (i == j) {
+          if (!(s > 0) || !Double.isFinite(s)) {
+            return null;
+          }
+          r[i][i] = Math.sqrt(s);
+        } else {
+          r[i][j] = s / r[j][j];
+        }
+      }
+    }
+    return r;
+  }
+
+  int dimension() {
+    return mean.length;
+  }
+
+  /** Whether the full Cholesky factor is used (A positive definite), not the diagonal fallback. */
+  boolean full() {
+    return full;
+  }
+
+  /**
+   * λ = m + R⁻ᵀ u (back substitution).
+   *
+   * @param u not modified
+   * @param lambda modified
+   */
+  void toLambda(double[] u, double[] lambda) {
+    int f = mean.length;
+    for (int i = f - 1; i >= 0; i--) {
+      double s = u[i];
+      for (int k = i + 1; k < f; k++) {
+        s -= r[k][i] * lambda[k];
+      }
+      lambda[i] = s / r[i][i];
+    }
+    for (int i = 0; i < f; i++) {
+      lambda[i] += mean[i];
+    }
+  }
+
+  /**
+   * ∇_u = R⁻¹ ∇_λ (forward substitution).
+   *
+   * @param gradLambda not modified
+   * @param gradU modified
+   */
+  void gradientToU(double[] gradLambda, double[] gradU) {
+    int f = mean.length;
+    for (int i = 0; i < f; i++) {
+      double s = gradLambda[i];
+      for (int k = 0; k < i; k++) {
+        s -= r[i][k] * gradU[k];
+      }
+      gradU[i] = s / r[i][i];
+    }
+  }
+
+  /**
+   * The marginal standard deviations of the Gaussian, sqrt(diag(A⁻¹)) (the Laplace sd's), from
+   * the rows of R⁻¹: {@code A⁻¹ = R⁻ᵀ R⁻¹}, so {@code (A⁻¹)_kk = Σ_i (R⁻¹)_ik²}.
+   */
+  double[] standardDeviations() {
+    int f = mean.length;
+    double[] var = new double[f];
+    double[] e = new double[f];
+    double[] col = new double[f];
+    for (int k = 0; k < f; k++) {
+      java.util.Arrays.fill(e, 0);
+      e[k] = 1;
+      gradientToU(e, col); // column k of R⁻¹
+      double s = 0;
+      for (int i = 0; i < f; i++) {
+        s += col[i] * col[i];
+      }
+      var[k] = s;
+    }
+    double[] sd = new double[f];
+    for (int k = 0; k < f; k++) {
+      sd[k] = Math.sqrt(var[k]);
+    }
+    return sd;
+  }
+
+  /** Chains of u transformed to λ, every draw a fresh array. */
+  double[][][] toLambda(double[][][] u) {
+    double[][][] out = new double[u.length][][];
+    for (int c = 0; c < u.length; c++) {
+      out[c] = new double[u[c].length][];
+      for (int t = 0; t < u[c].length; t++) {
+        out[c][t] = new double[mean.length];
+        toLambda(u[c][t], out[c][t]);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The chains of a sampler run in u, as draws of λ named as the model names them: the per-parameter
+   * diagnostics (ESS, PSRF) recomputed on λ (the MPSRF is affine invariant, ESS is not), and the
+   * caller's settings and diagnostics added.
+   */
+  ParameterSamples toParameters(ParameterSamples inU, String method, List<String> names,
+      Map<String, Object> settings, Map<String, Object> diagnostics, double extraSeconds) {
+    double[][][] draws = toLambda(inU.draws());
+    Map<String, Object> diag = new LinkedHashMap<>(inU.diagnostics());
+    diag.put("whitened", full ? "cholesky" : "diagonal");
+    if (draws[0].length > 3) {
+      double[] ess = ChainDiagnostics.effectiveSampleSizes(draws);
+      double essMin = Double.POSITIVE_INFINITY;
+      for (double e : ess) {
+        essMin = Math.min(essMin, e);
+      }
+      diag.put("essMin", essMin);
+      diag.put("ess", java.util.Arrays.stream(ess).boxed().toList());
+      if (draws.length > 1) {
+        double mpsrf = ChainDiagnostics.mpsrf(draws);
+        diag.put("mpsrf", mpsrf);
+        Object converged = diag.get("converged");
+        boolean was = !(converged instanceof Boolean b) || b;
+        diag.put("converged", was && mpsrf < SamplerSettings.MPSRF_THRESHOLD);
+      }
+    }
+    diag.putAll(diagnostics);
+    Map<String, Object> set = new LinkedHashMap<>(inU.settings());
+    set.putAll(settings);
+    return new ParameterSamples(method, names, draws, inU.seconds() + extraSeconds, set, diag);
+  }
+}
