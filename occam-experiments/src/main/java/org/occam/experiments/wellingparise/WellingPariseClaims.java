@@ -206,7 +206,7 @@ final class WellingPariseClaims {
 
   private static long bpFailures(List<WellingPariseFigures.Point> points, double d) {
     long c = 0;
-    for (String m : List.of(BL_BP, MC_BP)) {
+    for (String m : WellingPariseDesign.BP_COUNTED) {
       WellingPariseFigures.Point p = at(points, m, d);
       c += p == null ? 0 : p.bpNotConverged();
     }

@@ -1,6 +1,9 @@
 package org.occam.experiments.wellingparise;
 
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.occam.data.InvalidInputException;
@@ -32,6 +35,9 @@ final class WellingPariseDesign {
   static final int SIDE = 5;
   /** The 5×5 grid: 25 variables, 40 edges, 65 parameters. */
   static final PairwiseGraph GRID = PairwiseGraph.grid(SIDE, SIDE);
+  /** The variables' names, by grid position: {@code r0c0 … r4c4}, row-major as in {@link PairwiseGraph#grid}. */
+  static final List<String> VARIABLE_NAMES = java.util.stream.IntStream.range(0, SIDE * SIDE)
+      .mapToObj(i -> "r" + i / SIDE + "c" + i % SIDE).toList();
   /** The standard deviation of Figure 2's spin fields and couplings: N(0, 0.25). */
   static final double SPIN_SD = 0.5;
   /** ε, the width of each coupling interval of Figures 4 and 5. */
@@ -46,6 +52,8 @@ final class WellingPariseDesign {
   static final String HMC = "hmc";
   static final List<String> COMPARED = List.of("bl-mp", "bl-bp", "lv-cd", "mc-bp");
   static final List<String> METHODS = List.of(HMC, "bl-mp", "bl-bp", "lv-cd", "mc-bp");
+  /** The methods whose loopy BP runs are counted where the paper says BP stops converging. */
+  static final List<String> BP_COUNTED = List.of("bl-bp", "mc-bp");
 
   private WellingPariseDesign() {}
 
@@ -53,7 +61,8 @@ final class WellingPariseDesign {
    * One true model with its data.
    *
    * @param figure 2, 4 or 5
-   * @param index the model's index within its figure (for Figures 4 and 5, the index of d)
+   * @param index the model's id within its figure (Figures 4 and 5: d·4 in thousandths,
+   *     {@link WellingParisePlan#strengthId})
    * @param strengthTimes4 d·4 (NaN for Figure 2)
    * @param fields the spin fields h
    * @param couplings the spin couplings J, in the grid's edge order
@@ -62,27 +71,34 @@ final class WellingPariseDesign {
    */
   record Model(int figure, int index, double strengthTimes4, double[] fields, double[] couplings,
       BoltzmannMachine machine, int[][] sample) {
-    /** The sufficient statistics of the first n samples: the feature means (x_i, then x_i x_j per edge). */
+    /**
+     * The first n samples as distinct rows with counts (in order of first appearance), over the
+     * variables {@link #VARIABLE_NAMES}: the feature means and the row table contrastive divergence
+     * starts its Gibbs sweeps from.
+     */
     MrfData data(int n) {
       if (n < 1 || n > sample.length) {
         throw new InvalidInputException("need 1 <= N <= " + sample.length + ", got " + n);
       }
-      PairwiseGraph g = machine.graph();
-      int v = g.vertexCount();
-      double[] means = new double[v + g.edgeCount()];
+      Map<Long, Integer> index = new HashMap<>();
+      List<int[]> rows = new ArrayList<>();
+      List<Double> counts = new ArrayList<>();
       for (int r = 0; r < n; r++) {
-        int[] x = sample[r];
-        for (int i = 0; i < v; i++) {
-          means[i] += x[i];
+        long code = 0;
+        for (int i = 0; i < sample[r].length; i++) {
+          code |= (long) sample[r][i] << i;
         }
-        for (int e = 0; e < g.edgeCount(); e++) {
-          means[v + e] += x[g.edgeFrom(e)] & x[g.edgeTo(e)];
+        Integer at = index.get(code);
+        if (at == null) {
+          index.put(code, rows.size());
+          rows.add(sample[r]);
+          counts.add(1.0);
+        } else {
+          counts.set(at, counts.get(at) + 1);
         }
       }
-      for (int a = 0; a < means.length; a++) {
-        means[a] /= n;
-      }
-      return new MrfData(g, n, means);
+      return MrfData.ofRows(machine.graph(), new MrfData.RowTable(VARIABLE_NAMES, rows.toArray(new int[0][]),
+          counts.stream().mapToDouble(Double::doubleValue).toArray()));
     }
   }
 
@@ -107,11 +123,11 @@ final class WellingPariseDesign {
   }
 
   /**
-   * Figure 4's or 5's model at strength index {@code di}: couplings uniform on
+   * Figure 4's or 5's model of id {@code id} ({@link WellingParisePlan#strengthId}): couplings uniform on
    * [−(d+ε), −d] ∪ [d, d+ε] (a sign, then a magnitude, per edge), all fields {@code field}.
    */
-  static Model couplingModel(long seed, int figure, int di, double strengthTimes4, double field, int rows) {
-    UniformRandomProvider rng = RandomStreams.fromSeed(modelSeed(seed, figure, di));
+  static Model couplingModel(long seed, int figure, int id, double strengthTimes4, double field, int rows) {
+    UniformRandomProvider rng = RandomStreams.fromSeed(modelSeed(seed, figure, id));
     double d = strengthTimes4 / 4;
     double[] h = new double[GRID.vertexCount()];
     java.util.Arrays.fill(h, field);
@@ -121,7 +137,7 @@ final class WellingPariseDesign {
       double magnitude = d + EPSILON * rng.nextDouble();
       j[e] = negative ? -magnitude : magnitude;
     }
-    return withData(figure, di, strengthTimes4, h, j, rows, rng);
+    return withData(figure, id, strengthTimes4, h, j, rows, rng);
   }
 
   private static Model withData(int figure, int index, double d4, double[] h, double[] j, int rows,

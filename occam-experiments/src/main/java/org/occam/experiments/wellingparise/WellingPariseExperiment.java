@@ -33,7 +33,7 @@ import org.occam.sampling.ParameterSamples;
  * {@link WellingPariseClaims} for the verdicts.
  *
  * <pre>{@code
- * var s = new WellingPariseSettings(true, null, null, null, null, null, null, null, 1, 2);
+ * var s = new WellingPariseSettings(true, null, null, null, null, null, null, null, null, 1, 2);
  * new WellingPariseExperiment(s).run(dir, ProgressSink.none(), out);
  * }</pre>
  */
@@ -106,7 +106,7 @@ public final class WellingPariseExperiment {
           return kept;
         }
         List<WellingPariseUnits.Row> rows = WellingPariseUnits.run(u, models.get(key(u.figure(), u.model())), seed,
-            plan.sampling(), scoreSettings, sampling, null);
+            plan.sampling(), scoreSettings, sampling);
         log.finished(WellingPariseUnits.json(u, rows), WellingPariseUnits.line(u, rows));
         if (task.listener() != null) {
           task.listener().accept(count.incrementAndGet());
@@ -168,11 +168,11 @@ public final class WellingPariseExperiment {
     for (int m = 0; m < plan.models(); m++) {
       out.put(key(2, m), WellingPariseDesign.gaussianModel(seed, m, plan.largestSize()));
     }
-    for (int di = 0; di < plan.strengths().size(); di++) {
-      double d4 = plan.strengths().get(di);
-      out.put(key(4, di), WellingPariseDesign.couplingModel(seed, 4, di, d4, WellingPariseDesign.FIG4_FIELD,
+    for (double d4 : plan.strengths()) {
+      int id = WellingParisePlan.strengthId(d4);
+      out.put(key(4, id), WellingPariseDesign.couplingModel(seed, 4, id, d4, WellingPariseDesign.FIG4_FIELD,
           plan.strengthSize()));
-      out.put(key(5, di), WellingPariseDesign.couplingModel(seed, 5, di, d4, WellingPariseDesign.FIG5_FIELD,
+      out.put(key(5, id), WellingPariseDesign.couplingModel(seed, 5, id, d4, WellingPariseDesign.FIG5_FIELD,
           plan.strengthSize()));
     }
     return out;
@@ -185,14 +185,14 @@ public final class WellingPariseExperiment {
   /**
    * Figure 3: the (model, N) of Figure 2 where bl-mp's mean CVM over the sets is largest, its set
    * with the largest bl-mp CVM, and that unit's HMC and bl-mp draws drawn again (same seeds, so the
-   * same draws), as histograms of the worst-fitting parameters.
+   * same draws), as histograms of the worst-fitting parameters; null when bl-mp gave no draws at all.
    */
   private WellingPariseReport.Worst figure3(Path dir, List<WellingPariseUnits.Row> fig2Rows,
       Map<String, WellingPariseDesign.Model> models, long seed) {
     Map<String, double[]> sums = new LinkedHashMap<>();
     WellingPariseUnits.Row worstRow = null;
     for (WellingPariseUnits.Row r : fig2Rows) {
-      if (r.method().equals(WellingPariseClaims.BL_MP)) {
+      if (r.method().equals(WellingPariseClaims.BL_MP) && !r.failed()) {
         double[] s = sums.computeIfAbsent(r.model() + "/" + r.n(), x -> new double[2]);
         s[0] += r.cvm();
         s[1]++;
@@ -208,10 +208,13 @@ public final class WellingPariseExperiment {
       }
     }
     for (WellingPariseUnits.Row r : fig2Rows) {
-      if (r.method().equals(WellingPariseClaims.BL_MP) && (r.model() + "/" + r.n()).equals(worstKey)
+      if (r.method().equals(WellingPariseClaims.BL_MP) && !r.failed() && (r.model() + "/" + r.n()).equals(worstKey)
           && (worstRow == null || r.cvm() > worstRow.cvm())) {
         worstRow = r;
       }
+    }
+    if (worstRow == null) {
+      return null;
     }
     WellingPariseUnits.Unit u = new WellingPariseUnits.Unit(2, worstRow.model(), worstRow.n(), worstRow.set());
     long unitSeed = u.seed(seed);
@@ -263,7 +266,7 @@ public final class WellingPariseExperiment {
   static String[] header(String x) {
     List<String> h = new ArrayList<>(List.of(x));
     h.addAll(WellingPariseDesign.COMPARED);
-    h.add("bp not converged");
+    h.add("BP runs not converged (bl-bp, mc-bp)");
     return h.toArray(new String[0]);
   }
 
@@ -275,7 +278,7 @@ public final class WellingPariseExperiment {
       for (String m : WellingPariseDesign.COMPARED) {
         WellingPariseFigures.Point p = WellingPariseFigures.at(points, m, x);
         r.add(p == null ? "-" : WellingPariseFigures.fmt(p.meanCvm()));
-        bp += p == null ? 0 : p.bpNotConverged();
+        bp += p == null || !WellingPariseDesign.BP_COUNTED.contains(m) ? 0 : p.bpNotConverged();
       }
       r.add(Long.toString(bp));
       rows.add(r.toArray(new String[0]));

@@ -14,7 +14,7 @@ import org.occam.report.Summaries;
  * CSV of the rows, read back exactly, and the PNG of the mean CVM against N or d.
  */
 final class WellingPariseFigures {
-  static final String HEADER = "figure,model,d4,n,method,set,cvm,seconds,converged,mpsrf,bpNotConverged,draws,seed";
+  static final String HEADER = "figure,model,d4,n,method,set,cvm,seconds,converged,mpsrf,bpNotConverged,draws,seed,note";
 
   private WellingPariseFigures() {}
 
@@ -29,9 +29,10 @@ final class WellingPariseFigures {
    * @param notConverged rows whose sampler did not report convergence
    * @param bpNotConverged loopy BP runs that did not converge, summed over the rows
    * @param maxMpsrf the largest MPSRF (NaN for independent draws)
+   * @param failed rows whose method gave no draws or no score (left out of the means)
    */
   record Point(double x, String method, double meanCvm, double stdError, int rows, double meanSeconds,
-      int notConverged, long bpNotConverged, double maxMpsrf) {}
+      int notConverged, long bpNotConverged, double maxMpsrf, int failed) {}
 
   /** The x of a row in its figure: N for Figure 2, d·4 for Figures 4 and 5. */
   static double x(WellingPariseUnits.Row r) {
@@ -47,19 +48,20 @@ final class WellingPariseFigures {
     List<Point> out = new ArrayList<>();
     for (double x : xs) {
       for (String m : WellingPariseDesign.METHODS) {
-        List<WellingPariseUnits.Row> g = rows.stream().filter(r -> x(r) == x && r.method().equals(m)).toList();
-        if (g.isEmpty()) {
+        List<WellingPariseUnits.Row> all = rows.stream().filter(r -> x(r) == x && r.method().equals(m)).toList();
+        if (all.isEmpty()) {
           continue;
         }
+        List<WellingPariseUnits.Row> g = all.stream().filter(r -> !r.failed()).toList();
         double[] cvm = g.stream().mapToDouble(WellingPariseUnits.Row::cvm).toArray();
         double[] sec = g.stream().mapToDouble(WellingPariseUnits.Row::seconds).toArray();
         boolean reference = m.equals(WellingPariseDesign.HMC);
         double mpsrf = g.stream().mapToDouble(WellingPariseUnits.Row::mpsrf).filter(Double::isFinite).max()
             .orElse(Double.NaN);
-        out.add(new Point(x, m, reference ? Double.NaN : Summaries.mean(cvm),
+        out.add(new Point(x, m, reference || g.isEmpty() ? Double.NaN : Summaries.mean(cvm),
             reference || g.size() < 2 ? Double.NaN : Summaries.standardErrorOfMean(cvm), g.size(),
-            Summaries.mean(sec), (int) g.stream().filter(r -> !r.converged()).count(),
-            g.stream().mapToLong(WellingPariseUnits.Row::bpNotConverged).sum(), mpsrf));
+            g.isEmpty() ? Double.NaN : Summaries.mean(sec), (int) g.stream().filter(r -> !r.converged()).count(),
+            g.stream().mapToLong(WellingPariseUnits.Row::bpNotConverged).sum(), mpsrf, all.size() - g.size()));
       }
     }
     return out;
@@ -93,7 +95,7 @@ final class WellingPariseFigures {
           .append(r.n()).append(',').append(r.method()).append(',').append(r.set()).append(',')
           .append(exact(r.cvm())).append(',').append(exact(r.seconds())).append(',').append(r.converged())
           .append(',').append(exact(r.mpsrf())).append(',').append(r.bpNotConverged()).append(',')
-          .append(r.draws()).append(',').append(r.seed()).append('\n');
+          .append(r.draws()).append(',').append(r.seed()).append(',').append(r.note()).append('\n');
     }
     return b.toString();
   }
@@ -112,7 +114,7 @@ final class WellingPariseFigures {
       String[] c = lines[i].split(",", -1);
       rows.add(new WellingPariseUnits.Row(Integer.parseInt(c[0]), Integer.parseInt(c[1]), read(c[2]),
           Integer.parseInt(c[3]), c[4], Integer.parseInt(c[5]), read(c[6]), read(c[7]), Boolean.parseBoolean(c[8]),
-          read(c[9]), Long.parseLong(c[10]), Integer.parseInt(c[11]), Long.parseLong(c[12])));
+          read(c[9]), Long.parseLong(c[10]), Integer.parseInt(c[11]), Long.parseLong(c[12]), c[13]));
     }
     return rows;
   }

@@ -112,7 +112,7 @@ final class WellingPariseHistograms {
     List<XYChart> charts = new ArrayList<>();
     for (Panel p : panels) {
       XYChart c = new XYChartBuilder().width(420).height(300).title(p.parameter() + " (CVM "
-          + WellingPariseFigures.fmt(p.cvm()) + ")").xAxisTitle(title).yAxisTitle("fraction of draws").build();
+          + WellingPariseFigures.fmt(p.cvm()) + ")").xAxisTitle("value (" + title + ")").yAxisTitle("fraction of draws").build();
       c.getStyler().setChartBackgroundColor(Color.WHITE);
       c.getStyler().setPlotBackgroundColor(Color.WHITE);
       c.getStyler().setMarkerSize(0);

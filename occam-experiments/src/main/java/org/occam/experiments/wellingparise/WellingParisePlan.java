@@ -23,16 +23,16 @@ record WellingParisePlan(List<Integer> sizes, int models, int sets, List<Double>
   /** N of Figures 4 and 5 (the paper does not say). */
   static final int DEFAULT_STRENGTH_SIZE = 1000;
   static final int DEFAULT_MODELS = 5;
-  static final int DEFAULT_SETS = 3;
-  static final int DEFAULT_DRAWS = 2000;
+  static final int DEFAULT_SETS = 2;
+  static final int DEFAULT_DRAWS = 1000;
   static final int DEFAULT_CHAINS = 4;
-  static final int DEFAULT_WARMUP = 500;
-  static final long DEFAULT_MAX_TRANSITIONS = 200_000;
-  static final int QUICK_SETS = 2;
-  static final int QUICK_DRAWS = 200;
+  static final int DEFAULT_WARMUP = 300;
+  static final long DEFAULT_MAX_TRANSITIONS = 3_000;
+  static final int QUICK_SETS = 1;
+  static final int QUICK_DRAWS = 100;
   static final int QUICK_CHAINS = 2;
-  static final int QUICK_WARMUP = 100;
-  static final long QUICK_MAX_TRANSITIONS = 20_000;
+  static final int QUICK_WARMUP = 50;
+  static final long QUICK_MAX_TRANSITIONS = 1_000;
   /** HMC and the random walks are tuned to this acceptance rate in the warm-up. */
   static final double TARGET_ACCEPTANCE = 0.8;
 
@@ -60,8 +60,16 @@ record WellingParisePlan(List<Integer> sizes, int models, int sets, List<Double>
     if (s.threads() < 1) {
       throw new InvalidInputException("--threads must be >= 1, got " + s.threads());
     }
-    SamplerSettings sampling = new SamplerSettings(draws, chains, quick ? QUICK_WARMUP : DEFAULT_WARMUP,
-        quick ? QUICK_MAX_TRANSITIONS : DEFAULT_MAX_TRANSITIONS, TARGET_ACCEPTANCE, 1);
+    long cap = s.maxTransitions() != null ? s.maxTransitions() : quick ? QUICK_MAX_TRANSITIONS
+        : DEFAULT_MAX_TRANSITIONS;
+    if (cap < 1) {
+      throw new InvalidInputException("--max-transitions must be >= 1, got " + cap);
+    }
+    if (ds.stream().map(WellingParisePlan::strengthId).distinct().count() < ds.size()) {
+      throw new InvalidInputException("--strengths must differ by at least 0.001, got " + s.strengths());
+    }
+    SamplerSettings sampling = new SamplerSettings(draws, chains, quick ? QUICK_WARMUP : DEFAULT_WARMUP, cap,
+        TARGET_ACCEPTANCE, 1);
     return new WellingParisePlan(ns, models, sets, ds, strengthSize, sampling);
   }
 
@@ -71,6 +79,14 @@ record WellingParisePlan(List<Integer> sizes, int models, int sets, List<Double>
       throw new InvalidInputException(name + " must be >= 1, got " + v);
     }
     return v;
+  }
+
+  /**
+   * The model id of Figures 4 and 5 for d·4: d·4 in thousandths (1500 for d = 1.5/4), so that a d's
+   * model, data and draws are the same whatever the other d of the run.
+   */
+  static int strengthId(double strengthTimes4) {
+    return (int) Math.round(strengthTimes4 * 1000);
   }
 
   int largestSize() {
@@ -88,9 +104,9 @@ record WellingParisePlan(List<Integer> sizes, int models, int sets, List<Double>
       }
     }
     for (int figure : new int[] {4, 5}) {
-      for (int di = 0; di < strengths.size(); di++) {
+      for (double d4 : strengths) {
         for (int s = 0; s < sets; s++) {
-          out.add(new WellingPariseUnits.Unit(figure, di, strengthSize, s));
+          out.add(new WellingPariseUnits.Unit(figure, strengthId(d4), strengthSize, s));
         }
       }
     }

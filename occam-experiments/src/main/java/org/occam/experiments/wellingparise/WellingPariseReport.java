@@ -88,26 +88,32 @@ final class WellingPariseReport {
     table(b, "N", fig2);
     Worst w = c.worst();
     b.append("## Figure 3: bl-mp against HMC where bl-mp scores worst\n\n");
-    b.append(String.format(Locale.ROOT, "Model %d at N = %d has bl-mp's largest mean CVM (%s); its set %d (CVM %s) is "
-        + "drawn again with the same seeds. `fig-3-histograms.png` shows HMC (filled) and bl-mp (outline) for the "
-        + "%d parameters bl-mp fits worst: ", w.model(), w.n(), fmt(w.meanCvm()), w.set(), fmt(w.setCvm()),
-        w.panels().size()));
-    List<String> ps = new ArrayList<>();
-    for (WellingPariseHistograms.Panel panel : w.panels()) {
-      ps.add(panel.parameter() + " (" + fmt(panel.cvm()) + ")");
+    if (w == null) {
+      b.append("bl-mp gave no draws in any set of Figure 2 (see the CSV's `note`), so there is no Figure 3.\n\n");
+    } else {
+      b.append(String.format(Locale.ROOT, "Model %d at N = %d has bl-mp's largest mean CVM (%s); its set %d (CVM %s) "
+          + "is drawn again with the same seeds. `fig-3-histograms.png` shows HMC (filled) and bl-mp (outline) for "
+          + "the %d parameters bl-mp fits worst (univariate CVM): ", w.model(), w.n(), fmt(w.meanCvm()), w.set(),
+          fmt(w.setCvm()), w.panels().size()));
+      List<String> ps = new ArrayList<>();
+      for (WellingPariseHistograms.Panel panel : w.panels()) {
+        ps.add(panel.parameter() + " (" + fmt(panel.cvm()) + ")");
+      }
+      b.append(String.join(", ", ps)).append(". The paper's Figure 3 shows non-Gaussian tails at N = 5000 as the "
+          + "cause of bl-mp's rise there.\n\n");
     }
-    b.append(String.join(", ", ps)).append(". The paper's Figure 3 shows non-Gaussian tails at N = 5000 as the cause "
-        + "of bl-mp's rise there.\n\n");
     b.append("## Figure 4: CVM against HMC as the coupling grows, biases 0\n\n");
     table(b, "d*4", fig4);
     b.append("## Figure 5: CVM against HMC as the coupling grows, biases 1\n\n");
     table(b, "d*4", fig5);
 
     b.append("## Convergence\n\n");
-    b.append("| method | sample sets | not converged | largest MPSRF | BP runs not converged |\n|---|---|---|---|---|\n");
+    b.append("| method | sample sets | no draws (failed) | not converged | largest MPSRF | BP runs not converged |\n"
+        + "|---|---|---|---|---|---|\n");
     for (String m : WellingPariseDesign.METHODS) {
       int rows = 0;
       int nc = 0;
+      int failed = 0;
       long bp = 0;
       double mpsrf = Double.NaN;
       for (List<WellingPariseFigures.Point> f : List.of(fig2, fig4, fig5)) {
@@ -115,17 +121,20 @@ final class WellingPariseReport {
           if (pt.method().equals(m)) {
             rows += pt.rows();
             nc += pt.notConverged();
+            failed += pt.failed();
             bp += pt.bpNotConverged();
             mpsrf = Double.isNaN(mpsrf) ? pt.maxMpsrf() : Math.max(mpsrf, Double.isNaN(pt.maxMpsrf()) ? mpsrf
                 : pt.maxMpsrf());
           }
         }
       }
-      b.append(String.format(Locale.ROOT, "| %s | %d | %d | %s | %d |%n", m, rows, nc, fmt(mpsrf), bp));
+      b.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %s | %d |%n", m, rows + failed, failed, nc,
+          fmt(mpsrf), bp));
     }
     b.append("\nA chain set counts as converged when its MPSRF is below 1.1 and it was not stopped at the transition "
         + "cap (the paper's threshold); sets that did not converge are kept in every mean and flagged in the CSV "
-        + "files (`converged`).\n\n");
+        + "files (`converged`). A method that gave no draws (its error in the CSV's `note`) is left out of the "
+        + "means.\n\n");
 
     Timing t = c.timing();
     b.append("## Speed\n\n");
@@ -170,7 +179,7 @@ final class WellingPariseReport {
     for (String m : WellingPariseDesign.COMPARED) {
       b.append(' ').append(m).append(" |");
     }
-    b.append(" BP runs not converged | hmc s/set |\n|---|").append("---|".repeat(WellingPariseDesign.COMPARED.size()
+    b.append(" BP runs not converged (bl-bp, mc-bp) | hmc s/set |\n|---|").append("---|".repeat(WellingPariseDesign.COMPARED.size()
         + 2)).append('\n');
     for (double v : WellingPariseFigures.xs(points)) {
       b.append("| ").append(number(v)).append(" |");
@@ -178,7 +187,7 @@ final class WellingPariseReport {
       for (String m : WellingPariseDesign.COMPARED) {
         WellingPariseFigures.Point p = WellingPariseFigures.at(points, m, v);
         b.append(' ').append(cell(p)).append(" |");
-        bp += p == null ? 0 : p.bpNotConverged();
+        bp += p == null || !WellingPariseDesign.BP_COUNTED.contains(m) ? 0 : p.bpNotConverged();
       }
       WellingPariseFigures.Point h = WellingPariseFigures.at(points, WellingPariseDesign.HMC, v);
       b.append(' ').append(bp).append(" | ").append(h == null ? "-" : fmt(h.meanSeconds())).append(" |\n");
@@ -223,12 +232,14 @@ final class WellingPariseReport {
     figs.put("figure5", points(fig5));
     Worst w = c.worst();
     Map<String, Object> f3 = new LinkedHashMap<>();
-    f3.put("model", w.model());
-    f3.put("n", w.n());
-    f3.put("set", w.set());
-    f3.put("meanCvm", w.meanCvm());
-    f3.put("setCvm", w.setCvm());
-    f3.put("parameters", w.panels().stream().map(WellingPariseHistograms.Panel::parameter).toList());
+    if (w != null) {
+      f3.put("model", w.model());
+      f3.put("n", w.n());
+      f3.put("set", w.set());
+      f3.put("meanCvm", w.meanCvm());
+      f3.put("setCvm", w.setCvm());
+      f3.put("parameters", w.panels().stream().map(WellingPariseHistograms.Panel::parameter).toList());
+    }
     figs.put("figure3", f3);
     root.put("figures", figs);
     List<Object> cl = new ArrayList<>();
@@ -269,6 +280,7 @@ final class WellingPariseReport {
       m.put("notConverged", p.notConverged());
       m.put("bpNotConverged", p.bpNotConverged());
       m.put("maxMpsrf", p.maxMpsrf());
+      m.put("failed", p.failed());
       out.add(m);
     }
     return out;

@@ -1,6 +1,8 @@
 package org.occam.experiments.wellingparise;
 
 import org.occam.mrf.MrfProblem;
+import org.occam.mrf.posterior.MrfPosteriorSamplers;
+import org.occam.sampling.CramerVonMises;
 import org.occam.sampling.ParameterSamples;
 import org.occam.sampling.SamplerSettings;
 
@@ -27,6 +29,26 @@ interface WellingPariseSampling {
 
   /** The library's samplers ({@code MrfPosteriorSamplers}) and score ({@code CramerVonMises}). */
   static WellingPariseSampling library() {
-    throw new IllegalStateException("the MRF posterior samplers are not in this build yet");
+    return new WellingPariseSampling() {
+      @Override
+      public ParameterSamples sample(String method, MrfProblem problem, SamplerSettings settings, long seed) {
+        return MrfPosteriorSamplers.get(method).sample(problem, settings, seed);
+      }
+
+      @Override
+      public double score(ParameterSamples a, ParameterSamples b) {
+        return CramerVonMises.score(a, b);
+      }
+
+      @Override
+      public double univariate(double[] a, double[] b) {
+        return CramerVonMises.univariate(a, b);
+      }
+
+      @Override
+      public double nullQuantile99(int n1, int n2) {
+        return CramerVonMises.nullQuantile99(n1, n2);
+      }
+    };
   }
 }

@@ -13,10 +13,12 @@ import java.util.List;
  * @param sets sample sets per method and point (the paper's 10; the default is fewer, to fit the time)
  * @param draws kept draws per sample set (the paper's 10,000; the default is fewer)
  * @param chains Markov chains per sample set (the paper restarts 5 times)
+ * @param maxTransitions the most transitions a chain makes after its warm-up (the thinning is capped
+ *     by it; default 3,000, quick 1,000)
  * @param strengths the coupling strengths d times 4 of Figures 4 and 5 (default 0.1, 0.5, 1, 1.5, 2)
  * @param strengthSize the data set size N of Figures 4 and 5 (the paper does not say)
  * @param seed the seed of everything
  * @param threads worker threads (at least one)
  */
 public record WellingPariseSettings(boolean quick, List<Integer> sizes, Integer models, Integer sets, Integer draws,
-    Integer chains, List<Double> strengths, Integer strengthSize, long seed, int threads) {}
+    Integer chains, Long maxTransitions, List<Double> strengths, Integer strengthSize, long seed, int threads) {}

@@ -28,7 +28,8 @@ final class WellingPariseUnits {
    * One unit.
    *
    * @param figure 2, 4 or 5
-   * @param model the model's index within its figure (Figures 4 and 5: the index of d)
+   * @param model the model's id within its figure (Figures 4 and 5: d·4 in thousandths,
+   *     {@link WellingParisePlan#strengthId})
    * @param n the data set size
    * @param set the sample set's index
    */
@@ -53,57 +54,80 @@ final class WellingPariseUnits {
    * @param bpNotConverged loopy BP runs that did not converge inside the method (bl-bp, mc-bp)
    * @param draws the kept draws
    * @param seed the method's seed
+   * @param note why the method gave no draws (its one-line error), or empty
    */
   record Row(int figure, int model, double strengthTimes4, int n, String method, int set, double cvm, double seconds,
-      boolean converged, double mpsrf, long bpNotConverged, int draws, long seed) {}
+      boolean converged, double mpsrf, long bpNotConverged, int draws, long seed, String note) {
+    Row {
+      note = note.replace(',', ';').replace('\n', ' ');
+    }
+
+    boolean failed() {
+      return !note.isEmpty();
+    }
+  }
 
   /**
    * Runs one unit: HMC, then the compared methods, each scored against the HMC set.
    *
    * @param model the unit's model (its data's first {@code u.n()} rows are used)
-   * @param keep receives the HMC and bl-mp sample sets (Figure 3), or null
    */
   static List<Row> run(Unit u, WellingPariseDesign.Model model, long baseSeed, SamplerSettings settings,
-      MrfScoreSettings scoreSettings, WellingPariseSampling sampling, java.util.function.BiConsumer<String,
-      ParameterSamples> keep) {
+      MrfScoreSettings scoreSettings, WellingPariseSampling sampling) {
     long unitSeed = u.seed(baseSeed);
     MrfProblem problem = new MrfProblem(WellingPariseDesign.GRID, model.data(u.n()), scoreSettings, unitSeed);
     List<Row> rows = new ArrayList<>();
     String hmcName = WellingPariseDesign.HMC;
     long hmcSeed = Unit.methodSeed(unitSeed, hmcName);
-    ParameterSamples hmc = sampling.sample(hmcName, problem, settings, hmcSeed);
-    rows.add(row(u, model, hmc, Double.NaN, hmcSeed));
-    if (keep != null) {
-      keep.accept(hmcName, hmc);
+    ParameterSamples hmc = null;
+    try {
+      hmc = sampling.sample(hmcName, problem, settings, hmcSeed);
+      rows.add(row(u, model, hmc, Double.NaN, hmcSeed));
+    } catch (IllegalArgumentException e) {
+      rows.add(failed(u, model, hmcName, hmcSeed, e));
     }
     for (String m : WellingPariseDesign.COMPARED) {
       long s = Unit.methodSeed(unitSeed, m);
-      ParameterSamples draws = sampling.sample(m, problem, settings, s);
-      rows.add(row(u, model, draws, sampling.score(draws, hmc), s));
-      if (keep != null) {
-        keep.accept(m, draws);
+      try {
+        ParameterSamples draws = sampling.sample(m, problem, settings, s);
+        rows.add(hmc == null ? new Row(u.figure(), u.model(), model.strengthTimes4(), u.n(), m, u.set(), Double.NaN,
+            draws.seconds(), draws.converged(), number(draws.diagnostics().get("mpsrf")),
+            bpNotConverged(draws.diagnostics()), draws.chainCount() * draws.drawsPerChain(), s, "hmc gave no draws")
+            : row(u, model, draws, sampling.score(draws, hmc), s));
+      } catch (IllegalArgumentException e) {
+        rows.add(failed(u, model, m, s, e));
       }
     }
     return rows;
   }
 
+  /**
+   * A method that gave no draws: its one-line error (InvalidInputException, e.g. a Bethe–Laplace
+   * precision that is not positive definite, or another IllegalArgumentException).
+   */
+  private static Row failed(Unit u, WellingPariseDesign.Model model, String method, long seed, RuntimeException e) {
+    String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    return new Row(u.figure(), u.model(), model.strengthTimes4(), u.n(), method, u.set(), Double.NaN, Double.NaN, false,
+        Double.NaN, 0, 0, seed, why.isEmpty() ? "failed" : why);
+  }
+
   private static Row row(Unit u, WellingPariseDesign.Model model, ParameterSamples s, double cvm, long seed) {
     return new Row(u.figure(), u.model(), model.strengthTimes4(), u.n(), s.method(), u.set(), cvm, s.seconds(),
         s.converged(), number(s.diagnostics().get("mpsrf")), bpNotConverged(s.diagnostics()),
-        s.chainCount() * s.drawsPerChain(), seed);
+        s.chainCount() * s.drawsPerChain(), seed, "");
   }
 
-  /** The BP runs a method's diagnostics report as not converged (0 when they report none). */
+  /**
+   * The loopy BP runs a method's diagnostics report as not converged: those of its optimisation
+   * ({@code bpNonConvergedCalls}) plus the final run of its linear response ({@code bpConverged}
+   * false); 0 when they report none.
+   */
   static long bpNotConverged(Map<String, Object> diagnostics) {
-    for (String key : new String[] {"bpNotConverged", "bpNonConverged", "bpNonConvergedCalls", "bpNonConvergedRuns"}) {
-      if (diagnostics.get(key) instanceof Number n) {
-        return n.longValue();
-      }
+    long n = diagnostics.get("bpNonConvergedCalls") instanceof Number c ? c.longValue() : 0;
+    if (diagnostics.get("bpConverged") instanceof Boolean b && !b) {
+      n++;
     }
-    if (diagnostics.get("bpConverged") instanceof Boolean b) {
-      return b ? 0 : 1;
-    }
-    return 0;
+    return n;
   }
 
   private static double number(Object o) {
@@ -128,6 +152,7 @@ final class WellingPariseUnits {
       o.put("bpNotConverged", r.bpNotConverged());
       o.put("draws", r.draws());
       o.put("seed", r.seed());
+      o.put("note", r.note());
       out.add(o);
     }
     m.put("rows", out);
@@ -145,7 +170,7 @@ final class WellingPariseUnits {
       rows.add(new Row(u.figure(), u.model(), PreviousRun.number(o.get("d4")), u.n(), o.path("method").asText(),
           u.set(), PreviousRun.number(o.get("cvm")), PreviousRun.number(o.get("seconds")),
           o.path("converged").asBoolean(), PreviousRun.number(o.get("mpsrf")), o.path("bpNotConverged").asLong(),
-          o.path("draws").asInt(), o.path("seed").asLong()));
+          o.path("draws").asInt(), o.path("seed").asLong(), o.path("note").asText()));
     }
     return List.copyOf(rows);
   }
@@ -158,7 +183,8 @@ final class WellingPariseUnits {
       if (r.method().equals(WellingPariseDesign.HMC)) {
         hmcSeconds = r.seconds();
       } else {
-        parts.add(String.format(Locale.ROOT, "%s %.4g%s", r.method(), r.cvm(), r.converged() ? "" : " (not converged)"));
+        parts.add(r.failed() ? r.method() + " failed (" + r.note() + ")" : String.format(Locale.ROOT, "%s %.4g%s",
+            r.method(), r.cvm(), r.converged() ? "" : " (not converged)"));
       }
     }
     String where = u.figure() == 2 ? "model " + u.model() : "d = " + WellingPariseFigures.number(rows.get(0)

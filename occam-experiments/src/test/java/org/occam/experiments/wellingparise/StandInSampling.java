@@ -14,11 +14,22 @@ import org.occam.sampling.SamplerSettings;
 /**
  * A cheap stand-in for the library's samplers, for tests of the experiment's bookkeeping: every
  * method draws N(offset, 1) per parameter from its seed's stream, the offset growing with N for
- * bl-bp (as the paper's BL-BP), and the CVM is eqn 23 written out here.
+ * bl-bp (as the paper's BL-BP), and the CVM is eqn 23 written out here; one method may be made to
+ * fail.
  */
 final class StandInSampling implements WellingPariseSampling {
+  private final String failing;
+
+  /** @param failing the method that throws InvalidInputException instead of drawing, or null */
+  StandInSampling(String failing) {
+    this.failing = failing;
+  }
+
   @Override
   public ParameterSamples sample(String method, MrfProblem problem, SamplerSettings s, long seed) {
+    if (method.equals(failing)) {
+      throw new org.occam.data.InvalidInputException(method + ": the precision is not positive definite, too bad");
+    }
     UniformRandomProvider rng = RandomStreams.fromSeed(seed);
     ZigguratSampler.NormalizedGaussian g = ZigguratSampler.NormalizedGaussian.of(rng);
     int k = problem.featureCount();

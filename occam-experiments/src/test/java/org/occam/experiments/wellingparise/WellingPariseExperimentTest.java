@@ -38,24 +38,24 @@ class WellingPariseExperimentTest {
   Path dir;
 
   static WellingPariseSettings quick(long seed, int threads) {
-    return new WellingPariseSettings(true, null, null, null, null, null, null, null, seed, threads);
+    return new WellingPariseSettings(true, null, null, null, null, null, null, null, null, seed, threads);
   }
 
-  static WellingPariseSampling sampling() {
-    return new StandInSampling();
-  }
-
-  private static String run(WellingPariseSettings s, Path out) {
+  private static String run(WellingPariseSettings s, WellingPariseSampling sampling, Path out) {
     StringWriter so = new StringWriter();
-    new WellingPariseExperiment(s, sampling()).run(OutputFiles.prepareFolder(out, false), ProgressSink.none(),
+    new WellingPariseExperiment(s, sampling).run(OutputFiles.prepareFolder(out, false), ProgressSink.none(),
         new PrintWriter(so));
     return so.toString();
   }
 
+  /**
+   * The quick run on 2 threads with the library's samplers, and a part of it (N = 100, d = 1.5/4) on
+   * one thread, whose rows must be the quick run's rows of the same units, timings aside.
+   */
   @Test
   void quickRunWritesFiguresWhoseNumbersAndClaimsFollowFromTheCsvFiles() throws IOException {
     Path out = dir.resolve("wp");
-    String printed = run(quick(1, 2), out);
+    String printed = run(quick(1, 2), WellingPariseSampling.library(), out);
     assertThat(printed).contains("Figure 2").contains("Figure 4").contains("Figure 5")
         .contains("The paper's findings");
     for (String f : new String[] {"fig-2-cvm-vs-n.png", "fig-3-histograms.png", "fig-4-cvm-vs-d-bias0.png",
@@ -76,10 +76,15 @@ class WellingPariseExperimentTest {
       int points = figures[i] == 2 ? plan.models() * plan.sizes().size() : plan.strengths().size();
       assertThat(rows).hasSize(points * plan.sets() * WellingPariseDesign.METHODS.size());
       for (Map<String, String> r : rows) {
+        if (figures[i] != 2) {
+          assertThat(Integer.parseInt(r.get("model"))).isEqualTo(WellingParisePlan.strengthId(Double.parseDouble(
+              r.get("d4"))));
+        }
         long unitSeed = RandomStreams.taskSeed(1, figures[i], Integer.parseInt(r.get("model")),
             Integer.parseInt(r.get("n")), Integer.parseInt(r.get("set")));
         assertThat(Long.parseLong(r.get("seed"))).isEqualTo(RandomStreams.taskSeed(unitSeed,
             WellingPariseDesign.METHODS.indexOf(r.get("method"))));
+        assertThat(r.get("note")).as("%s", r).isEmpty();
         assertThat(Integer.parseInt(r.get("draws"))).isEqualTo(plan.sampling().samples());
       }
       checkMeans(rows, figures[i], root.at("/figures/figure" + figures[i]));
@@ -117,6 +122,17 @@ class WellingPariseExperimentTest {
     double hmcMass = hist.stream().filter(h -> h.get("parameter").equals(hist.get(0).get("parameter")))
         .mapToDouble(h -> Double.parseDouble(h.get("hmcFraction"))).sum();
     assertThat(hmcMass).isCloseTo(1, within(1e-9));
+
+    // A part of the run on one thread: the same rows for the same units, whatever else runs.
+    Path part = dir.resolve("part");
+    run(new WellingPariseSettings(true, List.of(100), null, null, null, null, null, List.of(1.5), null, 1, 1),
+        WellingPariseSampling.library(), part);
+    for (String f : FIGURE_CSVS) {
+      List<String> whole = withoutSeconds(out.resolve(f));
+      List<String> some = withoutSeconds(part.resolve(f));
+      assertThat(some).as(f).hasSize(1 + WellingPariseDesign.METHODS.size());
+      assertThat(whole).as(f).containsAll(some);
+    }
   }
 
   /** The mean CVM per (x, method) over the rows, against summary.json's points. */
@@ -138,18 +154,26 @@ class WellingPariseExperimentTest {
     }
   }
 
+  /** A method that gives no draws gets a row with its error and is left out of the means. */
   @Test
-  void numbersDoNotDependOnTheThreadCount() throws IOException {
-    var one = new WellingPariseSettings(true, List.of(100), null, 1, null, null, List.of(1.5), null, 7, 1);
-    var two = new WellingPariseSettings(true, List.of(100), null, 1, null, null, List.of(1.5), null, 7, 2);
-    run(one, dir.resolve("one"));
-    run(two, dir.resolve("two"));
-    for (String f : FIGURE_CSVS) {
-      assertThat(withoutSeconds(dir.resolve("two").resolve(f))).as(f)
-          .isEqualTo(withoutSeconds(dir.resolve("one").resolve(f)));
+  void aMethodWithoutDrawsIsNotedAndLeftOutOfTheMeans() throws IOException {
+    Path out = dir.resolve("fail");
+    run(new WellingPariseSettings(true, List.of(100, 1000), null, 2, null, null, null, List.of(1.5), null, 3, 2),
+        new StandInSampling("bl-bp"), out);
+    List<Map<String, String>> rows = CsvRows.read(out.resolve(WellingPariseExperiment.FIG2_CSV));
+    assertThat(rows.stream().filter(r -> r.get("method").equals("bl-bp"))).hasSize(4).allSatisfy(r -> {
+      assertThat(r.get("note")).contains("not positive definite; too bad");
+      assertThat(r.get("cvm")).isEmpty();
+    });
+    assertThat(rows.stream().filter(r -> !r.get("method").equals("bl-bp"))).allSatisfy(r ->
+        assertThat(r.get("note")).isEmpty());
+    JsonNode root = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+    for (JsonNode p : root.at("/figures/figure2")) {
+      boolean bp = p.get("method").asText().equals("bl-bp");
+      assertThat(p.get("failed").asInt()).as("%s", p).isEqualTo(bp ? 2 : 0);
+      assertThat(p.get("rows").asInt()).as("%s", p).isEqualTo(bp ? 0 : 2);
     }
-    assertThat(Files.readString(dir.resolve("two").resolve(WellingPariseExperiment.FIG3_CSV)))
-        .isEqualTo(Files.readString(dir.resolve("one").resolve(WellingPariseExperiment.FIG3_CSV)));
+    assertThat(Files.readString(out.resolve("report.md"))).contains("| bl-bp | 8 | 8 | 0 |");
   }
 
   /** The CSV with its {@code seconds} column blanked (timings vary). */
@@ -166,12 +190,14 @@ class WellingPariseExperimentTest {
   @Test
   void badSettingsAreRefusedWithOneLine() {
     assertThatThrownBy(() -> WellingParisePlan.of(new WellingPariseSettings(false, List.of(0, 100), null, null, null,
-        null, null, null, 1, 1))).isInstanceOf(InvalidInputException.class).hasMessageContaining("--sizes");
+        null, null, null, null, 1, 1))).isInstanceOf(InvalidInputException.class).hasMessageContaining("--sizes");
     assertThatThrownBy(() -> WellingParisePlan.of(new WellingPariseSettings(false, null, null, 0, null, null, null,
-        null, 1, 1))).isInstanceOf(InvalidInputException.class).hasMessageContaining("--sets must be >= 1");
+        null, null, 1, 1))).isInstanceOf(InvalidInputException.class).hasMessageContaining("--sets must be >= 1");
     assertThatThrownBy(() -> WellingParisePlan.of(new WellingPariseSettings(false, null, null, null, 3, 4, null,
-        null, 1, 1))).isInstanceOf(InvalidInputException.class).hasMessageContaining("--chains 4");
-    assertThatThrownBy(() -> WellingParisePlan.of(new WellingPariseSettings(false, null, null, null, null, null,
+        null, null, 1, 1))).isInstanceOf(InvalidInputException.class).hasMessageContaining("--chains 4");
+    assertThatThrownBy(() -> WellingParisePlan.of(new WellingPariseSettings(false, null, null, null, null, null, null,
         List.of(-1.0), null, 1, 1))).isInstanceOf(InvalidInputException.class).hasMessageContaining("--strengths");
+    assertThatThrownBy(() -> WellingParisePlan.of(new WellingPariseSettings(false, null, null, null, null, null, 0L,
+        null, null, 1, 1))).isInstanceOf(InvalidInputException.class).hasMessageContaining("--max-transitions");
   }
 }
