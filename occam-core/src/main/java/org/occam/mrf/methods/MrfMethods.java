@@ -3,6 +3,9 @@ package org.occam.mrf.methods;
 import java.util.List;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.evidence.MethodRegistry;
+import org.occam.evidence.SampleEvidenceEstimators;
+import org.occam.evidence.SampledEvidenceMethod;
+import org.occam.mrf.posterior.MrfPosteriorDraws;
 import org.occam.mrf.MrfProblem;
 
 /**
@@ -36,7 +39,20 @@ public final class MrfMethods {
       new BpLrExactGrad(),
       new LaplaceExact(),
       new MrfAis(),
+      sampled("harmonic1"),
+      sampled("harmonic4"),
+      sampled("bridge-geo"),
+      sampled("bridge-opt"),
+      sampled("dic"),
       new MrfQuadratureMethod()));
+
+  /**
+   * A sample-based estimator (Chen &amp; Welling 2013, section 4) on the problem's posterior draws
+   * ({@link MrfPosteriorDraws}: the sampler and likelihood of its {@code MrfPosteriorSettings}).
+   */
+  private static EvidenceMethod<MrfProblem> sampled(String name) {
+    return new SampledEvidenceMethod<MrfProblem>(SampleEvidenceEstimators.get(name), MrfPosteriorDraws::likelihoods);
+  }
 
   private MrfMethods() {}
 

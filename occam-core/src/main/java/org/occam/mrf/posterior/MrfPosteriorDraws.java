@@ -64,14 +64,18 @@ public final class MrfPosteriorDraws {
     }
     Map<String, Object> provenance = new LinkedHashMap<>();
     provenance.put("sampler", draws.method());
-    provenance.put("samplerConverged", draws.converged());
+    provenance.put("converged", draws.converged());
+    Object reason = draws.diagnostics().get("reason");
+    if (!draws.converged() && reason != null) {
+      provenance.put("notConverged", reason);
+    }
     provenance.put("mpsrf", draws.diagnostics().get("mpsrf"));
     provenance.put("essMin", draws.diagnostics().get("essMin"));
     provenance.put("likelihood", s.betheLikelihood() ? "bethe" : "exact");
     provenance.put("samples", draws.chainCount() * draws.drawsPerChain());
     provenance.put("chains", draws.chainCount());
     provenance.put("priorDraws", s.priorDraws());
-    provenance.put("samplerSeconds", draws.seconds());
+    provenance.put("seconds", draws.seconds());
     double effective = effectiveDraws(draws);
     return SampleEvidenceEstimators.evaluate(likelihood, draws.pooled(), prior, effective, provenance,
         s.sampling().threads());

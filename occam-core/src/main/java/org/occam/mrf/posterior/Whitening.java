@@ -7,7 +7,6 @@ import org.ejml.data.DMatrixRMaj;
 import org.occam.mrf.PosteriorPrecision;
 import org.occam.sampling.ChainDiagnostics;
 import org.occam.sampling.ParameterSamples;
-import org.occam.sampling.SamplerSettings;
 
 /**
  * The affine map {@code λ = m + R⁻ᵀ u} with {@code A = R Rᵀ} (R lower triangular, the Cholesky
@@ -174,9 +173,9 @@ final class Whitening {
   }
 
   /**
-   * The chains of a sampler run in u, as draws of λ named as the model names them: the per-parameter
-   * diagnostics (ESS, PSRF) recomputed on λ (the MPSRF is affine invariant, ESS is not), and the
-   * caller's settings and diagnostics added.
+   * The chains of a sampler run in u, as draws of λ: the per-parameter diagnostics (ESS, PSRF; also
+   * the list {@code ess} per parameter) recomputed on λ (the MPSRF is affine invariant, ESS is not),
+   * and the caller's settings and diagnostics added.
    */
   ParameterSamples toParameters(ParameterSamples inU, String method, List<String> names,
       Map<String, Object> settings, Map<String, Object> diagnostics, double extraSeconds) {
@@ -185,18 +184,20 @@ final class Whitening {
     diag.put("whitened", full ? "cholesky" : "diagonal");
     if (draws[0].length > 3) {
       double[] ess = ChainDiagnostics.effectiveSampleSizes(draws);
-      double essMin = Double.POSITIVE_INFINITY;
-      for (double e : ess) {
-        essMin = Math.min(essMin, e);
-      }
-      diag.put("essMin", essMin);
+      double[] sorted = ess.clone();
+      java.util.Arrays.sort(sorted);
+      diag.put("essMin", sorted[0]);
+      diag.put("essMedian", sorted.length % 2 == 1 ? sorted[sorted.length / 2]
+          : 0.5 * (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]));
       diag.put("ess", java.util.Arrays.stream(ess).boxed().toList());
       if (draws.length > 1) {
-        double mpsrf = ChainDiagnostics.mpsrf(draws);
-        diag.put("mpsrf", mpsrf);
-        Object converged = diag.get("converged");
-        boolean was = !(converged instanceof Boolean b) || b;
-        diag.put("converged", was && mpsrf < SamplerSettings.MPSRF_THRESHOLD);
+        // affine invariant, so the chains' convergence verdict stands; recomputed on λ all the same
+        diag.put("mpsrf", ChainDiagnostics.mpsrf(draws));
+        double psrfMax = 0;
+        for (double x : ChainDiagnostics.psrf(draws)) {
+          psrfMax = Math.max(psrfMax, x);
+        }
+        diag.put("psrfMax", psrfMax);
       }
     }
     diag.putAll(diagnostics);
