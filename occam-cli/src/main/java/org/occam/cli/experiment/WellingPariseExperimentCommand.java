@@ -27,9 +27,10 @@ import picocli.CommandLine.Option;
         + " [-(d+e),-d] u [d,d+e], e = 0.1/4, d = --strengths/4, fields 0 and 1, at N ="
         + " --strength-size; the report counts the loopy BP runs that did not converge.",
         "",
-        "The paper uses 10 sets of 10,000 draws per method and point; the defaults (2 sets of"
-        + " 1,000 draws over 4 chains, at most 3,000 transitions per chain after a warm-up of 300)"
-        + " keep the whole run within about 60 minutes of 2 cores; --quick runs in about a minute.",
+        "The paper uses 10 sets of 10,000 draws per method and point; the defaults (3 sets of"
+        + " 1,000 draws over 4 chains, at most 3,000 transitions per chain after a warm-up of 300;"
+        + " 120 units of about 20 CPU seconds each, measured) keep the whole run near 20 minutes of"
+        + " 2 idle cores, within the hour; --quick needs about 26 CPU seconds.",
         "",
         "Writes fig-2..5 CSV (one row per model, N or d, method and sample set) and PNG, models.csv,"
         + " summary.json and report.md (the paper's findings, each checked against this run's"
@@ -56,7 +57,7 @@ public final class WellingPariseExperimentCommand implements Callable<Integer> {
   @Option(names = "--models", paramLabel = "M", description = "Random models of Figure 2 (default: 5, the paper's).")
   Integer models;
 
-  @Option(names = "--sets", paramLabel = "S", description = "Sample sets per method and point (default: 2; the "
+  @Option(names = "--sets", paramLabel = "S", description = "Sample sets per method and point (default: 3; the "
       + "paper's 10).")
   Integer sets;
 

@@ -23,7 +23,7 @@ record WellingParisePlan(List<Integer> sizes, int models, int sets, List<Double>
   /** N of Figures 4 and 5 (the paper does not say). */
   static final int DEFAULT_STRENGTH_SIZE = 1000;
   static final int DEFAULT_MODELS = 5;
-  static final int DEFAULT_SETS = 2;
+  static final int DEFAULT_SETS = 3;
   static final int DEFAULT_DRAWS = 1000;
   static final int DEFAULT_CHAINS = 4;
   static final int DEFAULT_WARMUP = 300;

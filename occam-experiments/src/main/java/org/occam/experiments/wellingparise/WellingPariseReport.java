@@ -64,12 +64,12 @@ final class WellingPariseReport {
         .toList()), p.strengthSize()));
     b.append(String.format(Locale.ROOT, "- Sample sets: %d per method and point, each of %d kept draws over %d "
         + "chains (warm-up %d transitions per chain, at most %d transitions after it). The paper uses 10 sets of "
-        + "10,000 draws (5 restarts of the samplers): this run uses %s, to fit the time budget (the whole run under "
-        + "60 minutes on 2 cores). The CVM score of eqn 23 grows with the set size, so its scale is not the "
-        + "paper's; compare methods, not numbers with the paper's axis.%n", p.sets(), p.sampling().samples(),
-        p.sampling().chains(), p.sampling().warmup(), p.sampling().maxTransitions(),
-        p.sets() == 10 && p.sampling().samples() == 10_000 ? "the paper's sizes"
-            : p.sets() + " set(s) of " + p.sampling().samples() + " draws"));
+        + "10,000 draws (5 restarts of the samplers): this run uses %s, to fit the time budget (%s). The CVM "
+        + "score of eqn 23 grows with the set size, so its scale is not the paper's; compare methods, not numbers "
+        + "with the paper's axis.%n", p.sets(), p.sampling().samples(), p.sampling().chains(), p.sampling().warmup(),
+        p.sampling().maxTransitions(), p.sets() == 10 && p.sampling().samples() == 10_000 ? "the paper's sizes"
+            : p.sets() + " set(s) of " + p.sampling().samples() + " draws", c.quick() ? "--quick: about a minute"
+            : "the whole run within about 60 minutes of 2 cores"));
     b.append(String.format(Locale.ROOT, "- Noise floor: two sets of this size from the same distribution score below "
         + "%s with 99%% probability per parameter summed over the 65 (a conservative level: sums of quantiles); a "
         + "score near it is not a resolved difference.%n", fmt(c.nullFloor())));
@@ -86,6 +86,8 @@ final class WellingPariseReport {
 
     b.append("## Figure 2: CVM against HMC as N grows\n\n");
     table(b, "N", fig2);
+    b.append(String.format(Locale.ROOT, "Mean +- standard error over the models and sets. Noise floor (two sets from "
+        + "one distribution, 99%%, summed over the parameters): %s.%n%n", fmt(c.nullFloor())));
     Worst w = c.worst();
     b.append("## Figure 3: bl-mp against HMC where bl-mp scores worst\n\n");
     if (w == null) {
@@ -134,7 +136,23 @@ final class WellingPariseReport {
     b.append("\nA chain set counts as converged when its MPSRF is below 1.1 and it was not stopped at the transition "
         + "cap (the paper's threshold); sets that did not converge are kept in every mean and flagged in the CSV "
         + "files (`converged`). A method that gave no draws (its error in the CSV's `note`) is left out of the "
-        + "means.\n\n");
+        + "means.");
+    int hmcSets = 0;
+    int hmcNot = 0;
+    for (List<WellingPariseFigures.Point> f : List.of(fig2, fig4, fig5)) {
+      for (WellingPariseFigures.Point pt : f) {
+        if (pt.method().equals(WellingPariseDesign.HMC)) {
+          hmcSets += pt.rows();
+          hmcNot += pt.notConverged();
+        }
+      }
+    }
+    if (hmcNot > 0) {
+      b.append(String.format(Locale.ROOT, " HMC, the ground truth, did not converge in %d of its %d sets: the scores "
+          + "against those sets are rough (more draws or transitions, --draws and --max-transitions, tighten them).",
+          hmcNot, hmcSets));
+    }
+    b.append("\n\n");
 
     Timing t = c.timing();
     b.append("## Speed\n\n");
