@@ -24,6 +24,7 @@ import org.occam.experiments.CsvRows;
 import org.occam.experiments.ProgressSink;
 import org.occam.math.RandomStreams;
 import org.occam.report.OutputFiles;
+import org.occam.report.UnitJournal;
 
 /**
  * The quick run of {@link WellingPariseExperiment} writes every figure, and the figures' numbers and
@@ -174,6 +175,42 @@ class WellingPariseExperimentTest {
       assertThat(p.get("rows").asInt()).as("%s", p).isEqualTo(bp ? 0 : 2);
     }
     assertThat(Files.readString(out.resolve("report.md"))).contains("| bl-bp | 8 | 8 | 0 |");
+  }
+
+  /**
+   * A run interrupted after 3 units and resumed from its journal runs only the other units and
+   * writes what an uninterrupted run writes (the stand-in's timings are constant, so the files are
+   * compared whole).
+   */
+  @Test
+  void aResumedRunEndsAsAnUninterruptedOne() throws IOException {
+    var s = new WellingPariseSettings(true, List.of(100, 1000), null, 2, null, null, null, List.of(1.5), null, 5, 2);
+    Map<String, Object> header = UnitJournal.header("occam experiment welling-parise", null, Map.of("--seed", 5));
+    Path whole = dir.resolve("whole");
+    run(s, new StandInSampling(null), whole);
+    Path resumed = dir.resolve("resumed");
+    System.setProperty(UnitJournal.INTERRUPT_AFTER_PROPERTY, "3");
+    try (UnitJournal j = UnitJournal.openInFolder(resumed, header, false, false)) {
+      assertThatThrownBy(() -> new WellingPariseExperiment(s, new StandInSampling(null)).run(resumed,
+          ProgressSink.none(), new PrintWriter(new StringWriter()), j, new PrintWriter(new StringWriter())))
+          .satisfiesAnyOf(e -> assertThat(e).isInstanceOf(UnitJournal.Interrupted.class),
+              e -> assertThat(e).hasRootCauseInstanceOf(UnitJournal.Interrupted.class));
+    } finally {
+      System.clearProperty(UnitJournal.INTERRUPT_AFTER_PROPERTY);
+    }
+    StringWriter err = new StringWriter();
+    try (UnitJournal j = UnitJournal.openInFolder(resumed, header, true, false)) {
+      assertThat(j.finished()).hasSizeGreaterThanOrEqualTo(2);
+      int kept = j.finished().size();
+      new WellingPariseExperiment(s, new StandInSampling(null)).run(resumed, ProgressSink.none(),
+          new PrintWriter(new StringWriter()), j, new PrintWriter(err));
+      assertThat(err.toString().lines().filter(l -> l.startsWith("["))).hasSize(8 - kept);
+    }
+    assertThat(UnitJournal.inFolder(resumed)).doesNotExist();
+    for (String f : new String[] {WellingPariseExperiment.FIG2_CSV, WellingPariseExperiment.FIG4_CSV,
+        WellingPariseExperiment.FIG5_CSV, WellingPariseExperiment.FIG3_CSV, "models.csv"}) {
+      assertThat(Files.readString(resumed.resolve(f))).as(f).isEqualTo(Files.readString(whole.resolve(f)));
+    }
   }
 
   /** The CSV with its {@code seconds} column blanked (timings vary). */
