@@ -127,16 +127,19 @@ public final class WellingPariseExperiment {
     OutputFiles.write(dir.resolve(FIG2_CSV), WellingPariseFigures.csv(byFigure.get(2)));
     OutputFiles.write(dir.resolve(FIG4_CSV), WellingPariseFigures.csv(byFigure.get(4)));
     OutputFiles.write(dir.resolve(FIG5_CSV), WellingPariseFigures.csv(byFigure.get(5)));
+    int k = WellingPariseDesign.GRID.vertexCount() + WellingPariseDesign.GRID.edgeCount();
+    int n = plan.sampling().chains() * plan.sampling().perChain();
+    double floor = k * sampling.nullQuantile99(n, n);
     List<WellingPariseFigures.Point> fig2 = WellingPariseFigures.points(byFigure.get(2));
     List<WellingPariseFigures.Point> fig4 = WellingPariseFigures.points(byFigure.get(4));
     List<WellingPariseFigures.Point> fig5 = WellingPariseFigures.points(byFigure.get(5));
     OutputFiles.write(dir.resolve("fig-2-cvm-vs-n.png"), WellingPariseFigures.png("Figure 2: mean CVM against HMC, "
         + plan.models() + " model(s) with weights and biases N(0, 0.25), " + plan.sets() + " set(s) of "
-        + plan.sampling().samples() + " draws", "N (number of data cases)", fig2));
+        + plan.sampling().samples() + " draws", "N (number of data cases)", fig2, floor));
     OutputFiles.write(dir.resolve("fig-4-cvm-vs-d-bias0.png"), WellingPariseFigures.png("Figure 4: mean CVM against "
-        + "HMC, biases 0, N = " + plan.strengthSize(), "coupling strength d x 4", fig4));
+        + "HMC, biases 0, N = " + plan.strengthSize(), "coupling strength d x 4", fig4, floor));
     OutputFiles.write(dir.resolve("fig-5-cvm-vs-d-bias1.png"), WellingPariseFigures.png("Figure 5: mean CVM against "
-        + "HMC, biases 1, N = " + plan.strengthSize(), "coupling strength d x 4", fig5));
+        + "HMC, biases 1, N = " + plan.strengthSize(), "coupling strength d x 4", fig5, floor));
 
     WellingPariseReport.Worst worst = figure3(dir, byFigure.get(2), models, seed);
     OutputFiles.write(dir.resolve("models.csv"), modelsCsv(models));
@@ -144,9 +147,6 @@ public final class WellingPariseExperiment {
     double total = (System.nanoTime() - t0) * 1e-9;
     double loadAtEnd = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     List<WellingPariseClaims.Claim> claims = WellingPariseClaims.claims(fig2, fig4, fig5);
-    int k = WellingPariseDesign.GRID.vertexCount() + WellingPariseDesign.GRID.edgeCount();
-    int n = plan.sampling().chains() * plan.sampling().perChain();
-    double floor = k * sampling.nullQuantile99(n, n);
     var context = new WellingPariseReport.Context(seed, plan, asked.threads(), asked.quick(), floor, worst,
         new WellingPariseReport.Timing(total, unitsWall, processCpuSeconds(), units.size(), before.size(),
             loadAtStart, loadAtEnd));

@@ -127,8 +127,12 @@ final class WellingPariseFigures {
     return s.isEmpty() ? Double.NaN : Double.parseDouble(s);
   }
 
-  /** Mean CVM against HMC per compared method, ±1 standard error, log y. */
-  static byte[] png(String title, String xLabel, List<Point> points) {
+  /**
+   * Mean CVM against HMC per compared method, ±1 standard error, log y, with the noise floor.
+   *
+   * @param floor the level two sets from one distribution stay below (99%), drawn flat; NaN for none
+   */
+  static byte[] png(String title, String xLabel, List<Point> points, double floor) {
     List<LinePlot.Series> series = new ArrayList<>();
     for (String m : WellingPariseDesign.COMPARED) {
       List<Point> c = points.stream().filter(p -> p.method().equals(m) && p.meanCvm() > 0).toList();
@@ -141,6 +145,12 @@ final class WellingPariseFigures {
       double[] e = c.stream().mapToDouble(p -> Double.isFinite(p.stdError()) ? Math.min(p.stdError(),
           0.999 * p.meanCvm()) : 0).toArray();
       series.add(new LinePlot.Series(m, x, y, e));
+    }
+    double[] xs = xs(points);
+    if (floor > 0 && xs.length > 0) {
+      double[] y = new double[xs.length];
+      java.util.Arrays.fill(y, floor);
+      series.add(new LinePlot.Series("noise floor (same distribution, 99%)", xs, y));
     }
     return LinePlot.png(title, xLabel, "mean CVM score against HMC (log scale)", series, false, true, 900, 560);
   }
