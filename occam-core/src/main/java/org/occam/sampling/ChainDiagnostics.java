@@ -190,7 +190,7 @@ public final class ChainDiagnostics {
       return Double.POSITIVE_INFINITY;
     }
     double[][] one = {centred};
-    return geyer(one, n, gamma0, 0.0, 0.0, 1);
+    return geyer(one, n, gamma0, 0.0, 0.0, n);
   }
 
   /**

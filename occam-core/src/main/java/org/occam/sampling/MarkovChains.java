@@ -296,6 +296,9 @@ public final class MarkovChains {
     boolean diagnosable = hasDiagnosableLength(draws);
     double mpsrf = diagnosable ? ChainDiagnostics.mpsrf(draws) : Double.POSITIVE_INFINITY;
     List<String> reasons = new ArrayList<>();
+    if (!allFinite(draws)) {
+      reasons.add("non-finite draws (a chain diverged)");
+    }
     if (!(mpsrf < SamplerSettings.MPSRF_THRESHOLD)) {
       reasons.add(Double.isInfinite(mpsrf)
           ? "MPSRF undefined (the within-chain covariance is singular, or the chains are too short)"
@@ -357,6 +360,19 @@ public final class MarkovChains {
     }
     diag.put("essMin", min);
     diag.put("essMedian", median(ess));
+  }
+
+  private static boolean allFinite(double[][][] draws) {
+    for (double[][] chain : draws) {
+      for (double[] d : chain) {
+        for (double v : d) {
+          if (!Double.isFinite(v)) {
+            return false;
+          }
+        }
+      }
+    }
+    return true;
   }
 
   private static boolean hasDiagnosableLength(double[][][] draws) {
