@@ -134,8 +134,8 @@ public final class WellingPariseExperiment {
     List<WellingPariseFigures.Point> fig4 = WellingPariseFigures.points(byFigure.get(4));
     List<WellingPariseFigures.Point> fig5 = WellingPariseFigures.points(byFigure.get(5));
     OutputFiles.write(dir.resolve("fig-2-cvm-vs-n.png"), WellingPariseFigures.png("Figure 2: mean CVM against HMC, "
-        + plan.models() + " model(s) with weights and biases N(0, 0.25), " + plan.sets() + " set(s) of "
-        + plan.sampling().samples() + " draws", "N (number of data cases)", fig2, floor));
+        + plan.models() + " model(s), " + plan.sets() + " set(s) of " + plan.sampling().samples() + " draws",
+        "N (number of data cases)", fig2, floor));
     OutputFiles.write(dir.resolve("fig-4-cvm-vs-d-bias0.png"), WellingPariseFigures.png("Figure 4: mean CVM against "
         + "HMC, biases 0, N = " + plan.strengthSize(), "coupling strength d x 4", fig4, floor));
     OutputFiles.write(dir.resolve("fig-5-cvm-vs-d-bias1.png"), WellingPariseFigures.png("Figure 5: mean CVM against "
