@@ -64,7 +64,9 @@ final class GeometricBridge extends AbstractSampleEstimator {
       return new Result(logR, Double.NaN, null, failure);
     }
     double re2 = relativeMse(numerator, denominator, in.posteriorEffectiveDraws());
-    diagnostics.put("relativeMse", re2);
+    if (Double.isFinite(re2)) {
+      diagnostics.put("relativeMse", re2);
+    }
     return Result.of(logR, Math.sqrt(re2));
   }
 

@@ -102,7 +102,9 @@ final class OptimalBridge extends AbstractSampleEstimator {
     }
     terms(post, prior, logS1, logS2, u, f1, f2);
     double re2 = GeometricBridge.relativeMse(f1, f2, in.posteriorEffectiveDraws());
-    diagnostics.put("relativeMse", re2);
+    if (Double.isFinite(re2)) {
+      diagnostics.put("relativeMse", re2);
+    }
     String notConverged = converged ? null : String.format(Locale.ROOT, "the bridge iteration changed ln r̂ by more"
         + " than %.0e after %d iterations", tolerance, maxIterations);
     return new Result(u, Math.sqrt(re2), notConverged, null);

@@ -5,7 +5,7 @@ import java.util.Map;
 import org.occam.data.InvalidInputException;
 
 /**
- * {@code harmonic4}: Newton &amp; Raftery's (1994, JRSS B 56, section 7) p̂4. All m draws are from
+ * {@code harmonic4}: Newton &amp; Raftery's (1994, JRSS B 56) p̂4, as Chen &amp; Welling name it. All m draws are from
  * the posterior; one imagines δm/(1 − δ) further draws from the prior whose likelihoods all equal
  * their expectation p(D), and solves the estimating equation of the mixture δ·prior + (1 − δ)·posterior
  * for p̂:
@@ -28,7 +28,8 @@ import org.occam.data.InvalidInputException;
  * while its mean error exceeded p̂1's by 0.06–0.8 nats at 0.01 and 0.2–1.5 at 0.1 (one to three
  * parameters).
  *
- * <p>δ: Newton &amp; Raftery leave it to the user and Chen &amp; Welling do not say. The default,
+ * <p>δ: Chen &amp; Welling do not say which they used, and Newton &amp; Raftery's own advice could not be
+ * checked here (their text was not at hand). The default,
  * {@value #DEFAULT_DELTA}, is our choice from those measurements: it bounds each draw's term (a draw of
  * likelihood far below p̂ weighs at most 1/δ = 100 times a typical one) at the smallest added bias
  * that still cut the spread severalfold; δ = 0.1 doubled the bias for a further halving of the spread.

@@ -42,8 +42,16 @@ class SampledLikelihoodsTest {
         .hasMessage("the log likelihood is NaN at posterior draw 2 (of 2): the likelihood could not be evaluated there");
     assertThatThrownBy(() -> new SampledLikelihoods(new double[] {-1}, new double[] {Double.POSITIVE_INFINITY}, -1, 1,
         Map.of())).isInstanceOf(InvalidInputException.class).hasMessageContaining("prior draw 1");
-    assertThatThrownBy(() -> new SampledLikelihoods(new double[] {-1}, new double[0], -1, 0, Map.of()))
+    assertThatThrownBy(() -> new SampledLikelihoods(new double[] {-1}, new double[0], -1, -1, Map.of()))
         .isInstanceOf(InvalidInputException.class).hasMessageContaining("effective");
+    assertThatThrownBy(() -> new SampledLikelihoods(new double[] {-1}, new double[0], -1, Double.NaN, Map.of()))
+        .isInstanceOf(InvalidInputException.class).hasMessageContaining("effective");
+    // no effective draws (a chain that never moved): estimates without a standard error
+    SampledLikelihoods stuck = new SampledLikelihoods(new double[] {-1, -2, -3}, new double[] {-2, -5}, -2, 0, Map.of());
+    for (SampleEvidenceEstimator e : SampleEvidenceEstimators.all()) {
+      assertThat(e.estimate(stuck).stdError()).as(e.name()).isEmpty();
+      assertThat(e.estimate(stuck).logEvidence()).as(e.name()).isFinite();
+    }
     SampledLikelihoods l = new SampledLikelihoods(new double[] {-1, Double.NEGATIVE_INFINITY},
         new double[] {Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY, -4}, -1, 2, Map.of());
     assertThat(l.posteriorZeroLikelihoods()).isEqualTo(1);

@@ -99,4 +99,20 @@ class MrfSampledEvidenceTest {
     assertThat(b.posteriorLogLikelihoods()).containsExactly(a.posteriorLogLikelihoods());
     assertThat(b.priorLogLikelihoods()).containsExactly(a.priorLogLikelihoods());
   }
+
+  @Test
+  void onATreeTheBetheLikelihoodIsTheExactOne() {
+    // one edge is a tree: log Z_Bethe = log Z, so the two likelihoods agree at every draw
+    MrfProblem exact = PosteriorTestModels.problem(PosteriorTestModels.oneEdge(), 4, hmc());
+    MrfProblem bethe = PosteriorTestModels.problem(PosteriorTestModels.oneEdge(), 4, hmc().withBetheLikelihood(true));
+    SampledLikelihoods a = MrfPosteriorDraws.likelihoods(exact);
+    SampledLikelihoods b = MrfPosteriorDraws.likelihoods(bethe);
+    assertThat(b.provenance()).containsEntry("likelihood", "bethe");
+    for (int i = 0; i < a.posteriorLogLikelihoods().length; i++) {
+      assertThat(b.posteriorLogLikelihoods()[i]).isCloseTo(a.posteriorLogLikelihoods()[i], within(1e-7));
+    }
+    for (int i = 0; i < a.priorLogLikelihoods().length; i++) {
+      assertThat(b.priorLogLikelihoods()[i]).isCloseTo(a.priorLogLikelihoods()[i], within(1e-7));
+    }
+  }
 }
