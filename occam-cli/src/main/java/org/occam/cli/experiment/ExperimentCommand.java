@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 @Command(name = "experiment", mixinStandardHelpOptions = true,
     description = "Reproduce a paper's experiment: CSV tables, PNG figures and a report.md beside the printed results.",
     subcommands = {BealExperimentCommand.class, PariseWellingExperimentCommand.class,
-        ChenWellingExperimentCommand.class})
+        ChenWellingExperimentCommand.class, WellingPariseExperimentCommand.class})
 public final class ExperimentCommand implements Runnable {
   @picocli.CommandLine.Spec
   picocli.CommandLine.Model.CommandSpec spec;
