@@ -60,20 +60,29 @@ public final class ChainDiagnostics {
     int p = x[0][0].length;
     double[][] means = chainMeans(x);
     double[] grand = grandMean(means);
+    // W from the centred columns of each chain: contiguous dot products
     double[][] w = new double[p][p];
-    double[] d = new double[p];
+    double[][] column = new double[p][n];
     for (int c = 0; c < m; c++) {
       for (int t = 0; t < n; t++) {
+        double[] draw = x[c][t];
         for (int i = 0; i < p; i++) {
-          d[i] = x[c][t][i] - means[c][i];
+          column[i][t] = draw[i] - means[c][i];
         }
-        for (int i = 0; i < p; i++) {
-          for (int j = 0; j <= i; j++) {
-            w[i][j] += d[i] * d[j];
+      }
+      for (int i = 0; i < p; i++) {
+        double[] ci = column[i];
+        for (int j = 0; j <= i; j++) {
+          double[] cj = column[j];
+          double s = 0;
+          for (int t = 0; t < n; t++) {
+            s += ci[t] * cj[t];
           }
+          w[i][j] += s;
         }
       }
     }
+    double[] d = new double[p];
     double[][] b = new double[p][p];
     for (int c = 0; c < m; c++) {
       for (int i = 0; i < p; i++) {
@@ -181,7 +190,7 @@ public final class ChainDiagnostics {
       return Double.POSITIVE_INFINITY;
     }
     double[][] one = {centred};
-    return geyer(one, n, gamma0, 0.0, 0.0, 1);
+    return geyer(one, n, gamma0, 0.0, 0.0, n);
   }
 
   /**

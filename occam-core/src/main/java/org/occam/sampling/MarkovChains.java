@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
@@ -34,8 +35,9 @@ import org.occam.math.RandomStreams;
  *       integrated autocorrelation time τ over the parameters is estimated
  *       ({@link ChainDiagnostics#autocorrelationTimes}, over all chains).
  *   <li><b>thinning</b> {@code h = max(1, round(τ))}; if {@code pilot + perChain·h} would exceed
- *       {@code maxTransitions}, h is lowered to fit (the number of draws is kept) and the run is
- *       reported as not converged, reason "thinning capped".
+ *       {@code maxTransitions}, h is lowered to fit (the number of draws is kept, so with a budget
+ *       below {@code pilot + perChain} h is 1 and the budget is overrun) and the run is reported as
+ *       not converged, reason "thinning capped".
  *   <li><b>draws</b>: {@code perChain} draws per chain, one every h transitions.
  * </ol>
  *
@@ -178,6 +180,7 @@ public final class MarkovChains {
     diag.put("converged", true);
     diag.put("independent", true);
     if (hasDiagnosableLength(draws)) {
+      diag.put("mpsrf", ChainDiagnostics.mpsrf(draws));
       putMixing(diag, draws);
     }
     diag.put("thinning", 1);
@@ -290,26 +293,28 @@ public final class MarkovChains {
     int thinning = capped ? (int) Math.max(1L, Math.min(Integer.MAX_VALUE, budget / perChain)) : (int) wanted;
     double[][][] draws = record(chains, perChain, thinning, threads);
 
-    Map<String, Object> diag = new LinkedHashMap<>();
-    diag.put("converged", false);
-    double mpsrf = hasDiagnosableLength(draws) ? ChainDiagnostics.mpsrf(draws) : Double.POSITIVE_INFINITY;
+    boolean diagnosable = hasDiagnosableLength(draws);
+    double mpsrf = diagnosable ? ChainDiagnostics.mpsrf(draws) : Double.POSITIVE_INFINITY;
     List<String> reasons = new ArrayList<>();
+    if (!allFinite(draws)) {
+      reasons.add("non-finite draws (a chain diverged)");
+    }
     if (!(mpsrf < SamplerSettings.MPSRF_THRESHOLD)) {
       reasons.add(Double.isInfinite(mpsrf)
           ? "MPSRF undefined (the within-chain covariance is singular, or the chains are too short)"
-          : String.format("MPSRF %.3f >= %.1f", mpsrf, SamplerSettings.MPSRF_THRESHOLD));
+          : String.format(Locale.ROOT, "MPSRF %.3f >= %.1f", mpsrf, SamplerSettings.MPSRF_THRESHOLD));
     }
     if (capped) {
       reasons.add("thinning capped");
     }
+    Map<String, Object> diag = new LinkedHashMap<>();
     diag.put("converged", reasons.isEmpty());
     if (!reasons.isEmpty()) {
       diag.put("reason", String.join("; ", reasons));
     }
-    if (hasDiagnosableLength(draws)) {
+    diag.put("mpsrf", mpsrf);
+    if (diagnosable) {
       putMixing(diag, draws);
-    } else {
-      diag.put("mpsrf", mpsrf);
     }
     diag.put("autocorrelationTime", tau);
     diag.put("thinning", thinning);
@@ -345,8 +350,8 @@ public final class MarkovChains {
     return out.toArray(new double[0][][]);
   }
 
+  /** psrfMax, essMin and essMedian. */
   private static void putMixing(Map<String, Object> diag, double[][][] draws) {
-    diag.put("mpsrf", ChainDiagnostics.mpsrf(draws));
     diag.put("psrfMax", max(ChainDiagnostics.psrf(draws)));
     double[] ess = ChainDiagnostics.effectiveSampleSizes(draws);
     double min = Double.POSITIVE_INFINITY;
@@ -355,6 +360,19 @@ public final class MarkovChains {
     }
     diag.put("essMin", min);
     diag.put("essMedian", median(ess));
+  }
+
+  private static boolean allFinite(double[][][] draws) {
+    for (double[][] chain : draws) {
+      for (double[] d : chain) {
+        for (double v : d) {
+          if (!Double.isFinite(v)) {
+            return false;
+          }
+        }
+      }
+    }
+    return true;
   }
 
   private static boolean hasDiagnosableLength(double[][][] draws) {

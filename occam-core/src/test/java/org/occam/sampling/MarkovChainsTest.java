@@ -285,6 +285,21 @@ class MarkovChainsTest {
   }
 
   @Test
+  void aDivergingLangevinChainIsReportedNotConvergedWithoutNaN() {
+    // h = ε² = 9 > 4σ²: x ← x − 4.5 x + 3η grows without bound, overflows, then turns NaN
+    MarkovChains.StochasticGradient gradient = (x, out, rng) -> out[0] = -x[0];
+    ParameterSamples s = MarkovChains.langevin("lv", NAMES1, () -> gradient, new double[][] {{0.1}, {-0.1}},
+        new double[] {1}, 3.0, settings(100, 2, 1000, 0.8, 1), 2);
+    assertThat(s.converged()).isFalse();
+    assertThat((String) s.diagnostics().get("reason")).contains("non-finite draws");
+    for (Object v : s.diagnostics().values()) {
+      if (v instanceof Double d) {
+        assertThat(d).isNotNaN();
+      }
+    }
+  }
+
+  @Test
   void aStartOutsideTheSupportIsRefused() {
     ToDoubleFunction<double[]> lp = x -> x[0] > 0 ? -x[0] : Double.NEGATIVE_INFINITY;
     assertThatThrownBy(() -> MarkovChains.randomWalkMetropolis("rwm", NAMES1, () -> lp, new double[][] {{1}, {-1}},
