@@ -3,8 +3,8 @@ package org.occam.evidence;
 import java.util.Map;
 
 /**
- * {@code bridge-geo}: bridge sampling (Meng &amp; Wong 1996, Statistica Sinica 6, eqn 2.4 with the
- * geometric bridge α = (q1 q2)^(−1/2), their eqn 3.5) between q1(λ) = p(D | λ) p(λ), the unnormalised
+ * {@code bridge-geo}: bridge sampling (Meng &amp; Wong 1996, Statistica Sinica 6) with the geometric
+ * bridge α = (q1 q2)^(−1/2), between q1(λ) = p(D | λ) p(λ), the unnormalised
  * posterior with normalising constant p(D), and q2(λ) = p(λ), the normalised prior — Chen &amp;
  * Welling's choice of q2 — so that q1/q2 = L(λ):
  *
@@ -64,7 +64,9 @@ final class GeometricBridge extends AbstractSampleEstimator {
       return new Result(logR, Double.NaN, null, failure);
     }
     double re2 = relativeMse(numerator, denominator, in.posteriorEffectiveDraws());
-    diagnostics.put("relativeMse", re2);
+    if (Double.isFinite(re2)) {
+      diagnostics.put("relativeMse", re2);
+    }
     return Result.of(logR, Math.sqrt(re2));
   }
 

