@@ -25,7 +25,7 @@ final class RbmEstimators {
       return List.of();
     }
     return MethodRegistry.estimateAll(new RbmProblem(new RbmLaplace(d), hidden, options.laplaceSettings(),
-        options.aisPdSettings(), options.seed, options.threads(), stages), methods);
+        options.aisPdSettings(), options.posteriorSettings(), options.seed, options.threads(), stages), methods);
   }
 
   /** Stage names on stderr when a person is watching, nothing otherwise. */

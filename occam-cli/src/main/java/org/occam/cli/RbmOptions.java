@@ -17,6 +17,7 @@ import org.occam.rbm.RbmParameterAis;
 import org.occam.rbm.RbmPartitionAis;
 import org.occam.rbm.RbmProblem;
 import org.occam.rbm.methods.RbmMethods;
+import org.occam.rbm.posterior.RbmPosteriorSettings;
 import org.occam.sampling.ParameterSpaceAis;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -107,6 +108,35 @@ public final class RbmOptions {
       description = "Folds of the cross-validation (cv) (default: ${DEFAULT-VALUE}).")
   int folds;
 
+  @Option(names = "--sampler", paramLabel = "NAME", defaultValue = "lv-cd",
+      description = "harmonic1, harmonic4, bridge-geo, bridge-opt, dic: the posterior sampler, lv-cd (brief Langevin"
+          + " with CD-1 gradients from λMP, Chen & Welling's) or hmc (exact gradients; min(V, K) <= 20)"
+          + " (default: ${DEFAULT-VALUE}).")
+  String sampler;
+
+  @Option(names = "--likelihood", paramLabel = "HOW", defaultValue = "exact",
+      description = "The sample-based estimators' ln p(D | λ): exact (log Z by enumeration) or bethe (loopy BP, as"
+          + " Chen & Welling) (default: ${DEFAULT-VALUE}).")
+  String likelihood;
+
+  @Option(names = "--samples", paramLabel = "S", defaultValue = "10000",
+      description = "Posterior draws kept, over all chains (default: ${DEFAULT-VALUE}).")
+  int samples;
+
+  @Option(names = "--chains", paramLabel = "C", defaultValue = "10",
+      description = "Posterior chains, started over-dispersed around λMP; converged when the MPSRF < 1.1"
+          + " (default: ${DEFAULT-VALUE}).")
+  int chains;
+
+  @Option(names = "--prior-draws", paramLabel = "R", defaultValue = "10000",
+      description = "Prior draws for bridge-geo and bridge-opt (default: ${DEFAULT-VALUE}).")
+  int priorDraws;
+
+  @Option(names = "--langevin-step", paramLabel = "ε", defaultValue = "" + RbmPosteriorSettings.DEFAULT_LANGEVIN_STEP,
+      description = "lv-cd's step in units of the conditional posterior sd 1/√A_aa, in (0, 2) (default:"
+          + " ${DEFAULT-VALUE}; the discretisation inflates a variance by about 1/(1 − ε²/4)).")
+  double langevinStep;
+
   @Option(names = "--threads", paramLabel = "T", description = "Worker threads (default: the number of cores).")
   Integer threads;
 
@@ -124,6 +154,20 @@ public final class RbmOptions {
     threads();
     laplaceSettings();
     aisPdSettings();
+    posteriorSettings();
+  }
+
+  /** The sample-based estimators' sampler, budget and likelihood. */
+  RbmPosteriorSettings posteriorSettings() {
+    OptionChecks.atLeast("--samples", samples, 1);
+    OptionChecks.atLeast("--chains", chains, 1);
+    if (!likelihood.equalsIgnoreCase("exact") && !likelihood.equalsIgnoreCase("bethe")) {
+      throw new InvalidInputException("--likelihood must be exact or bethe, got " + likelihood);
+    }
+    RbmPosteriorSettings d = RbmPosteriorSettings.defaults();
+    return d.withSampler(sampler).withSampling(d.sampling().withSamples(samples).withChains(chains))
+        .withBetheLikelihood(likelihood.equalsIgnoreCase("bethe")).withPriorDraws(priorDraws)
+        .withLangevinStep(langevinStep);
   }
 
   /** The number of worker threads asked for, at least 1. */

@@ -107,6 +107,35 @@ class RbmCommandsTest {
     assertThat(root.at("/bestHidden/cv").asInt()).isEqualTo(bestCv);
   }
 
+  /** The MCMC-based estimators beside laplace, on lv-cd draws (500, the CLI's budget options). */
+  @Test
+  void scoreRunsTheSampleBasedEstimators() throws IOException {
+    Path tiny = dir.resolve("tiny.csv");
+    StringBuilder b = new StringBuilder("a,b\n");
+    int[][] rows = {{0, 0}, {1, 0}, {1, 1}, {0, 1}, {1, 1}, {1, 1}, {0, 0}, {1, 0}, {1, 1}, {0, 0}};
+    for (int[] r : rows) {
+      b.append(r[0]).append(',').append(r[1]).append('\n');
+    }
+    Files.writeString(tiny, b.toString());
+    Path out = dir.resolve("mcmc.json");
+    var r = CliRunner.run(args("rbm", "score", "--data", tiny.toString(), "--hidden", "1", "--methods",
+        "laplace,harmonic1,bridge-opt,dic", "--samples", "500", "--prior-draws", "500", "--json", out.toString()));
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out()).contains("laplace", "harmonic1", "bridge-opt", "dic");
+    JsonNode results = JSON.readTree(out.toFile()).get("results");
+    assertThat(results).hasSize(4);
+    for (int i = 1; i < 4; i++) {
+      JsonNode s = results.get(i).get("settings");
+      assertThat(s.get("sampler").asText()).isEqualTo("lv-cd");
+      assertThat(s.get("samples").asInt()).isEqualTo(500);
+      assertThat(s.get("chains").asInt()).isEqualTo(10);
+      assertThat(s.get("likelihood").asText()).isEqualTo("exact");
+    }
+    // the estimators share one run: the same draws give harmonic1 and bridge-opt within a few nats of laplace
+    double laplace = results.get(0).get("logEvidence").asDouble();
+    assertThat(results.get(2).get("logEvidence").asDouble()).isCloseTo(laplace, within(3.0));
+  }
+
   @Test
   void badInputIsOneLineWithANonZeroExit() throws IOException {
     Path bad = dir.resolve("bad.csv");

@@ -16,6 +16,12 @@ class RbmOptionsValidationTest {
       "score | --thinning | 0 | --thinning must be >= 1, got 0",
       "score | --ais-pd-runs | 0 | --ais-pd-runs must be >= 1, got 0",
       "score | --log-z | sometimes | --log-z must be auto, exact or ais, got sometimes",
+      "score | --sampler | gibbs | --sampler must be lv-cd or hmc, got gibbs",
+      "score | --likelihood | approximate | --likelihood must be exact or bethe, got approximate",
+      "score | --samples | 0 | --samples must be >= 1, got 0",
+      "score | --chains | 0 | --chains must be >= 1, got 0",
+      "score | --prior-draws | 0 | --prior-draws must be >= 1, got 0",
+      "score | --langevin-step | 2.5 | --langevin-step must be in (0, 2), got 2.5",
       "select | --burn-in | -1 | --burn-in must be >= 0, got -1",
       "select | --prior-sigma | 0 | --prior-sigma: σ0 of the Gaussian prior must be a number in [0.0001, 1e+4], got 0",
       "select | --threads | 0 | --threads must be >= 1, got 0"})

@@ -1,15 +1,20 @@
 package org.occam.rbm;
 
 import org.occam.data.InvalidInputException;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import org.occam.rbm.posterior.RbmPosteriorSettings;
 import org.occam.sampling.ParameterSpaceAis;
 
 /**
  * One RBM to score: the data (ready for the Laplace procedure), the number of hidden units K, the
  * settings, the seed, the thread count and a progress callback, and the work laplace, laplace0 and
  * map share — one run of Chen &amp; Welling's Algorithm 1 ({@link RbmLaplace#score}) — computed
- * once, on first use.
+ * once, on first use — and the posterior draws and their likelihoods that the sample-based
+ * estimators share ({@link #shared}).
  */
 public final class RbmProblem {
   private final RbmLaplace laplace;
@@ -19,6 +24,8 @@ public final class RbmProblem {
   private final long seed;
   private final int threads;
   private final Consumer<String> progress;
+  private final RbmPosteriorSettings posterior;
+  private final Map<String, Object> shared = new HashMap<>();
   private RbmLaplace.Result mapRun;
   private double mapRunSeconds;
 
@@ -31,6 +38,18 @@ public final class RbmProblem {
    */
   public RbmProblem(RbmLaplace laplace, int hiddenCount, RbmLaplace.Settings settings,
       ParameterSpaceAis.Settings aisPd, long seed, int threads, Consumer<String> progress) {
+    this(laplace, hiddenCount, settings, aisPd, RbmPosteriorSettings.defaults(), seed, threads, progress);
+  }
+
+  /**
+   * As above, with the settings of the sample-based estimators' posterior draws.
+   *
+   * @param posterior the sampler, its budget and the likelihood of the draws
+   */
+  public RbmProblem(RbmLaplace laplace, int hiddenCount, RbmLaplace.Settings settings,
+      ParameterSpaceAis.Settings aisPd, RbmPosteriorSettings posterior, long seed, int threads,
+      Consumer<String> progress) {
+    this.posterior = Objects.requireNonNull(posterior, "posterior");
     this.laplace = Objects.requireNonNull(laplace, "laplace");
     this.settings = Objects.requireNonNull(settings, "settings");
     this.aisPd = Objects.requireNonNull(aisPd, "aisPd");
@@ -71,6 +90,25 @@ public final class RbmProblem {
 
   public ParameterSpaceAis.Settings aisPdSettings() {
     return aisPd;
+  }
+
+  /** The settings of the posterior draws of the sample-based estimators. */
+  public RbmPosteriorSettings posteriorSettings() {
+    return posterior;
+  }
+
+  /**
+   * A value several methods share (the posterior draws, their likelihoods), computed on first use
+   * by {@code compute} and kept under {@code key}. Synchronized: one computation per key.
+   */
+  @SuppressWarnings("unchecked")
+  public synchronized <T> T shared(String key, Function<RbmProblem, T> compute) {
+    Object v = shared.get(key);
+    if (v == null) {
+      v = compute.apply(this);
+      shared.put(key, v);
+    }
+    return (T) v;
   }
 
   public long seed() {

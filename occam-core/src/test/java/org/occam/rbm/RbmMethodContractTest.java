@@ -4,7 +4,9 @@ import java.util.List;
 import org.occam.evidence.EvidenceMethodContract;
 import org.occam.evidence.MethodRegistry;
 import org.occam.rbm.methods.RbmMethods;
+import org.occam.rbm.posterior.RbmPosteriorSettings;
 import org.occam.sampling.ParameterSpaceAis;
+import org.occam.sampling.SamplerSettings;
 
 /**
  * Every RBM method against the evidence by importance sampling from the prior with the brute-force
@@ -16,6 +18,12 @@ class RbmMethodContractTest extends EvidenceMethodContract<RbmProblem> {
   /** ais-pd with 30 shorter runs, so that its standard error is itself accurate. */
   private static final ParameterSpaceAis.Settings AIS_PD = RbmParameterAis.defaultSettings().withSteps(2000)
       .withRuns(30);
+  /**
+   * The sample-based estimators' draws: lv-cd with 1,000 draws over 10 chains and 1,000 prior draws,
+   * so that the contract stays fast (the defaults are 10,000 of each).
+   */
+  private static final RbmPosteriorSettings POSTERIOR = RbmPosteriorSettings.defaults()
+      .withSampling(new SamplerSettings(1000, 10, 300, 2_000_000, 0.8, 1)).withPriorDraws(1000);
 
   @Override
   protected MethodRegistry<RbmProblem> registry() {
@@ -37,7 +45,7 @@ class RbmMethodContractTest extends EvidenceMethodContract<RbmProblem> {
     double[] exact = RbmParameterAisTest.priorImportanceSampling(rows, 1, PRIOR_DRAWS, dataSeed + 100);
     RbmLaplace laplace = new RbmLaplace(RbmData.of(rows));
     return new ReferenceCase<>("V = " + v + ", K = 1, N = " + n,
-        seed -> new RbmProblem(laplace, 1, RbmLaplace.Settings.defaults(), AIS_PD, seed, 1, s -> { }),
+        seed -> new RbmProblem(laplace, 1, RbmLaplace.Settings.defaults(), AIS_PD, POSTERIOR, seed, 1, s -> { }),
         exact[0], exact[1]);
   }
 }

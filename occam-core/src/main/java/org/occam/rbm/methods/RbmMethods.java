@@ -3,11 +3,14 @@ package org.occam.rbm.methods;
 import java.util.List;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.evidence.MethodRegistry;
+import org.occam.evidence.SampleEvidenceEstimators;
+import org.occam.evidence.SampledEvidenceMethod;
+import org.occam.rbm.posterior.RbmPosteriorDraws;
 import org.occam.rbm.RbmProblem;
 
 /**
  * The evidence methods for RBMs (Chen &amp; Welling 2013, section 4), in the order help texts list
- * them. Adding a method is one class and one line here.
+ * them: the Laplace family, ais-pd, then the MCMC-based estimators of section 3.2. Adding a method is one class and one line here.
  */
 public final class RbmMethods {
   /** The settings the Laplace-procedure scores read. */
@@ -31,7 +34,20 @@ public final class RbmMethods {
       new RbmLaplace0(),
       new RbmMap(),
       new RbmMlBic(),
-      new RbmAisPd()));
+      new RbmAisPd(),
+      sampled("harmonic1"),
+      sampled("harmonic4"),
+      sampled("bridge-geo"),
+      sampled("bridge-opt"),
+      sampled("dic")));
+
+  /**
+   * A sample-based estimator on the problem's posterior draws (lv-cd by default; one run shared by
+   * the five, {@link RbmPosteriorDraws#likelihoods}).
+   */
+  private static EvidenceMethod<RbmProblem> sampled(String name) {
+    return new SampledEvidenceMethod<RbmProblem>(SampleEvidenceEstimators.get(name), RbmPosteriorDraws::likelihoods);
+  }
 
   private RbmMethods() {}
 

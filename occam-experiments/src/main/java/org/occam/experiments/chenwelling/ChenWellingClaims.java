@@ -156,4 +156,136 @@ final class ChenWellingClaims {
     num.put("held", held);
     return new ChenWellingReport.Claim(figure, title, paper, verdict, e.toString().trim(), num);
   }
+
+  /** The MCMC-based estimators of the paper, in its order. */
+  static final List<String> SAMPLE_BASED = List.of(RbmMethod.HARMONIC1.label(), RbmMethod.HARMONIC4.label(),
+      RbmMethod.BRIDGE_GEO.label(), RbmMethod.BRIDGE_OPT.label(), RbmMethod.DIC.label());
+  /** The bridge estimators. */
+  static final List<String> BRIDGES = List.of(RbmMethod.BRIDGE_GEO.label(), RbmMethod.BRIDGE_OPT.label());
+  /**
+   * A bridge estimate "fails" when it is this many nats per document from the yardstick (or has no
+   * value): 0.5 per document is 50 nats on the paper's 100 documents, where Laplace's whole error is
+   * a few nats.
+   */
+  static final double BRIDGE_FAILURE_PER_DOCUMENT = 0.5;
+
+  /**
+   * "The MCMC-based estimators are farther from AIS-p(D) than Laplace": each sample-based method's
+   * mean |score − reference| per document over the figure's points against Laplace's. A method with
+   * no value at any point counts as farther. Not checked where the reference is Laplace itself or
+   * Laplace has no point.
+   */
+  static ChenWellingReport.Claim mcmcFarther(String figure, List<ChenWellingFigures.Closeness> cl, String ref) {
+    String title = "Figure " + figure + ": the MCMC-based estimators are farther from " + ref + " than Laplace";
+    String paper = "\"MCMC methods work well on small training sets, although they are still inferior to the Laplace "
+        + "methods\" (Figure 4); \"those algorithms depending on only posterior samples show inferior performance to "
+        + "the Laplace method\" (Figure 7)";
+    Map<String, Object> num = new LinkedHashMap<>();
+    ChenWellingFigures.Closeness laplace = cl.stream().filter(c -> c.method().equals(RbmMethod.LAPLACE.label()))
+        .findFirst().orElse(null);
+    List<ChenWellingFigures.Closeness> mcmc = cl.stream().filter(c -> SAMPLE_BASED.contains(c.method())).toList();
+    if (laplace == null || laplace.points() == 0 || mcmc.isEmpty()) {
+      return new ChenWellingReport.Claim(figure, title, paper, "not checked", "Needs laplace and at least one of "
+          + String.join(", ", SAMPLE_BASED) + " scored where " + ref + " has a value (and " + ref + " not laplace).",
+          num);
+    }
+    num.put("laplaceMeanAbsDiffPerDocument", laplace.meanAbsDiff());
+    StringBuilder e = new StringBuilder(String.format(Locale.ROOT, "Mean |score - %s| per document: laplace %s",
+        ref, ChenWellingReport.sci(laplace.meanAbsDiff())));
+    int farther = 0;
+    for (ChenWellingFigures.Closeness c : mcmc) {
+      boolean f = c.points() == 0 || c.meanAbsDiff() > laplace.meanAbsDiff();
+      farther += f ? 1 : 0;
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("meanAbsDiffPerDocument", c.meanAbsDiff());
+      m.put("points", c.points());
+      m.put("fartherThanLaplace", f);
+      num.put(c.method(), m);
+      e.append(String.format(Locale.ROOT, ", %s %s%s", c.method(), c.points() == 0 ? "no value"
+          : ChenWellingReport.sci(c.meanAbsDiff()), f ? " (farther)" : " (closer)"));
+    }
+    e.append(String.format(Locale.ROOT, ". %d of %d MCMC-based estimators are farther from %s than Laplace.",
+        farther, mcmc.size(), ref));
+    num.put("farther", farther);
+    num.put("estimators", mcmc.size());
+    String verdict = farther == mcmc.size() ? "agrees" : farther > 0 ? "partly agrees" : "disagrees";
+    return new ChenWellingReport.Claim(figure, title, paper, verdict, e.toString(), num);
+  }
+
+  /**
+   * "The bridge estimators fail on the 100-word model": at the largest K of Figure 7 where a bridge
+   * estimator was scored, its distance per document from the reference (from laplace where the
+   * reference has no value there), against {@link #BRIDGE_FAILURE_PER_DOCUMENT}.
+   *
+   * @param vocabulary V of Figure 7
+   */
+  static ChenWellingReport.Claim bridgesFail(List<ChenWellingFigures.Point> points, String ref, int vocabulary) {
+    String title = "Figure 7: the bridge estimators fail on the " + vocabulary + "-word model";
+    String paper = "\"Even worse are the bridge sampling methods which completely fail, because in the high "
+        + "dimensional parameter space (~1k parameters when K = 9) the likelihood of samples from the prior "
+        + "distribution has a variance that is too large\" (Figure 7)";
+    Map<String, Object> num = new LinkedHashMap<>();
+    int largest = points.stream().filter(p -> BRIDGES.contains(p.method())).mapToInt(ChenWellingFigures.Point::k)
+        .max().orElse(0);
+    if (largest == 0) {
+      return new ChenWellingReport.Claim("7", title, paper, "not checked", "No bridge estimator was scored.", num);
+    }
+    List<ChenWellingFigures.Point> at = points.stream().filter(p -> p.k() == largest).toList();
+    double refValue = valueOf(at, ref);
+    String yardstick = ref;
+    if (!Double.isFinite(refValue)) {
+      yardstick = RbmMethod.LAPLACE.label();
+      refValue = valueOf(at, yardstick);
+    }
+    int parameters = vocabulary * largest + vocabulary + largest;
+    num.put("k", largest);
+    num.put("parameters", parameters);
+    num.put("yardstick", yardstick);
+    num.put("failurePerDocument", BRIDGE_FAILURE_PER_DOCUMENT);
+    if (!Double.isFinite(refValue)) {
+      return new ChenWellingReport.Claim("7", title, paper, "not checked", "Neither " + ref + " nor laplace has a "
+          + "value at K = " + largest + ".", num);
+    }
+    StringBuilder e = new StringBuilder(String.format(Locale.ROOT, "At K = %d (%d parameters), per document against "
+        + "%s: ", largest, parameters, yardstick));
+    int failed = 0;
+    int scored = 0;
+    for (String m : BRIDGES) {
+      if (at.stream().noneMatch(p -> p.method().equals(m))) {
+        continue;
+      }
+      scored++;
+      double d = valueOf(at, m) - refValue;
+      boolean fail = !Double.isFinite(d) || Math.abs(d) > BRIDGE_FAILURE_PER_DOCUMENT;
+      failed += fail ? 1 : 0;
+      Map<String, Object> mm = new LinkedHashMap<>();
+      mm.put("minusYardstickPerDocument", d);
+      mm.put("failed", fail);
+      num.put(m, mm);
+      e.append(String.format(Locale.ROOT, "%s %s (%s); ", m, Double.isFinite(d) ? ChenWellingReport.signed(d)
+          : "no value", fail ? "fails" : "within " + BRIDGE_FAILURE_PER_DOCUMENT));
+    }
+    double laplaceDiff = valueOf(at, RbmMethod.LAPLACE.label()) - refValue;
+    if (!yardstick.equals(RbmMethod.LAPLACE.label()) && Double.isFinite(laplaceDiff)) {
+      e.append(String.format(Locale.ROOT, "laplace %s; ", ChenWellingReport.signed(laplaceDiff)));
+      num.put("laplaceMinusYardstickPerDocument", laplaceDiff);
+    }
+    e.setLength(e.length() - 2);
+    e.append(String.format(Locale.ROOT, ". A bridge estimate fails here when it is more than %.1f nats per document "
+        + "off (or has no value).", BRIDGE_FAILURE_PER_DOCUMENT));
+    if (parameters < 900) {
+      e.append(" This run's largest K has far fewer than the paper's ~1,000 parameters.");
+    }
+    num.put("failed", failed);
+    num.put("scored", scored);
+    String verdict = scored == 0 ? "not checked" : failed == scored ? "agrees" : failed > 0 ? "partly agrees"
+        : "disagrees";
+    return new ChenWellingReport.Claim("7", title, paper, verdict, e.toString(), num);
+  }
+
+  /** The mean per document of a method at a point list (NaN if absent). */
+  private static double valueOf(List<ChenWellingFigures.Point> at, String method) {
+    return at.stream().filter(p -> p.method().equals(method)).mapToDouble(ChenWellingFigures.Point::meanPerDocument)
+        .findFirst().orElse(Double.NaN);
+  }
 }

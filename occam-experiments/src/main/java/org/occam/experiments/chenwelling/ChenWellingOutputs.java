@@ -9,6 +9,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import org.occam.rbm.Rbm;
+import org.occam.rbm.RbmMethod;
 import org.occam.report.OutputFiles;
 import org.occam.report.ResultJson;
 import org.occam.report.Tables;
@@ -17,8 +18,8 @@ import org.occam.report.Tables;
 final class ChenWellingOutputs {
   /** The order of the parts and of the methods in {@code scores.csv}; others follow by name. */
   private static final List<String> FIGURES = List.of("1-2", "4", "6", "7");
-  private static final List<String> METHODS = List.of("laplace", "laplace0", "map", "ml-bic", "ais-pd",
-      ChenWellingScoring.CV);
+  private static final List<String> METHODS = List.of("laplace", "laplace0", "map", "ml-bic", "harmonic1",
+      "harmonic4", "bridge-geo", "bridge-opt", "dic", "ais-pd", ChenWellingScoring.CV);
 
   private ChenWellingOutputs() {}
 
@@ -47,7 +48,15 @@ final class ChenWellingOutputs {
         default -> "Figure 7: log evidence per document, " + c.vocabulary() + " words, N = " + e.getValue().get(0).n();
       };
       OutputFiles.write(dir.resolve(name + ".csv"), pointsCsv(f, e.getValue(), ref));
-      OutputFiles.write(dir.resolve(name + ".png"), ChenWellingPlots.evidencePng(title, e.getValue(), ref, byN));
+      // the paper's panels: (a) the single-point methods, (b) Laplace beside the MCMC-based estimators
+      List<ChenWellingFigures.Point> single = e.getValue().stream().filter(p -> !sampleBased(p.method())).toList();
+      List<ChenWellingFigures.Point> mcmc = e.getValue().stream().filter(p -> sampleBased(p.method())
+          || p.method().equals(ref) || p.method().equals(RbmMethod.LAPLACE.label())).toList();
+      OutputFiles.write(dir.resolve(name + ".png"), ChenWellingPlots.evidencePng(title, single, ref, byN));
+      if (e.getValue().stream().anyMatch(p -> sampleBased(p.method()))) {
+        OutputFiles.write(dir.resolve(name + "-mcmc.png"), ChenWellingPlots.evidencePng(title
+            + " (b): MCMC-based", mcmc, ref, byN));
+      }
       OutputFiles.write(dir.resolve("fig-" + f + "-distance-from-" + ref + ".png"), ChenWellingPlots.distancePng(
           title.replace("log evidence per document", "distance from " + ref + " per document"), e.getValue(), ref,
           byN));
@@ -85,6 +94,11 @@ final class ChenWellingOutputs {
           .append(String.format(Locale.ROOT, "%.3f", r.seconds())).append(',').append(r.seed()).append('\n');
     }
     return b.toString();
+  }
+
+  /** Whether a method is one of the MCMC-based estimators (harmonic1 … dic). */
+  static boolean sampleBased(String method) {
+    return java.util.Arrays.stream(RbmMethod.values()).anyMatch(m -> m.sampleBased() && m.label().equals(method));
   }
 
   private static int order(List<String> known, String s) {

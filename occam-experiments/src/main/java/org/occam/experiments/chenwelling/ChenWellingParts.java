@@ -91,7 +91,7 @@ final class ChenWellingParts {
         long cvSeed = ChenWellingDesign.taskSeed(seeds.fig12Cv(), m, n);
         for (int k : plan.candidates()) {
           tasks.add(new ChenWellingScoring.ScoreTask("1-2", m, d, k, 0, List.of(RbmMethod.LAPLACE), plan.small(),
-              plan.aisPd(), ChenWellingDesign.taskSeed(seeds.fig12Laplace(), m, n, k)));
+              plan.aisPd(), plan.posterior(), ChenWellingDesign.taskSeed(seeds.fig12Laplace(), m, n, k)));
           tasks.add(new ChenWellingScoring.CvTask("1-2", m, d, k, plan.cv(), cvSeed));
         }
       }
@@ -112,14 +112,14 @@ final class ChenWellingParts {
     long n = d.size();
     if (plan.aisPdAsked() && scores == plan.scores()) {
       tasks.add(new ChenWellingScoring.ScoreTask(figure, 0, d, k, 0, List.of(RbmMethod.AIS_PD), plan.laplace(),
-          plan.aisPd(), ChenWellingDesign.taskSeed(base, n, k, 0, 1)));
+          plan.aisPd(), plan.posterior(), ChenWellingDesign.taskSeed(base, n, k, 0, 1)));
     }
     if (scores.isEmpty()) {
       return;
     }
     for (int r = 0; r < plan.repeats(); r++) {
       tasks.add(new ChenWellingScoring.ScoreTask(figure, 0, d, k, r, scores, plan.laplace(), plan.aisPd(),
-          ChenWellingDesign.taskSeed(base, n, k, r, 0)));
+          plan.posterior(), ChenWellingDesign.taskSeed(base, n, k, r, 0)));
     }
   }
 

@@ -8,6 +8,8 @@ import org.occam.rbm.PersistentContrastiveDivergence;
 import org.occam.rbm.RbmCrossValidation;
 import org.occam.rbm.RbmLaplace;
 import org.occam.rbm.RbmMethod;
+import org.occam.rbm.posterior.RbmPosteriorSettings;
+import org.occam.sampling.SamplerSettings;
 import org.occam.search.OrderRange;
 
 /**
@@ -18,15 +20,36 @@ import org.occam.search.OrderRange;
  * @param laplace the settings of Figures 4, 6 and 7
  * @param small the settings of Figures 1–2 (cheaper PCD and fewer samples)
  * @param cv the cross-validation settings of Figures 1–2 (the same PCD as {@code small})
+ * @param posterior the draws of the MCMC-based estimators (harmonic1 … dic): lv-cd with one Gibbs
+ *     step per iteration, 10 chains, MPSRF threshold 1.1 (Chen &amp; Welling, section 4); 10,000 draws
+ *     and 10,000 prior draws, or {@value #QUICK_POSTERIOR_DRAWS} and {@value #QUICK_PRIOR_DRAWS} in --quick
  */
 record ChenWellingPlan(int models, List<Integer> sizes, int trueHidden, int[] candidates, List<Integer> fig4Sizes,
     int fig4Hidden, int[] fig6Hidden, int[] fig7Hidden, int[] fig7LaplaceHidden, List<RbmMethod> scores,
     boolean aisPdAsked, String reference, int repeats, ChenWellingScoring.AisPdBudget aisPd,
-    RbmLaplace.Settings laplace, RbmLaplace.Settings small, RbmCrossValidation.Settings cv) {
+    RbmLaplace.Settings laplace, RbmLaplace.Settings small, RbmCrossValidation.Settings cv,
+    RbmPosteriorSettings posterior) {
   static final List<Integer> DEFAULT_FIG12_SIZES = List.of(100, 1000, 5000, 25_000, 125_000, 625_000);
   static final List<Integer> QUICK_FIG12_SIZES = List.of(100, 1000);
   static final List<Integer> DEFAULT_FIG4_SIZES = List.of(10, 20, 50, 100, 200, 500, 1000);
   static final List<Integer> QUICK_FIG4_SIZES = List.of(10, 100, 1000);
+  /** Posterior draws of the MCMC-based estimators in --quick (10 chains of 20). */
+  static final int QUICK_POSTERIOR_DRAWS = 200;
+  /** Prior draws of the bridge estimators in --quick. */
+  static final int QUICK_PRIOR_DRAWS = 500;
+  /**
+   * Langevin steps per chain after the warm-up at most, in --quick: the pilot (200) and 20 draws
+   * thinned at most every 15 steps (a chain that needs more is reported as not converged, "thinning
+   * capped"): the quick run checks the wiring, not the estimators' accuracy.
+   */
+  static final int QUICK_MAX_TRANSITIONS = 500;
+  /** Warm-up steps per chain in --quick. */
+  static final int QUICK_WARMUP = 50;
+  /**
+   * Langevin steps per chain after the warm-up at most, by default: 10,000 draws over 10 chains thinned
+   * at most every ~50 steps (the paper thinned every 500 on its 100 words, in hours per chain).
+   */
+  static final int MAX_TRANSITIONS = 50_000;
   /** The prior's σ0, the paper's. */
   static final double PRIOR_SIGMA = 1.0;
 
@@ -87,8 +110,15 @@ record ChenWellingPlan(int models, List<Integer> sizes, int trueHidden, int[] ca
       small = small.withSamples(20, 100, 50, 2);
     }
     RbmCrossValidation.Settings cv = RbmCrossValidation.Settings.defaults().withTraining(small.training());
+    RbmPosteriorSettings posterior = RbmPosteriorSettings.defaults();
+    SamplerSettings sampling = posterior.sampling();
+    posterior = quick
+        ? posterior.withSampling(new SamplerSettings(QUICK_POSTERIOR_DRAWS, sampling.chains(), QUICK_WARMUP,
+            QUICK_MAX_TRANSITIONS, sampling.targetAcceptance(), 1)).withPriorDraws(QUICK_PRIOR_DRAWS)
+        : posterior.withSampling(new SamplerSettings(sampling.samples(), sampling.chains(), sampling.warmup(),
+            MAX_TRANSITIONS, sampling.targetAcceptance(), 1));
     return new ChenWellingPlan(nModels, ns, s.trueHidden(), cand, f4, s.fig4Hidden(), f6, f7, f7Laplace, scores,
-        asked.contains(RbmMethod.AIS_PD), ref, nRepeats, aisPd, laplace, small, cv);
+        asked.contains(RbmMethod.AIS_PD), ref, nRepeats, aisPd, laplace, small, cv, posterior);
   }
 
   private static List<Integer> sortedPositive(String name, List<Integer> values) {

@@ -79,6 +79,13 @@ final class ChenWellingReport {
       }
       for (var e : closeness.entrySet()) {
         claims.add(ChenWellingClaims.evidence(e.getKey(), e.getValue(), ref));
+        if (e.getValue().stream().anyMatch(x -> ChenWellingClaims.SAMPLE_BASED.contains(x.method()))) {
+          claims.add(ChenWellingClaims.mcmcFarther(e.getKey(), e.getValue(), ref));
+        }
+      }
+      List<ChenWellingFigures.Point> fig7 = points.get("7");
+      if (fig7 != null && fig7.stream().anyMatch(x -> ChenWellingClaims.BRIDGES.contains(x.method()))) {
+        claims.add(ChenWellingClaims.bridgesFail(fig7, ref, c.vocabulary()));
       }
       return new Results(choices, summaries, points, closeness, claims, Convergence.of(rows));
     }
@@ -161,6 +168,21 @@ final class ChenWellingReport {
                 + "temperatures", p.aisPd().runs(), p.aisPd().steps()) : "no ais-pd",
             p.reference().equals(RbmMethod.AIS_PD.label()) ? "" : "; **the reference is " + p.reference()
                 + ", not ais-pd** (ais-pd left out of this run)", p.reference()));
+        if (p.scores().stream().anyMatch(RbmMethod::sampleBased)) {
+          var post = p.posterior();
+          b.append(String.format(Locale.ROOT, "The MCMC-based estimators (Figures 4, 6 and 7, panels (b): "
+              + "`*-mcmc.png`) share one posterior run per data set, K and repeat: %s with one Gibbs step per "
+              + "iteration (CD-1), %d chains started over-dispersed around lambdaMP, %d draws kept after %d warm-up "
+              + "steps per chain, thinned at about the autocorrelation time but at most %d steps per chain after the "
+              + "warm-up (a chain that needs more is reported as not converged), converged when the MPSRF is below "
+              + "1.1 (the paper's); step %s in units of 1/sqrt(A_aa); ln p(D | lambda) %s; %d prior draws for the "
+              + "bridge estimators (the paper: 10,000). The chains stay in the mode of lambdaMP, as the paper's "
+              + "do, so these estimate one mode's evidence.%n%n", post.sampler(), post.sampling().chains(),
+              post.sampling().samples(), post.sampling().warmup(), post.sampling().maxTransitions(),
+              Tables.number(post.langevinStep()),
+              post.betheLikelihood() ? "by the Bethe free energy (loopy BP)" : "exact (log Z by enumeration)",
+              post.priorDraws()));
+        }
       }
     }
 
@@ -271,6 +293,7 @@ final class ChenWellingReport {
           + "`fig-1-cv.png`, `models.csv` (Figures 1-2)\n");
       b.append("- `fig-4-evidence-vs-n.csv`/`.png`, `fig-6-evidence-vs-k.csv`/`.png`, `fig-7-evidence-vs-k.csv`/`.png`; "
           + "`fig-{4,6,7}-distance-from-" + c.plan().reference() + ".png` (the distances on a log scale); "
+          + "`fig-{4,6,7}-*-mcmc.png` (panels (b): Laplace beside the MCMC-based estimators, when they ran); "
           + "`subsets.csv`\n");
       b.append("- `summary.json`: settings, seeds, the numbers above, verdicts and timings\n");
     }

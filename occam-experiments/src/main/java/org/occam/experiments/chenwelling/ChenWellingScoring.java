@@ -15,7 +15,11 @@ import org.occam.rbm.RbmData;
 import org.occam.rbm.RbmLaplace;
 import org.occam.rbm.RbmMethod;
 import org.occam.rbm.RbmParameterAis;
+import org.occam.rbm.RbmProblem;
 import org.occam.rbm.RbmScorer;
+import org.occam.rbm.methods.RbmMethods;
+import org.occam.rbm.posterior.RbmPosteriorSettings;
+import org.occam.evidence.MethodRegistry;
 
 /**
  * The work of the Chen–Welling experiment as independent tasks, each with its own seed, run in
@@ -75,12 +79,12 @@ final class ChenWellingScoring {
    *     {@link #score})
    */
   record ScoreTask(String figure, int model, RbmData data, int k, int run, List<RbmMethod> methods,
-      RbmLaplace.Settings settings, AisPdBudget aisPd, long seed) implements Task {
+      RbmLaplace.Settings settings, AisPdBudget aisPd, RbmPosteriorSettings posterior, long seed) implements Task {
     @Override
     public List<Row> execute() {
       List<Row> rows = new ArrayList<>();
       long n = data.size();
-      for (EvidenceEstimate e : score(data, k, methods, settings, aisPd, seed)) {
+      for (EvidenceEstimate e : score(data, k, methods, settings, aisPd, posterior, seed)) {
         double se = e.stdError().isPresent() ? e.stdError().getAsDouble() : Double.NaN;
         double moved = e.diagnostics().get("fineTuningDistance") instanceof Number m ? m.doubleValue() : Double.NaN;
         rows.add(new Row(figure, model, n, k, e.method(), run, e.logEvidence(), e.logEvidence() / n, se, se / n,
@@ -92,7 +96,8 @@ final class ChenWellingScoring {
     @Override
     public double cost() {
       double f = (double) data.visibleCount() * k + data.visibleCount() + k;
-      double weight = methods.contains(RbmMethod.AIS_PD) ? 50 * aisPd.runs() * aisPd.steps() / 1e4 : 1;
+      double weight = methods.contains(RbmMethod.AIS_PD) ? 50 * aisPd.runs() * aisPd.steps() / 1e4
+          : methods.stream().anyMatch(RbmMethod::sampleBased) ? 1 + posterior.sampling().samples() / 1e3 : 1;
       return f * weight * Math.min(data.distinctRowCount(), 1000);
     }
   }
@@ -131,12 +136,15 @@ final class ChenWellingScoring {
    * The scores of one data set and K, by {@link RbmScorer} on one thread.
    *
    * <p>ais-pd is asked for through RbmScorer like every other method, with the experiment's
-   * {@code --ais-pd-runs} and {@code --ais-pd-steps} and the Laplace settings' σ0.
+   * {@code --ais-pd-runs} and {@code --ais-pd-steps} and the Laplace settings' σ0; the MCMC-based
+   * estimators share one posterior run ({@code posterior}) of the problem.
    */
   static List<EvidenceEstimate> score(RbmData data, int k, List<RbmMethod> methods, RbmLaplace.Settings settings,
-      AisPdBudget aisPd, long seed) {
-    return RbmScorer.score(new RbmLaplace(data), k, methods, settings, RbmParameterAis.defaultSettings()
-        .withRuns(aisPd.runs()).withSteps(aisPd.steps()).withPriorSigma(settings.priorSigma()), seed, 1, stage -> { });
+      AisPdBudget aisPd, RbmPosteriorSettings posterior, long seed) {
+    RbmProblem problem = new RbmProblem(new RbmLaplace(data), k, settings, RbmParameterAis.defaultSettings()
+        .withRuns(aisPd.runs()).withSteps(aisPd.steps()).withPriorSigma(settings.priorSigma()), posterior, seed, 1,
+        stage -> { });
+    return MethodRegistry.estimateAll(problem, methods.stream().map(m -> RbmMethods.get(m.label())).toList());
   }
 
   /** Why a score is missing or unconverged, as a short phrase without commas. */

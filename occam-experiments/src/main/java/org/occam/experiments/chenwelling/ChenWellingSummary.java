@@ -52,6 +52,9 @@ final class ChenWellingSummary {
     ais.put("steps", p.aisPd().steps());
     ais.put("note", "asked of ais-pd; passed to RbmScorer once it takes ais-pd settings");
     settings.put("aisPd", ais);
+    if (p.scores().stream().anyMatch(RbmMethod::sampleBased)) {
+      settings.put("posterior", p.posterior().toMap());
+    }
     root.put("settings", settings);
     ChenWellingExperiment.Seeds s = c.seeds();
     Map<String, Object> seeds = new LinkedHashMap<>();

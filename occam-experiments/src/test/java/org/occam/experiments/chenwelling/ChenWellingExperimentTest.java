@@ -44,7 +44,9 @@ class ChenWellingExperimentTest {
   private static final String METHODS = "laplace,laplace0,map,ml-bic";
   private static final String REFERENCE = "laplace";
   /** The default scores and yardstick. */
-  private static final String ALL_METHODS = "laplace,laplace0,map,ml-bic,ais-pd";
+  private static final String ALL_METHODS = ChenWellingSettings.DEFAULT_METHODS;
+  /** The MCMC-based estimators. */
+  private static final List<String> SAMPLE_BASED = List.of("harmonic1", "harmonic4", "bridge-geo", "bridge-opt", "dic");
   private static final String AIS_PD = "ais-pd";
   private static final String DATA = Path.of("..", "data", "sotu_chunks100_w100.csv").toString();
 
@@ -90,7 +92,8 @@ class ChenWellingExperimentTest {
     }
     for (String f : new String[] {"fig-1-laplace.png", "fig-1-cv.png", "fig-2-chosen-k.png", "fig-4-evidence-vs-n.png",
         "fig-6-evidence-vs-k.png", "fig-7-evidence-vs-k.png", "fig-4-distance-from-ais-pd.png",
-        "fig-6-distance-from-ais-pd.png", "fig-7-distance-from-ais-pd.png"}) {
+        "fig-6-distance-from-ais-pd.png", "fig-7-distance-from-ais-pd.png", "fig-4-evidence-vs-n-mcmc.png",
+        "fig-6-evidence-vs-k-mcmc.png", "fig-7-evidence-vs-k-mcmc.png"}) {
       BufferedImage png = ImageIO.read(out.resolve(f).toFile());
       assertThat(png.getWidth()).as(f).isGreaterThan(300);
     }
@@ -144,8 +147,13 @@ class ChenWellingExperimentTest {
         }
       }
     }
-    assertThat(root.get("claims")).hasSize(4);
+    // the four claims of the single-point methods, the MCMC claim per evidence figure, the bridge claim
+    assertThat(root.get("claims")).hasSize(8);
     checkClaims(root.get("claims"), csv(out.resolve("fig-2-chosen-k.csv")), closeness, trueK);
+    checkMcmcClaims(root.get("claims"), closeness, csv(out.resolve("fig-7-evidence-vs-k.csv")),
+        root.at("/data/words").asInt());
+    // every MCMC-based score says its draws' sampler and budget in the report
+    assertThat(report).contains("The MCMC-based estimators").contains("lv-cd with one Gibbs step");
 
     // Each subset: the accepted seed redraws it, and every word occurs in it.
     RbmData words = RbmCsvReader.read(Path.of(DATA));
@@ -291,7 +299,11 @@ class ChenWellingExperimentTest {
   private static void checkClaims(JsonNode claims, List<Map<String, String>> fig2,
       Map<String, Map<String, double[]>> closeness, int trueK) {
     Map<String, JsonNode> byFigure = new HashMap<>();
-    claims.forEach(c -> byFigure.put(c.get("figure").asText(), c));
+    claims.forEach(c -> {
+      if (!isMcmcClaim(c)) {
+        byFigure.put(c.get("figure").asText(), c);
+      }
+    });
     assertThat(byFigure).containsOnlyKeys("1-2", "4", "6", "7");
 
     double[] ns = fig2.stream().mapToDouble(r -> num(r, "n")).distinct().sorted().toArray();
@@ -338,6 +350,72 @@ class ChenWellingExperimentTest {
       assertThat(claim.at("/numbers/closest").asText()).as("figure %s", f).isEqualTo(closest);
       assertThat(claim.get("verdict").asText()).as("figure %s", f).isEqualTo(verdict(held, checks));
     }
+  }
+
+  private static boolean isMcmcClaim(JsonNode c) {
+    String t = c.get("claim").asText();
+    return t.contains("MCMC-based") || t.contains("bridge estimators fail");
+  }
+
+  /**
+   * The MCMC claims recomputed from the CSVs: per evidence figure, each sample-based estimator's mean
+   * |diff| against laplace's (no value counts as farther); in Figure 7, at the largest K with a bridge
+   * estimate, each bridge's per-document distance from ais-pd (laplace where ais-pd has none) against
+   * 0.5 nats.
+   */
+  private static void checkMcmcClaims(JsonNode claims, Map<String, Map<String, double[]>> closeness,
+      List<Map<String, String>> fig7, int vocabulary) {
+    Map<String, JsonNode> mcmc = new HashMap<>();
+    JsonNode bridges = null;
+    for (JsonNode c : claims) {
+      if (c.get("claim").asText().contains("MCMC-based")) {
+        mcmc.put(c.get("figure").asText(), c);
+      } else if (c.get("claim").asText().contains("bridge estimators fail")) {
+        bridges = c;
+      }
+    }
+    assertThat(mcmc).containsOnlyKeys("4", "6", "7");
+    for (String f : new String[] {"4", "6", "7"}) {
+      Map<String, double[]> c = closeness.get(f);
+      double[] laplace = c.get("laplace");
+      int farther = 0;
+      int estimators = 0;
+      for (String m : SAMPLE_BASED) {
+        double[] v = c.get(m);
+        if (v == null) {
+          continue;
+        }
+        estimators++;
+        boolean f1 = v[0] == 0 || v[1] > laplace[1];
+        farther += f1 ? 1 : 0;
+        assertThat(mcmc.get(f).at("/numbers/" + m + "/fartherThanLaplace").asBoolean()).as("%s %s", f, m).isEqualTo(f1);
+      }
+      assertThat(estimators).isEqualTo(SAMPLE_BASED.size());
+      assertThat(mcmc.get(f).get("verdict").asText()).as("figure %s", f).isEqualTo(verdict(farther, estimators));
+    }
+    assertThat(bridges).isNotNull();
+    int largest = fig7.stream().filter(r -> r.get("method").startsWith("bridge-"))
+        .mapToInt(r -> Integer.parseInt(r.get("k"))).max().orElseThrow();
+    Map<String, Double> at = new HashMap<>();
+    for (Map<String, String> r : fig7) {
+      if (Integer.parseInt(r.get("k")) == largest) {
+        at.put(r.get("method"), num(r, "meanPerDocument"));
+      }
+    }
+    double yard = at.getOrDefault(AIS_PD, Double.NaN);
+    if (!Double.isFinite(yard)) {
+      yard = at.get("laplace");
+    }
+    int failed = 0;
+    for (String m : new String[] {"bridge-geo", "bridge-opt"}) {
+      double d = at.get(m) - yard;
+      boolean fail = !Double.isFinite(d) || Math.abs(d) > ChenWellingClaims.BRIDGE_FAILURE_PER_DOCUMENT;
+      failed += fail ? 1 : 0;
+      assertThat(bridges.at("/numbers/" + m + "/failed").asBoolean()).as(m).isEqualTo(fail);
+    }
+    assertThat(bridges.at("/numbers/k").asInt()).isEqualTo(largest);
+    assertThat(bridges.at("/numbers/parameters").asInt()).isEqualTo(vocabulary * largest + vocabulary + largest);
+    assertThat(bridges.get("verdict").asText()).isEqualTo(verdict(failed, 2));
   }
 
   /** The mean of the finite values, NaN if none. */
