@@ -1,5 +1,6 @@
 package org.occam.evidence;
 
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -18,8 +19,17 @@ import java.util.Map;
  * <p>With the prior as q2 the estimator needs prior draws that land where the likelihood is large:
  * in many dimensions almost none do, L^{1/2} over the prior is dominated by a few draws and the
  * standard error understates the error (Chen &amp; Welling's bridge sampling fails at ~1k parameters).
+ * The effective number of prior draws in the prior-side sum, (Σw)²/Σw², is reported as
+ * {@code priorDrawsEss}; below {@value #MIN_PRIOR_DRAWS_ESS} the result says {@code converged}
+ * false with the reason. (On the README's 4-cycle, 8 parameters and N = 2,000, the ESS is about 1
+ * and both bridges sit 28 nats below AIS with a stated standard error of 1.0.)
  */
 final class GeometricBridge extends AbstractSampleEstimator {
+  /**
+   * The fewest effective prior draws in the prior-side sum for the delta-method standard error to
+   * mean anything: with fewer, one or two draws make the estimate.
+   */
+  static final double MIN_PRIOR_DRAWS_ESS = 10;
   @Override
   public String name() {
     return "bridge-geo";
@@ -67,7 +77,23 @@ final class GeometricBridge extends AbstractSampleEstimator {
     if (Double.isFinite(re2)) {
       diagnostics.put("relativeMse", re2);
     }
-    return Result.of(logR, Math.sqrt(re2));
+    return new Result(logR, Math.sqrt(re2), priorOverlap(numerator, diagnostics), null);
+  }
+
+  /**
+   * Puts {@code priorDrawsEss}, the effective number of prior draws carrying the prior-side terms,
+   * and returns why the estimate cannot be trusted when it is below {@link #MIN_PRIOR_DRAWS_ESS},
+   * else null.
+   */
+  static String priorOverlap(double[] logPriorTerms, Map<String, Object> diagnostics) {
+    double ess = org.occam.sampling.ImportanceWeights.effectiveSampleSize(logPriorTerms);
+    diagnostics.put("priorDrawsEss", ess);
+    if (ess >= MIN_PRIOR_DRAWS_ESS) {
+      return null;
+    }
+    return String.format(Locale.ROOT, "the prior draws barely reach the posterior: %.1f of %d carry the prior-side"
+        + " sum (fewer than %.0f), so a few draws make the estimate and its standard error does not hold",
+        ess, logPriorTerms.length, MIN_PRIOR_DRAWS_ESS);
   }
 
   /**

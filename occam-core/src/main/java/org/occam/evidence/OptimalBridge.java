@@ -107,6 +107,10 @@ final class OptimalBridge extends AbstractSampleEstimator {
     }
     String notConverged = converged ? null : String.format(Locale.ROOT, "the bridge iteration changed ln r̂ by more"
         + " than %.0e after %d iterations", tolerance, maxIterations);
+    String overlap = GeometricBridge.priorOverlap(f1, diagnostics);
+    if (overlap != null) {
+      notConverged = notConverged == null ? overlap : notConverged + "; " + overlap;
+    }
     return new Result(u, Math.sqrt(re2), notConverged, null);
   }
 

@@ -37,7 +37,7 @@ class SampleEvidenceEstimatorsTest {
             .isCloseTo(m.exactLogEvidence(), org.assertj.core.data.Offset.offset(3 * se));
         assertThat(se).isPositive().isLessThan(0.5);
         assertThat(e.converged()).isTrue();
-        assertThat(e.diagnostics()).containsKeys("relativeMse", "essRatio", "priorDraws");
+        assertThat(e.diagnostics()).containsKeys("relativeMse", "essRatio", "priorDraws", "priorDrawsEss");
       }
     }
   }
@@ -58,6 +58,12 @@ class SampleEvidenceEstimatorsTest {
           opt.stdError().orElse(Double.NaN), error("bridge-geo", l, tenD), error("harmonic1", l, tenD),
           error("harmonic4", l, tenD));
       sum += opt.logEvidence() - tenD.exactLogEvidence();
+      // the failure is reported: the prior-side sum rests on a few draws
+      for (EvidenceEstimate e : List.of(opt, SampleEvidenceEstimators.get("bridge-geo").estimate(l))) {
+        assertThat(e.converged()).as(e.method() + " seed " + seed).isFalse();
+        assertThat((double) e.diagnostics().get("priorDrawsEss")).isLessThan(GeometricBridge.MIN_PRIOR_DRAWS_ESS);
+        assertThat((String) e.diagnostics().get("notConverged")).contains("prior draws barely reach the posterior");
+      }
     }
     assertThat(sum / SEEDS.length).as("mean error of bridge-opt in ten dimensions").isLessThan(-10);
   }
