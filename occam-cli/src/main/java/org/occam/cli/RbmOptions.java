@@ -18,6 +18,7 @@ import org.occam.rbm.RbmPartitionAis;
 import org.occam.rbm.RbmProblem;
 import org.occam.rbm.methods.RbmMethods;
 import org.occam.rbm.posterior.RbmPosteriorSettings;
+import org.occam.sampling.PosteriorSampler;
 import org.occam.sampling.ParameterSpaceAis;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -108,9 +109,10 @@ public final class RbmOptions {
       description = "Folds of the cross-validation (cv) (default: ${DEFAULT-VALUE}).")
   int folds;
 
-  @Option(names = "--sampler", paramLabel = "NAME", defaultValue = "lv-cd",
+  @Option(names = "--sampler", paramLabel = "NAME", defaultValue = "auto",
       description = "harmonic1, harmonic4, bridge-geo, bridge-opt, dic: the posterior sampler, lv-cd (brief Langevin"
-          + " with CD-1 gradients from λMP, Chen & Welling's) or hmc (exact gradients; min(V, K) <= 20)"
+          + " with CD-1 gradients from λMP, Chen & Welling's), hmc (exact gradients; min(V, K) <= 20), or auto: hmc"
+          + " with --likelihood exact (which needs the same enumeration), lv-cd with --likelihood bethe"
           + " (default: ${DEFAULT-VALUE}).")
   String sampler;
 
@@ -165,7 +167,8 @@ public final class RbmOptions {
       throw new InvalidInputException("--likelihood must be exact or bethe, got " + likelihood);
     }
     RbmPosteriorSettings d = RbmPosteriorSettings.defaults();
-    return d.withSampler(sampler).withSampling(d.sampling().withSamples(samples).withChains(chains))
+    return d.withSampler(PosteriorSampler.resolve(sampler, likelihood.equalsIgnoreCase("bethe")))
+        .withSampling(d.sampling().withSamples(samples).withChains(chains))
         .withBetheLikelihood(likelihood.equalsIgnoreCase("bethe")).withPriorDraws(priorDraws)
         .withLangevinStep(langevinStep);
   }

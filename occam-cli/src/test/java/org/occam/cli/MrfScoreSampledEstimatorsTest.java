@@ -38,11 +38,12 @@ class MrfScoreSampledEstimatorsTest {
     assertThat(s.exitCode()).as(s.err()).isZero();
   }
 
+  /** Without --sampler (auto) and with the exact likelihood, the draws are HMC's. */
   @Test
   void hmcDrawsFeedTheEstimatorsAndTheJsonSaysHow() throws IOException {
     Path json = dir.resolve("s.json");
     var r = CliRunner.run("mrf", "score", "--model", model.toString(), "--data", data.toString(), "--methods",
-        "laplace-exact,harmonic1,bridge-opt,dic", "--samples", "500", "--sampler", "hmc", "--prior-draws", "2000",
+        "laplace-exact,harmonic1,bridge-opt,dic", "--samples", "500", "--prior-draws", "2000",
         "--threads", "2", "--json", json.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
     List<String> methods = List.of("laplace-exact", "harmonic1", "bridge-opt", "dic");

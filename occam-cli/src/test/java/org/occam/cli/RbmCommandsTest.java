@@ -119,7 +119,8 @@ class RbmCommandsTest {
     Files.writeString(tiny, b.toString());
     Path out = dir.resolve("mcmc.json");
     var r = CliRunner.run(args("rbm", "score", "--data", tiny.toString(), "--hidden", "1", "--methods",
-        "laplace,harmonic1,bridge-opt,dic", "--samples", "500", "--prior-draws", "500", "--json", out.toString()));
+        "laplace,harmonic1,bridge-opt,dic", "--sampler", "lv-cd", "--samples", "500", "--prior-draws", "500", "--json",
+        out.toString()));
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(r.out()).contains("laplace", "harmonic1", "bridge-opt", "dic");
     JsonNode results = JSON.readTree(out.toFile()).get("results");

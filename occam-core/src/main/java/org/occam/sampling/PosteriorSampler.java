@@ -9,6 +9,20 @@ package org.occam.sampling;
  * @param <P> the family's scoring problem (model, data, prior, cached MAP point)
  */
 public interface PosteriorSampler<P> {
+  /**
+   * The name that asks the sample-based estimators to choose: {@code hmc} when the likelihood is
+   * exact (log Z can then be enumerated, so exact gradients are at hand and HMC's draws are the
+   * posterior's, at a hundredth of brief Langevin's cost), {@code lv-cd} when it is the Bethe
+   * approximation (Chen &amp; Welling's pairing, for models too large to enumerate).
+   */
+  String AUTO = "auto";
+
+  /** The sampler that {@code requested} stands for: itself, or for {@link #AUTO} hmc or lv-cd. */
+  static String resolve(String requested, boolean betheLikelihood) {
+    String s = requested.trim().toLowerCase(java.util.Locale.ROOT);
+    return s.equals(AUTO) ? (betheLikelihood ? "lv-cd" : "hmc") : s;
+  }
+
   /** The name as on the command line, in lower case. */
   String name();
 

@@ -57,7 +57,10 @@ public final class MrfScoreReport {
   public static void warnings(PrintWriter out, List<EvidenceEstimate> results) {
     for (EvidenceEstimate e : results) {
       Map<String, Object> diag = e.diagnostics();
-      if (!e.converged()) {
+      if (!e.converged() && diag.get("notConverged") instanceof String why) {
+        // the sample-based estimators say why themselves (sampler, bridge iteration, prior overlap)
+        out.printf("warning: %s is not to be trusted: %s%n", e.method(), why);
+      } else if (!e.converged()) {
         out.printf("warning: %s did not converge (optimiser: %s; BP: %s); the score is from the last iterate%n",
             e.method(), diag.getOrDefault("reason", "-"), diag.getOrDefault("bpConverged", "-"));
       }

@@ -78,7 +78,10 @@ public final class RbmScoreReport {
   public static void warnings(PrintWriter out, List<EvidenceEstimate> results) {
     for (EvidenceEstimate e : results) {
       Map<String, Object> diag = e.diagnostics();
-      if (!e.converged()) {
+      if (!e.converged() && diag.get("notConverged") instanceof String why) {
+        // the sample-based estimators say why themselves (sampler, bridge iteration, prior overlap)
+        out.printf("warning: %s is not to be trusted: %s%n", e.method(), why);
+      } else if (!e.converged()) {
         out.printf("warning: %s: the optimiser stopped without converging (%s); the score is from the last iterate%n",
             e.method(), diag.getOrDefault("fineTuningStop", diag.getOrDefault("reason", "-")));
       }
