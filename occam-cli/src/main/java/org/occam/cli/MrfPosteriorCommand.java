@@ -7,7 +7,7 @@ import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import org.occam.data.InvalidInputException;
 import org.occam.mrf.ExactInferenceCost;
-import org.occam.mrf.MrfPosteriorSettings;
+import org.occam.sampling.PosteriorDrawSettings;
 import org.occam.mrf.MrfProblem;
 import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.methods.ExactInferenceLimit;
@@ -86,7 +86,7 @@ public final class MrfPosteriorCommand implements Callable<Integer> {
     MrfModelDataOptions.Loaded in = input.load(graph -> MrfPosteriorRun.requireExactFeasible("mrf posterior",
         samplers, ExactInferenceCost.of(graph), options.maxCliqueStates, ExactInferenceLimit.FLAG));
     double sigma = options.priorSigma(in.model().priorSigma());
-    MrfPosteriorSettings posterior = MrfPosteriorSettings.defaults().withSampling(sampling);
+    PosteriorDrawSettings posterior = PosteriorDrawSettings.defaults().withSampling(sampling);
     MrfScoreSettings scoreSettings = options.settings(sigma, threads);
     Supplier<MrfProblem> problems = () -> new MrfProblem(in.graph(), in.statistics(), scoreSettings, options.seed,
         null, posterior);

@@ -6,7 +6,7 @@ import org.occam.data.InvalidInputException;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.evidence.SampleEvidenceEstimator;
 import org.occam.evidence.SampleEvidenceEstimators;
-import org.occam.mrf.MrfPosteriorSettings;
+import org.occam.sampling.PosteriorDrawSettings;
 import org.occam.mrf.MrfProblem;
 import org.occam.sampling.PosteriorSampler;
 import org.occam.sampling.SamplerSettings;
@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
  * dic) draw from the posterior: read only when one of them is asked for.
  */
 public final class MrfSampledEstimatorOptions {
-  private static final MrfPosteriorSettings DEFAULTS = MrfPosteriorSettings.defaults();
+  private static final PosteriorDrawSettings DEFAULTS = PosteriorDrawSettings.defaults();
 
   @Option(names = "--sampler", paramLabel = "S", defaultValue = "auto",
       description = "The posterior draws of the sample-based estimators: lv-cd (brief Langevin with contrastive"
@@ -53,7 +53,7 @@ public final class MrfSampledEstimatorOptions {
    * The settings these options describe with {@code threads} workers, or the defaults when no
    * sample-based estimator is asked for (then the options are not read).
    */
-  MrfPosteriorSettings settings(List<EvidenceMethod<MrfProblem>> methods, int threads) {
+  PosteriorDrawSettings settings(List<EvidenceMethod<MrfProblem>> methods, int threads) {
     if (!wanted(methods)) {
       return DEFAULTS.withSampling(DEFAULTS.sampling().withThreads(threads));
     }

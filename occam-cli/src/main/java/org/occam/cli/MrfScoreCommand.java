@@ -14,7 +14,7 @@ import org.occam.evidence.EvidenceMethod;
 import org.occam.evidence.MethodRegistry;
 import org.occam.io.BoltzmannModelFile;
 import org.occam.mrf.ExactInferenceCost;
-import org.occam.mrf.MrfPosteriorSettings;
+import org.occam.sampling.PosteriorDrawSettings;
 import org.occam.mrf.MrfProblem;
 import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.PairwiseGraph;
@@ -68,7 +68,7 @@ public final class MrfScoreCommand implements Callable<Integer> {
     input.requireOneStructure();
     List<EvidenceMethod<MrfProblem>> wanted = MrfMethods.parseList(methods);
     int threads = options.threads();
-    MrfPosteriorSettings posterior = sampled.settings(wanted, threads);
+    PosteriorDrawSettings posterior = sampled.settings(wanted, threads);
     Outputs outputs = Outputs.check(spec, force, json);
     MrfModelDataOptions.Loaded in = input.load(graph -> requireExactFeasible(graph, wanted));
     BoltzmannModelFile.Loaded m = in.model();

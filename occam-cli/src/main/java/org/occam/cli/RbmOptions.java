@@ -17,7 +17,7 @@ import org.occam.rbm.RbmParameterAis;
 import org.occam.rbm.RbmPartitionAis;
 import org.occam.rbm.RbmProblem;
 import org.occam.rbm.methods.RbmMethods;
-import org.occam.rbm.posterior.RbmPosteriorSettings;
+import org.occam.sampling.PosteriorDrawSettings;
 import org.occam.sampling.PosteriorSampler;
 import org.occam.sampling.ParameterSpaceAis;
 import picocli.CommandLine.Mixin;
@@ -134,7 +134,7 @@ public final class RbmOptions {
       description = "Prior draws for bridge-geo and bridge-opt (default: ${DEFAULT-VALUE}).")
   int priorDraws;
 
-  @Option(names = "--langevin-step", paramLabel = "ε", defaultValue = "" + RbmPosteriorSettings.DEFAULT_LANGEVIN_STEP,
+  @Option(names = "--langevin-step", paramLabel = "ε", defaultValue = "" + PosteriorDrawSettings.DEFAULT_LANGEVIN_STEP,
       description = "lv-cd's step in units of the conditional posterior sd 1/√A_aa, in (0, 2) (default:"
           + " ${DEFAULT-VALUE}; the discretisation inflates a variance by about 1/(1 − ε²/4)).")
   double langevinStep;
@@ -160,14 +160,22 @@ public final class RbmOptions {
   }
 
   /** The sample-based estimators' sampler, budget and likelihood. */
-  RbmPosteriorSettings posteriorSettings() {
+  PosteriorDrawSettings posteriorSettings() {
     OptionChecks.atLeast("--samples", samples, 1);
     OptionChecks.atLeast("--chains", chains, 1);
     if (!likelihood.equalsIgnoreCase("exact") && !likelihood.equalsIgnoreCase("bethe")) {
       throw new InvalidInputException("--likelihood must be exact or bethe, got " + likelihood);
     }
-    RbmPosteriorSettings d = RbmPosteriorSettings.defaults();
-    return d.withSampler(PosteriorSampler.resolve(sampler, likelihood.equalsIgnoreCase("bethe")))
+    String s = PosteriorSampler.resolve(sampler, likelihood.equalsIgnoreCase("bethe"));
+    if (!s.equals(PosteriorDrawSettings.LV_CD) && !s.equals(PosteriorDrawSettings.HMC)) {
+      throw new InvalidInputException("--sampler must be lv-cd or hmc, got " + sampler);
+    }
+    OptionChecks.atLeast("--prior-draws", priorDraws, 1);
+    if (!(langevinStep > 0 && langevinStep < 2)) {
+      throw new InvalidInputException("--langevin-step must be in (0, 2), got " + langevinStep);
+    }
+    PosteriorDrawSettings d = PosteriorDrawSettings.defaults();
+    return d.withSampler(s)
         .withSampling(d.sampling().withSamples(samples).withChains(chains))
         .withBetheLikelihood(likelihood.equalsIgnoreCase("bethe")).withPriorDraws(priorDraws)
         .withLangevinStep(langevinStep);

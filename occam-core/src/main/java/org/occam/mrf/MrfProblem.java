@@ -1,5 +1,6 @@
 package org.occam.mrf;
 
+import org.occam.sampling.PosteriorDrawSettings;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -53,7 +54,7 @@ public final class MrfProblem {
   private final MrfScoreSettings settings;
   private final long seed;
   private final ParameterSpaceAis.Settings ais;
-  private final MrfPosteriorSettings posterior;
+  private final PosteriorDrawSettings posterior;
   private final Map<String, Object> shared = new HashMap<>();
   private final GaussianPrior prior;
   private final double rows;
@@ -93,12 +94,12 @@ public final class MrfProblem {
 
   /**
    * As above, with the settings of the sample-based estimators' posterior draws ({@code null}:
-   * {@link MrfPosteriorSettings#defaults()}).
+   * {@link PosteriorDrawSettings#defaults()}).
    */
   public MrfProblem(PairwiseGraph graph, MrfData data, MrfScoreSettings settings, long seed,
-      ParameterSpaceAis.Settings ais, MrfPosteriorSettings posterior) {
+      ParameterSpaceAis.Settings ais, PosteriorDrawSettings posterior) {
     this.ais = ais;
-    this.posterior = posterior == null ? MrfPosteriorSettings.defaults() : posterior;
+    this.posterior = posterior == null ? PosteriorDrawSettings.defaults() : posterior;
     this.graph = Objects.requireNonNull(graph, "graph");
     this.data = Objects.requireNonNull(data, "data");
     this.settings = Objects.requireNonNull(settings, "settings");
@@ -145,7 +146,7 @@ public final class MrfProblem {
   }
 
   /** How the sample-based estimators draw from the posterior. */
-  public MrfPosteriorSettings posteriorSettings() {
+  public PosteriorDrawSettings posteriorSettings() {
     return posterior;
   }
 

@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import org.occam.rbm.posterior.RbmPosteriorSettings;
+import org.occam.sampling.PosteriorDrawSettings;
 import org.occam.sampling.ParameterSpaceAis;
 
 /**
@@ -24,7 +24,7 @@ public final class RbmProblem {
   private final long seed;
   private final int threads;
   private final Consumer<String> progress;
-  private final RbmPosteriorSettings posterior;
+  private final PosteriorDrawSettings posterior;
   private final Map<String, Object> shared = new HashMap<>();
   private RbmLaplace.Result mapRun;
   private double mapRunSeconds;
@@ -38,7 +38,7 @@ public final class RbmProblem {
    */
   public RbmProblem(RbmLaplace laplace, int hiddenCount, RbmLaplace.Settings settings,
       ParameterSpaceAis.Settings aisPd, long seed, int threads, Consumer<String> progress) {
-    this(laplace, hiddenCount, settings, aisPd, RbmPosteriorSettings.defaults(), seed, threads, progress);
+    this(laplace, hiddenCount, settings, aisPd, PosteriorDrawSettings.defaults(), seed, threads, progress);
   }
 
   /**
@@ -47,7 +47,7 @@ public final class RbmProblem {
    * @param posterior the sampler, its budget and the likelihood of the draws
    */
   public RbmProblem(RbmLaplace laplace, int hiddenCount, RbmLaplace.Settings settings,
-      ParameterSpaceAis.Settings aisPd, RbmPosteriorSettings posterior, long seed, int threads,
+      ParameterSpaceAis.Settings aisPd, PosteriorDrawSettings posterior, long seed, int threads,
       Consumer<String> progress) {
     this.posterior = Objects.requireNonNull(posterior, "posterior");
     this.laplace = Objects.requireNonNull(laplace, "laplace");
@@ -93,7 +93,7 @@ public final class RbmProblem {
   }
 
   /** The settings of the posterior draws of the sample-based estimators. */
-  public RbmPosteriorSettings posteriorSettings() {
+  public PosteriorDrawSettings posteriorSettings() {
     return posterior;
   }
 

@@ -26,7 +26,7 @@ import org.occam.math.LogSpace;
 import org.occam.math.RandomStreams;
 import org.occam.mrf.MrfAnnealedImportanceSampling;
 import org.occam.mrf.MrfData;
-import org.occam.mrf.MrfPosteriorSettings;
+import org.occam.sampling.PosteriorDrawSettings;
 import org.occam.mrf.MrfProblem;
 import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.PairwiseGraph;
@@ -211,7 +211,7 @@ class DegenerateDataPropertyTest {
       MrfData d = MrfData.of(edge, e.getValue());
       var problem = new MrfProblem(edge, d, MrfScoreSettings.defaults(), 5,
           MrfAnnealedImportanceSampling.defaultSettings().withSteps(1000).withRuns(10),
-          new MrfPosteriorSettings("hmc", new SamplerSettings(2000, 4, 300, 200_000, 0.8, 1), false, 2000));
+          new PosteriorDrawSettings("hmc", new SamplerSettings(2000, 4, 300, 200_000, 0.8, 1), false, 2000));
       List<EvidenceEstimate> est = MethodRegistry.estimateAll(problem, MrfMethods.REGISTRY.all());
       print("MRF " + e.getKey(), est);
       Map<String, EvidenceEstimate> by = byMethod(est);

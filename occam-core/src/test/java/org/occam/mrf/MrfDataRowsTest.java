@@ -1,5 +1,6 @@
 package org.occam.mrf;
 
+import org.occam.sampling.PosteriorDrawSettings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -52,8 +53,8 @@ class MrfDataRowsTest {
     PairwiseGraph edge = PairwiseGraph.complete(2);
     MrfData d = MrfData.of(edge, Dataset.of(AB, new int[][] {{0, 1}, {1, 1}}));
     MrfProblem plain = new MrfProblem(edge, d, MrfScoreSettings.defaults(), 1);
-    assertThat(plain.posteriorSettings()).isEqualTo(MrfPosteriorSettings.defaults());
-    MrfPosteriorSettings hmc = MrfPosteriorSettings.defaults().withSampler("HMC")
+    assertThat(plain.posteriorSettings()).isEqualTo(PosteriorDrawSettings.defaults());
+    PosteriorDrawSettings hmc = PosteriorDrawSettings.defaults().withSampler("HMC")
         .withSampling(new SamplerSettings(100, 2, 10, 1000, 0.8, 1));
     MrfProblem p = new MrfProblem(edge, d, MrfScoreSettings.defaults(), 1, null, hmc);
     assertThat(p.posteriorSettings().sampler()).isEqualTo("hmc");
@@ -65,7 +66,10 @@ class MrfDataRowsTest {
     assertThat(p.<Object>shared("k", q -> new Object())).isSameAs(a);
     assertThat(p.<Object>shared("other", q -> new Object())).isNotSameAs(a);
     assertThat(calls[0]).isEqualTo(1);
-    assertThatThrownBy(() -> hmc.withSampler("nuts")).isInstanceOf(InvalidInputException.class)
-        .hasMessageContaining("lv-cd");
+    // the sampler's name is the family registry's to check (MrfPosteriorSamplers.get); the rest here
+    assertThatThrownBy(() -> hmc.withPriorDraws(-1)).isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("prior draws");
+    assertThatThrownBy(() -> hmc.withLangevinStep(2.5)).isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("(0, 2)");
   }
 }

@@ -1,5 +1,6 @@
 package org.occam.mrf;
 
+import org.occam.sampling.PosteriorDrawSettings;
 import java.util.List;
 import org.occam.evidence.EvidenceMethodContract;
 import org.occam.evidence.MethodRegistry;
@@ -20,7 +21,7 @@ class MrfMethodContractTest extends EvidenceMethodContract<MrfProblem> {
    * The sample-based estimators on HMC draws (the data here are feature means, which lv-cd cannot
    * start its Gibbs sweeps from), 2,000 of them and 2,000 prior draws, to keep the suite fast.
    */
-  static final MrfPosteriorSettings POSTERIOR = new MrfPosteriorSettings("hmc",
+  static final PosteriorDrawSettings POSTERIOR = new PosteriorDrawSettings("hmc",
       new SamplerSettings(2000, 4, 300, 1_000_000, 0.8, 1), false, 2000);
 
   @Override

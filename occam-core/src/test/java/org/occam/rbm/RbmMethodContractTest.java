@@ -4,7 +4,7 @@ import java.util.List;
 import org.occam.evidence.EvidenceMethodContract;
 import org.occam.evidence.MethodRegistry;
 import org.occam.rbm.methods.RbmMethods;
-import org.occam.rbm.posterior.RbmPosteriorSettings;
+import org.occam.sampling.PosteriorDrawSettings;
 import org.occam.sampling.ParameterSpaceAis;
 import org.occam.sampling.SamplerSettings;
 
@@ -22,7 +22,7 @@ class RbmMethodContractTest extends EvidenceMethodContract<RbmProblem> {
    * The sample-based estimators' draws: lv-cd with 1,000 draws over 10 chains and 1,000 prior draws,
    * so that the contract stays fast (the defaults are 10,000 of each).
    */
-  private static final RbmPosteriorSettings POSTERIOR = RbmPosteriorSettings.defaults()
+  private static final PosteriorDrawSettings POSTERIOR = PosteriorDrawSettings.defaults()
       .withSampling(new SamplerSettings(1000, 10, 300, 2_000_000, 0.8, 1)).withPriorDraws(1000);
 
   @Override

@@ -12,7 +12,7 @@ import org.occam.evidence.MethodRegistry;
 import org.occam.rbm.methods.RbmMethods;
 import org.occam.rbm.posterior.RbmPosteriorDraws;
 import org.occam.rbm.posterior.RbmPosteriorSamplers;
-import org.occam.rbm.posterior.RbmPosteriorSettings;
+import org.occam.sampling.PosteriorDrawSettings;
 import org.occam.sampling.ParameterSamples;
 import org.occam.sampling.SamplerSettings;
 
@@ -47,7 +47,7 @@ class RbmPosteriorSamplersTest {
   private record Runs(long seed, ParameterSamples lvCd, ParameterSamples hmc, List<EvidenceEstimate> onLvCd,
       List<EvidenceEstimate> onHmc) {}
 
-  private static RbmProblem problem(RbmPosteriorSettings post, long seed, int threads) {
+  private static RbmProblem problem(PosteriorDrawSettings post, long seed, int threads) {
     return new RbmProblem(new RbmLaplace(RbmData.of(ROWS)), 1, LAPLACE, RbmParameterAis.defaultSettings(), post,
         seed, threads, s -> { });
   }
@@ -56,7 +56,7 @@ class RbmPosteriorSamplersTest {
     if (runs == null) {
       exact = RbmParameterAisTest.priorImportanceSampling(ROWS, 1, 100_000, 131);
       runs = new ArrayList<>();
-      RbmPosteriorSettings post = RbmPosteriorSettings.defaults().withSampling(SAMPLING).withPriorDraws(2000);
+      PosteriorDrawSettings post = PosteriorDrawSettings.defaults().withSampling(SAMPLING).withPriorDraws(2000);
       for (long seed : SEEDS) {
         RbmProblem lv = problem(post, seed, 2);
         RbmProblem hmc = problem(post.withSampler("hmc"), seed, 2);
@@ -132,7 +132,7 @@ class RbmPosteriorSamplersTest {
   @Test
   void theDrawsDoNotDependOnTheThreadCount() {
     SamplerSettings small = new SamplerSettings(200, 4, 100, 200_000, 0.8, 1);
-    RbmPosteriorSettings post = RbmPosteriorSettings.defaults().withSampling(small).withPriorDraws(200);
+    PosteriorDrawSettings post = PosteriorDrawSettings.defaults().withSampling(small).withPriorDraws(200);
     for (String sampler : new String[] {"lv-cd", "hmc"}) {
       RbmProblem one = problem(post.withSampler(sampler), 9, 1);
       RbmProblem two = problem(post.withSampler(sampler), 9, 2);
@@ -149,7 +149,7 @@ class RbmPosteriorSamplersTest {
     int[][] wide = new int[3][21];
     wide[0][0] = 1;
     RbmProblem p = new RbmProblem(new RbmLaplace(RbmData.of(wide)), 21, LAPLACE, RbmParameterAis.defaultSettings(),
-        RbmPosteriorSettings.defaults().withSampler("hmc"), 1, 1, s -> { });
+        PosteriorDrawSettings.defaults().withSampler("hmc"), 1, 1, s -> { });
     assertThatThrownBy(() -> RbmPosteriorSamplers.get("hmc").sample(p, SAMPLING, 1))
         .isInstanceOf(InvalidInputException.class).hasMessageContaining("min(V, K)").hasMessageNotContaining("\n");
   }

@@ -80,7 +80,7 @@ public final class MrfPosteriorRun {
     m.put("maxTransitions", s.maxTransitions());
     m.put("targetAcceptance", s.targetAcceptance());
     m.put("threads", s.threads());
-    m.put("langevinStepSize", problem.posteriorSettings().langevinStepSize());
+    m.put("langevinStep", problem.posteriorSettings().langevinStep());
     m.put("priorSigma", problem.settings().priorSigma());
     m.put("scoreSettings", problem.settingsMap());
     return m;

@@ -1,5 +1,6 @@
 package org.occam.mrf.methods;
 
+import org.occam.sampling.PosteriorDrawSettings;
 import java.util.List;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.evidence.MethodRegistry;
@@ -48,7 +49,7 @@ public final class MrfMethods {
 
   /**
    * A sample-based estimator (Chen &amp; Welling 2013, section 4) on the problem's posterior draws
-   * ({@link MrfPosteriorDraws}: the sampler and likelihood of its {@code MrfPosteriorSettings}).
+   * ({@link MrfPosteriorDraws}: the sampler and likelihood of its {@code PosteriorDrawSettings}).
    */
   private static EvidenceMethod<MrfProblem> sampled(String name) {
     return new SampledEvidenceMethod<MrfProblem>(SampleEvidenceEstimators.get(name), MrfPosteriorDraws::likelihoods);

@@ -1,5 +1,6 @@
 package org.occam.mrf.posterior;
 
+import org.occam.sampling.PosteriorDrawSettings;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.occam.data.InvalidInputException;
@@ -18,7 +19,7 @@ import org.occam.sampling.SamplerSettings;
  * gradient ({@link ContrastiveDivergence}, one Gibbs sweep from every data row) and M the inverse
  * of the Laplace precision at the MAP point (the chains run in the coordinates that whiten it,
  * {@link Whitening}, with unit step scales; so ε is on the standardised scale). ε is
- * {@link org.occam.mrf.MrfPosteriorSettings#langevinStepSize()} of the problem's posterior
+ * {@link org.occam.mrf.PosteriorDrawSettings#langevinStep()} of the problem's posterior
  * settings. Without an accept step the chain is biased: on a Gaussian its variance is too large by
  * about 1/(1 − ε²/4), and CD's bias adds to it.
  *
@@ -56,7 +57,7 @@ final class LangevinContrastiveDivergence implements PosteriorSampler<MrfProblem
     Map<String, Object> diag = new LinkedHashMap<>();
     Whitening w = laplace(problem, diag);
     int f = problem.featureCount();
-    double epsilon = problem.posteriorSettings().langevinStepSize();
+    double epsilon = problem.posteriorSettings().langevinStep();
     double[] scales = new double[f];
     java.util.Arrays.fill(scales, 1.0);
     double[][] starts = MarkovChains.dispersedStarts(new double[f], MrfHamiltonianMonteCarlo.identity(f),
@@ -77,7 +78,7 @@ final class LangevinContrastiveDivergence implements PosteriorSampler<MrfProblem
     ParameterSamples inU = MarkovChains.langevin(name(), MrfPosteriorSamplers.parameterNames(problem), gradient, starts,
         scales, epsilon, settings, seed);
     Map<String, Object> set = new LinkedHashMap<>();
-    set.put("langevinStepSize", epsilon);
+    set.put("langevinStep", epsilon);
     set.put("gibbsSweepsPerStep", 1);
     set.put("startInflation", START_INFLATION);
     set.put("priorSigma", problem.settings().priorSigma());

@@ -11,7 +11,7 @@ import org.occam.evidence.SampledLikelihoods;
 import org.occam.math.RandomStreams;
 import org.occam.mrf.ExactLogLikelihood;
 import org.occam.mrf.MrfLikelihood;
-import org.occam.mrf.MrfPosteriorSettings;
+import org.occam.sampling.PosteriorDrawSettings;
 import org.occam.mrf.MrfProblem;
 import org.occam.sampling.ChainDiagnostics;
 import org.occam.sampling.ParameterSamples;
@@ -20,7 +20,7 @@ import org.occam.sampling.ParameterSamples;
  * What the sample-based evidence estimators ({@code harmonic1}, {@code harmonic4},
  * {@code bridge-geo}, {@code bridge-opt}, {@code dic}) read for a Boltzmann-machine problem,
  * computed once per problem ({@link MrfProblem#shared}) and shared by all five: draws from the
- * sampler named in the problem's {@link MrfPosteriorSettings} ({@code lv-cd} by default, as Chen
+ * sampler named in the problem's {@link PosteriorDrawSettings} ({@code lv-cd} by default, as Chen
  * &amp; Welling 2013 used brief Langevin), independent draws from the prior N(0, σ0² I), and the
  * log likelihood {@code ln p(D | λ) = N (λᵀ f̄ − log Z(λ))} at each, with log Z exact (junction tree
  * or enumeration) or, with {@code betheLikelihood}, the Bethe free energy at loopy BP's fixed point
@@ -38,7 +38,7 @@ public final class MrfPosteriorDraws {
   /** The posterior draws of the problem's sampler (computed once per problem). */
   public static ParameterSamples samples(MrfProblem problem) {
     return problem.shared(SAMPLES_KEY, p -> {
-      MrfPosteriorSettings s = p.posteriorSettings();
+      PosteriorDrawSettings s = p.posteriorSettings();
       return MrfPosteriorSamplers.get(s.sampler()).sample(p, s.sampling(), RandomStreams.taskSeed(p.seed(), 13, 1));
     });
   }
@@ -49,7 +49,7 @@ public final class MrfPosteriorDraws {
   }
 
   private static SampledLikelihoods compute(MrfProblem p) {
-    MrfPosteriorSettings s = p.posteriorSettings();
+    PosteriorDrawSettings s = p.posteriorSettings();
     ParameterSamples draws = samples(p);
     double[][] prior = priorDraws(p.featureCount(), p.prior().sigma(), s.priorDraws(),
         RandomStreams.taskSeed(p.seed(), 13, 2));

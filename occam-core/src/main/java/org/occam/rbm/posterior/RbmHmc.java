@@ -1,5 +1,6 @@
 package org.occam.rbm.posterior;
 
+import org.occam.sampling.PosteriorDrawSettings;
 import java.util.function.Supplier;
 import org.occam.math.RandomStreams;
 import org.occam.rbm.Rbm;
@@ -31,7 +32,7 @@ public final class RbmHmc implements PosteriorSampler<RbmProblem> {
 
   @Override
   public String name() {
-    return RbmPosteriorSettings.HMC;
+    return PosteriorDrawSettings.HMC;
   }
 
   @Override

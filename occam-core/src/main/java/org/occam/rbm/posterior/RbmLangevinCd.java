@@ -1,5 +1,6 @@
 package org.occam.rbm.posterior;
 
+import org.occam.sampling.PosteriorDrawSettings;
 import java.util.function.Supplier;
 import org.occam.math.RandomStreams;
 import org.occam.rbm.Rbm;
@@ -38,7 +39,7 @@ public final class RbmLangevinCd implements PosteriorSampler<RbmProblem> {
 
   @Override
   public String name() {
-    return RbmPosteriorSettings.LV_CD;
+    return PosteriorDrawSettings.LV_CD;
   }
 
   @Override

@@ -1,5 +1,6 @@
 package org.occam.rbm.posterior;
 
+import org.occam.sampling.PosteriorDrawSettings;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.commons.rng.UniformRandomProvider;
@@ -14,7 +15,7 @@ import org.occam.sampling.SamplerSettings;
 
 /**
  * The posterior draws of an RBM problem and the likelihoods the sample-based estimators read
- * (Chen &amp; Welling 2013, section 3.2): the problem's sampler ({@link RbmPosteriorSettings#sampler},
+ * (Chen &amp; Welling 2013, section 3.2): the problem's sampler ({@link PosteriorDrawSettings#sampler},
  * lv-cd by default) run once, {@code ln p(D | λ)} at every draw and at independent draws of the
  * prior N(0, σ0² I) (the bridge estimators' second density, as the paper chose) and at the
  * posterior mean, exact or Bethe ({@link RbmDrawLikelihood}). Both are cached on the problem, so the
@@ -35,7 +36,7 @@ public final class RbmPosteriorDraws {
   /** The problem's posterior draws (cached). */
   public static ParameterSamples samples(RbmProblem problem) {
     return problem.shared(SAMPLES, p -> {
-      RbmPosteriorSettings s = p.posteriorSettings();
+      PosteriorDrawSettings s = p.posteriorSettings();
       SamplerSettings sampling = s.sampling().withThreads(p.threads());
       return RbmPosteriorSamplers.get(s.sampler()).sample(p, sampling, RandomStreams.taskSeed(p.seed(), SAMPLER_STREAM));
     });
@@ -47,7 +48,7 @@ public final class RbmPosteriorDraws {
   }
 
   private static SampledLikelihoods compute(RbmProblem p) {
-    RbmPosteriorSettings s = p.posteriorSettings();
+    PosteriorDrawSettings s = p.posteriorSettings();
     ParameterSamples samples = samples(p);
     p.progress().accept("likelihoods");
     RbmDrawLikelihood likelihood = new RbmDrawLikelihood(p.laplace().data(), p.hiddenCount(), s.betheLikelihood(),

@@ -6,7 +6,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.occam.mrf.MrfPosteriorSettings;
+import org.occam.sampling.PosteriorDrawSettings;
 import org.occam.mrf.MrfProblem;
 import org.occam.sampling.ParameterSamples;
 import org.occam.sampling.PosteriorSampler;
@@ -32,7 +32,7 @@ class MrfApproximateSamplersTest {
   private static synchronized PosteriorTestModels.GridPosterior grid() {
     if (grid == null) {
       grid = new PosteriorTestModels.GridPosterior(
-          PosteriorTestModels.problem(PosteriorTestModels.oneEdge(), 0, MrfPosteriorSettings.defaults()));
+          PosteriorTestModels.problem(PosteriorTestModels.oneEdge(), 0, PosteriorDrawSettings.defaults()));
     }
     return grid;
   }
@@ -40,7 +40,7 @@ class MrfApproximateSamplersTest {
   @ParameterizedTest(name = "seed {0}")
   @ValueSource(longs = {8, 88, 888})
   void lvCdAndMcBpAgreeWithHmc(long seed) {
-    MrfProblem p = PosteriorTestModels.problem(PosteriorTestModels.oneEdge(), seed, MrfPosteriorSettings.defaults());
+    MrfProblem p = PosteriorTestModels.problem(PosteriorTestModels.oneEdge(), seed, PosteriorDrawSettings.defaults());
     SamplerSettings s = PosteriorTestModels.settings(4000, 4, 2);
     ParameterSamples hmc = MrfPosteriorSamplers.get("hmc").sample(p, s, seed);
     PosteriorTestModels.GridPosterior grid = grid();
@@ -63,7 +63,7 @@ class MrfApproximateSamplersTest {
 
   @Test
   void everySamplerGivesTheSameDrawsWithOneAndTwoThreads() {
-    MrfProblem p = PosteriorTestModels.problem(PosteriorTestModels.oneEdge(), 9, MrfPosteriorSettings.defaults());
+    MrfProblem p = PosteriorTestModels.problem(PosteriorTestModels.oneEdge(), 9, PosteriorDrawSettings.defaults());
     for (PosteriorSampler<MrfProblem> sampler : MrfPosteriorSamplers.ALL) {
       ParameterSamples one = sampler.sample(p, PosteriorTestModels.settings(400, 4, 1), 12);
       ParameterSamples two = sampler.sample(p, PosteriorTestModels.settings(400, 4, 2), 12);

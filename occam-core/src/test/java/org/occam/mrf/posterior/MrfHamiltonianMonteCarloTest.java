@@ -12,7 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.occam.mrf.MrfData;
-import org.occam.mrf.MrfPosteriorSettings;
+import org.occam.sampling.PosteriorDrawSettings;
 import org.occam.mrf.MrfProblem;
 import org.occam.sampling.ChainDiagnostics;
 import org.occam.sampling.CramerVonMises;
@@ -56,10 +56,10 @@ class MrfHamiltonianMonteCarloTest {
   @ParameterizedTest(name = "{0}, seed {2}")
   @MethodSource("cases")
   void hmcMatchesTheExactPosterior(String model, Supplier<MrfData> data, long seed) {
-    MrfProblem problem = PosteriorTestModels.problem(data.get(), seed, MrfPosteriorSettings.defaults());
+    MrfProblem problem = PosteriorTestModels.problem(data.get(), seed, PosteriorDrawSettings.defaults());
     PosteriorTestModels.GridPosterior grid = GRIDS.computeIfAbsent(model,
         k -> new PosteriorTestModels.GridPosterior(
-            PosteriorTestModels.problem(data.get(), 0, MrfPosteriorSettings.defaults())));
+            PosteriorTestModels.problem(data.get(), 0, PosteriorDrawSettings.defaults())));
     ParameterSamples s = MrfPosteriorSamplers.get("hmc").sample(problem, PosteriorTestModels.settings(4000, 4, 2),
         seed);
     assertThat(s.converged()).as(s.diagnostics().toString()).isTrue();

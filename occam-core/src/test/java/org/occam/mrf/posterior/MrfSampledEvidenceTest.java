@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.evidence.SampledLikelihoods;
 import org.occam.mrf.MrfData;
-import org.occam.mrf.MrfPosteriorSettings;
+import org.occam.sampling.PosteriorDrawSettings;
 import org.occam.mrf.MrfProblem;
 import org.occam.mrf.MrfQuadrature;
 import org.occam.mrf.methods.MrfMethods;
@@ -36,8 +36,8 @@ class MrfSampledEvidenceTest {
     return models.stream().flatMap(m -> Stream.of(5L, 55L, 555L).map(s -> Arguments.of(m[0], m[1], s)));
   }
 
-  static MrfPosteriorSettings hmc() {
-    return new MrfPosteriorSettings("hmc", new SamplerSettings(4000, 4, 500, 1_000_000, 0.8, 2), false, 4000);
+  static PosteriorDrawSettings hmc() {
+    return new PosteriorDrawSettings("hmc", new SamplerSettings(4000, 4, 500, 1_000_000, 0.8, 2), false, 4000);
   }
 
   @ParameterizedTest(name = "{0}, seed {2}")

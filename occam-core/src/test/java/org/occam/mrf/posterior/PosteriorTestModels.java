@@ -7,7 +7,7 @@ import org.apache.commons.rng.UniformRandomProvider;
 import org.occam.math.RandomStreams;
 import org.occam.mrf.ExactLogLikelihood;
 import org.occam.mrf.MrfData;
-import org.occam.mrf.MrfPosteriorSettings;
+import org.occam.sampling.PosteriorDrawSettings;
 import org.occam.mrf.MrfProblem;
 import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.PairwiseGraph;
@@ -46,7 +46,7 @@ final class PosteriorTestModels {
     return MrfData.ofRows(g, new MrfData.RowTable(names, x, counts));
   }
 
-  static MrfProblem problem(MrfData data, long seed, MrfPosteriorSettings posterior) {
+  static MrfProblem problem(MrfData data, long seed, PosteriorDrawSettings posterior) {
     return new MrfProblem(data.graph(), data, MrfScoreSettings.defaults(), seed, null, posterior);
   }
 

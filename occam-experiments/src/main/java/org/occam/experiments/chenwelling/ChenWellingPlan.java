@@ -8,7 +8,7 @@ import org.occam.rbm.PersistentContrastiveDivergence;
 import org.occam.rbm.RbmCrossValidation;
 import org.occam.rbm.RbmLaplace;
 import org.occam.rbm.RbmMethod;
-import org.occam.rbm.posterior.RbmPosteriorSettings;
+import org.occam.sampling.PosteriorDrawSettings;
 import org.occam.sampling.SamplerSettings;
 import org.occam.search.OrderRange;
 
@@ -28,7 +28,7 @@ record ChenWellingPlan(int models, List<Integer> sizes, int trueHidden, int[] ca
     int fig4Hidden, int[] fig6Hidden, int[] fig7Hidden, int[] fig7LaplaceHidden, List<RbmMethod> scores,
     boolean aisPdAsked, String reference, int repeats, ChenWellingScoring.AisPdBudget aisPd,
     RbmLaplace.Settings laplace, RbmLaplace.Settings small, RbmCrossValidation.Settings cv,
-    RbmPosteriorSettings posterior) {
+    PosteriorDrawSettings posterior) {
   static final List<Integer> DEFAULT_FIG12_SIZES = List.of(100, 1000, 5000, 25_000, 125_000, 625_000);
   static final List<Integer> QUICK_FIG12_SIZES = List.of(100, 1000);
   static final List<Integer> DEFAULT_FIG4_SIZES = List.of(10, 20, 50, 100, 200, 500, 1000);
@@ -110,7 +110,7 @@ record ChenWellingPlan(int models, List<Integer> sizes, int trueHidden, int[] ca
       small = small.withSamples(20, 100, 50, 2);
     }
     RbmCrossValidation.Settings cv = RbmCrossValidation.Settings.defaults().withTraining(small.training());
-    RbmPosteriorSettings posterior = RbmPosteriorSettings.defaults();
+    PosteriorDrawSettings posterior = PosteriorDrawSettings.defaults();
     SamplerSettings sampling = posterior.sampling();
     posterior = quick
         ? posterior.withSampling(new SamplerSettings(QUICK_POSTERIOR_DRAWS, sampling.chains(), QUICK_WARMUP,

@@ -18,7 +18,7 @@ import org.occam.rbm.RbmParameterAis;
 import org.occam.rbm.RbmProblem;
 import org.occam.rbm.RbmScorer;
 import org.occam.rbm.methods.RbmMethods;
-import org.occam.rbm.posterior.RbmPosteriorSettings;
+import org.occam.sampling.PosteriorDrawSettings;
 import org.occam.evidence.MethodRegistry;
 
 /**
@@ -79,7 +79,7 @@ final class ChenWellingScoring {
    *     {@link #score})
    */
   record ScoreTask(String figure, int model, RbmData data, int k, int run, List<RbmMethod> methods,
-      RbmLaplace.Settings settings, AisPdBudget aisPd, RbmPosteriorSettings posterior, long seed) implements Task {
+      RbmLaplace.Settings settings, AisPdBudget aisPd, PosteriorDrawSettings posterior, long seed) implements Task {
     @Override
     public List<Row> execute() {
       List<Row> rows = new ArrayList<>();
@@ -140,7 +140,7 @@ final class ChenWellingScoring {
    * estimators share one posterior run ({@code posterior}) of the problem.
    */
   static List<EvidenceEstimate> score(RbmData data, int k, List<RbmMethod> methods, RbmLaplace.Settings settings,
-      AisPdBudget aisPd, RbmPosteriorSettings posterior, long seed) {
+      AisPdBudget aisPd, PosteriorDrawSettings posterior, long seed) {
     RbmProblem problem = new RbmProblem(new RbmLaplace(data), k, settings, RbmParameterAis.defaultSettings()
         .withRuns(aisPd.runs()).withSteps(aisPd.steps()).withPriorSigma(settings.priorSigma()), posterior, seed, 1,
         stage -> { });
