@@ -78,21 +78,7 @@ public record SampledLikelihoods(double[] posteriorLogLikelihoods, double[] prio
    * is −∞ (or there are none), +∞ when one is.
    */
   public static double logMeanExp(double[] x) {
-    if (x.length == 0) {
-      return Double.NEGATIVE_INFINITY;
-    }
-    double max = Double.NEGATIVE_INFINITY;
-    for (double v : x) {
-      max = Math.max(max, v);
-    }
-    if (Double.isInfinite(max)) {
-      return max;
-    }
-    double sum = 0;
-    for (double v : x) {
-      sum += Math.exp(v - max);
-    }
-    return max + Math.log(sum / x.length);
+    return x.length == 0 ? Double.NEGATIVE_INFINITY : org.occam.sampling.ImportanceWeights.logMean(x);
   }
 
   /**

@@ -11,9 +11,15 @@ import java.util.List;
 public final class ImportanceWeights {
   private ImportanceWeights() {}
 
-  /** {@code ln mean(w)}. */
+  /**
+   * {@code ln mean(w)}, on the weights scaled by the largest: −∞ when every weight is 0, +∞ when one
+   * is infinite.
+   */
   public static double logMean(double[] logWeights) {
     double max = max(logWeights);
+    if (Double.isInfinite(max)) {
+      return max;
+    }
     double s1 = 0;
     for (double x : logWeights) {
       s1 += Math.exp(x - max);

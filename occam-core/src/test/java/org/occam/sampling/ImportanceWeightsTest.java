@@ -44,4 +44,13 @@ class ImportanceWeightsTest {
     assertThat(ImportanceWeights.logMean(dominant)).isCloseTo(-Math.log(3), within(1e-15));
     assertThat(ImportanceWeights.relativeSd(new double[] {4.2})).isZero();
   }
+
+  @Test
+  void allZeroWeightsHaveLogMeanMinusInfinityAndAnInfiniteOnePlusInfinity() {
+    double ninf = Double.NEGATIVE_INFINITY;
+    assertThat(ImportanceWeights.logMean(new double[] {ninf, ninf})).isEqualTo(ninf);
+    assertThat(ImportanceWeights.logMean(new double[] {0.0, Double.POSITIVE_INFINITY}))
+        .isEqualTo(Double.POSITIVE_INFINITY);
+    assertThat(ImportanceWeights.logMean(new double[] {ninf, 0.0})).isCloseTo(-Math.log(2), within(1e-15));
+  }
 }
