@@ -161,7 +161,7 @@ public final class MrfRankCommand implements Callable<Integer> {
       try (Progress bar = ranking.bracketed() ? Progress.start("mrf rank", toScore)
           : Progress.withEstimate(err, "mrf rank", toScore, "graph", Progress.batch(threads),
               "; later graphs are denser, so this errs low")) {
-        path = ranking.path(bar.listener(), t0);
+        path = ranking.path(bar.listener());
       }
       double seconds = (System.nanoTime() - t0) * 1e-9;
       PrintWriter out = outputs.report();

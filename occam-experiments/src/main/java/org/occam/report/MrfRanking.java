@@ -144,9 +144,9 @@ public final class MrfRanking {
    * scored by every method.
    *
    * @param listener told the graphs scored so far, candidates and then ranked graphs; may be null
-   * @param t0 the {@link System#nanoTime} the run started at, for the path's seconds
    */
-  public Path path(IntConsumer listener, long t0) {
+  public Path path(IntConsumer listener) {
+    long t0 = System.nanoTime();
     IntConsumer progress = listener == null ? n -> { } : listener;
     int v = vars.size();
     AtomicInteger done = new AtomicInteger();

@@ -60,7 +60,7 @@ class MrfRankingTest {
   @Test
   void thePathClimbsByTheCriterionAndEveryRankedGraphHasItsOwnScores() {
     List<Integer> progress = new ArrayList<>();
-    MrfRanking.Path path = ranking(false, null, new StringWriter(), 2).path(progress::add, System.nanoTime());
+    MrfRanking.Path path = ranking(false, null, new StringWriter(), 2).path(progress::add);
     assertThat(path.models()).extracting(RankedGraph::name)
         .containsExactly("empty", "chain", "path-1", "path-2", "complete");
     // every graph scored once: 7 candidates then 5 ranked graphs, the count the announcement gave
@@ -89,13 +89,13 @@ class MrfRankingTest {
     Map<String, Object> header = UnitJournal.header("mrf rank", data, Map.of("seed", 1));
     MrfRanking.Path first;
     try (UnitJournal j = UnitJournal.open(file, header, false, false)) {
-      first = ranking(false, j, new StringWriter(), 2).path(null, System.nanoTime());
+      first = ranking(false, j, new StringWriter(), 2).path(null);
     }
     StringWriter err = new StringWriter();
     MrfRanking.Path again;
     try (UnitJournal j = UnitJournal.open(file, header, true, false)) {
       assertThat(j.finished()).hasSize(12);
-      again = ranking(false, j, err, 1).path(null, System.nanoTime());
+      again = ranking(false, j, err, 1).path(null);
     }
     assertThat(err.toString()).isEmpty();
     for (int k = 0; k < first.models().size(); k++) {
