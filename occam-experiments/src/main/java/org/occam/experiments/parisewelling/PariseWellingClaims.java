@@ -1,5 +1,6 @@
 package org.occam.experiments.parisewelling;
 
+import org.occam.experiments.PaperClaim;
 import static org.occam.experiments.parisewelling.PariseWellingReport.at;
 import static org.occam.experiments.parisewelling.PariseWellingReport.average;
 import static org.occam.experiments.parisewelling.PariseWellingReport.nats;
@@ -27,21 +28,14 @@ final class PariseWellingClaims {
   static final String LR = PariseWellingScoring.LAPLACE_LR;
   static final String LE = "laplace-exact";
 
-  /**
-   * One of the paper's findings against this run.
-   *
-   * @param verdict "agrees", "partly agrees" or "disagrees"
-   * @param evidence the numbers behind the verdict, as sentences
-   */
-  record Claim(String title, String paper, String verdict, String evidence, Map<String, Object> numbers) {}
 
 
   /** The three findings. */
-  static List<Claim> claims(PariseWellingReport.Results r) {
+  static List<PaperClaim> claims(PariseWellingReport.Results r) {
     return List.of(smallN(r), largeN(r), strength(r));
   }
 
-  private static Claim smallN(PariseWellingReport.Results r) {
+  private static PaperClaim smallN(PariseWellingReport.Results r) {
     PariseWellingFigures.Panel fig3 = r.fig3();
     PariseWellingFigures.Panel fig2 = r.fig2().get(r.smallN());
     int n = r.smallN();
@@ -82,12 +76,12 @@ final class PariseWellingClaims {
     num.put("bpLrMeanAbsDiffPerN", bp);
     num.put("aisNoiseFloorPerN", noise);
     num.put("mapMinusLaplaceExactNats", occam[0]);
-    return new Claim("BP-LR about two orders of magnitude closer to AIS than BIC-ML and MAP at small N",
+    return new PaperClaim("BP-LR about two orders of magnitude closer to AIS than BIC-ML and MAP at small N",
         "\"all BP-LR methods are about two orders of magnitude more accurate than methods that ignore the O(1) term "
             + "based on C\" (Figure 3)", verdict, e.toString(), num);
   }
 
-  private static Claim largeN(PariseWellingReport.Results r) {
+  private static PaperClaim largeN(PariseWellingReport.Results r) {
     PariseWellingFigures.Panel fig3 = r.fig3();
     PariseWellingFigures.Panel exact = r.fig3Exact();
     int last = fig3.x().length - 1;
@@ -151,13 +145,13 @@ final class PariseWellingClaims {
     num.put("laplaceLrMinusLaplaceExactNatsLargeN", lrOwn);
     num.put("bpLrDegrades", bpDegrades);
     num.put("exactGradientScoresHold", exactHold);
-    return new Claim("BP-LR degrades at large N; BP-LR-ExactGrad and Laplace-Exact do not",
+    return new PaperClaim("BP-LR degrades at large N; BP-LR-ExactGrad and Laplace-Exact do not",
         "\"as we increase N, BP-LR based on λMP computed using BP significantly deteriorates. This does not happen "
             + "with both BP-LR methods based on λMP computed using exact gradients\" (Figure 3)",
         verdict, e.toString(), num);
   }
 
-  private static Claim strength(PariseWellingReport.Results r) {
+  private static PaperClaim strength(PariseWellingReport.Results r) {
     PariseWellingFigures.Panel fig4 = r.fig4();
     int last = fig4.x().length - 1;
     double noise = fig4.aisStdErrorPerRow()[last];
@@ -202,7 +196,7 @@ final class PariseWellingClaims {
     num.put("bpBiasPosteriorSdByD", Arrays.stream(dg.bias()).boxed().toList());
     num.put("betheLogZPartNatsByD", Arrays.stream(dg.betheLogZ()).boxed().toList());
     String verdict = degrading == 2 ? "agrees" : degrading == 1 ? "partly agrees" : "disagrees";
-    return new Claim("Every BP-based score degrades with the edge strength d",
+    return new PaperClaim("Every BP-based score degrades with the edge strength d",
         "\"As expected all BP based methods deteriorate with increasing d\" (Figure 4)", verdict, e.toString(), num);
   }
 }

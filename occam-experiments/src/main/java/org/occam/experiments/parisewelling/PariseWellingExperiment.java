@@ -1,5 +1,6 @@
 package org.occam.experiments.parisewelling;
 
+import org.occam.experiments.PaperClaim;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
@@ -140,7 +141,7 @@ public final class PariseWellingExperiment {
         design.pickedModel(), asked.trueEdges(), ais.steps(), ais.runs(), ais, settings, timing,
         notConverged(scored));
     var results = panels.results(signedBicGap(ns.get(0), design.seqs(), design.picked(), byTask));
-    List<PariseWellingClaims.Claim> claims = PariseWellingClaims.claims(results);
+    List<PaperClaim> claims = PariseWellingClaims.claims(results);
     OutputFiles.write(dir.resolve("report.md"), PariseWellingReport.markdown(context, results, claims));
     OutputFiles.write(dir.resolve("summary.json"), ResultJson.write(PariseWellingOutputs.summary(context, results,
         claims, design.seqs(), design.models().size())));
@@ -178,7 +179,7 @@ public final class PariseWellingExperiment {
     return notConverged;
   }
 
-  private void print(PrintWriter o, PariseWellingReport.Results results, List<PariseWellingClaims.Claim> claims) {
+  private void print(PrintWriter o, PariseWellingReport.Results results, List<PaperClaim> claims) {
     List<String> compared = PariseWellingScoring.COMPARED;
     o.printf("%nFigure 3: mean |score - AIS| / N of the true structure, d = %s/4, over %d models%n",
         PariseWellingFigures.number(ds.get(seqStrength)), nStructures);
@@ -187,7 +188,7 @@ public final class PariseWellingExperiment {
         nStructures);
     Tables.print(o, header("d*4", compared), table(results.fig4(), compared));
     o.printf("%nThe paper's findings, checked against this run:%n");
-    for (PariseWellingClaims.Claim c : claims) {
+    for (PaperClaim c : claims) {
       o.printf("- %s: %s. %s%n", c.title(), c.verdict(), c.evidence());
     }
   }

@@ -1,5 +1,6 @@
 package org.occam.experiments.parisewelling;
 
+import org.occam.experiments.PaperClaim;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -127,7 +128,7 @@ final class PariseWellingOutputs {
   }
 
   static Map<String, Object> summary(PariseWellingReport.Context c, PariseWellingReport.Results r,
-      List<PariseWellingClaims.Claim> claims, int[][] seqs, int modelCount) {
+      List<PaperClaim> claims, int[][] seqs, int modelCount) {
     Map<String, Object> root = new LinkedHashMap<>();
     root.put("experiment", "Parise & Welling (2006) section 4.1");
     root.put("seed", c.seed());
@@ -173,17 +174,7 @@ final class PariseWellingOutputs {
     figs.put("figure3Diagnostics", r.fig3Diagnostics().toMap());
     figs.put("figure4Diagnostics", r.fig4Diagnostics().toMap());
     root.put("figures", figs);
-    List<Object> cl = new ArrayList<>();
-    for (PariseWellingClaims.Claim claim : claims) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("claim", claim.title());
-      m.put("paper", claim.paper());
-      m.put("verdict", claim.verdict());
-      m.put("evidence", claim.evidence());
-      m.put("numbers", claim.numbers());
-      cl.add(m);
-    }
-    root.put("claims", cl);
+    root.put("claims", PaperClaim.toJson(claims));
     root.put("notConverged", c.notConverged());
     PariseWellingReport.Timing t = c.timing();
     Map<String, Object> timing = new LinkedHashMap<>();

@@ -1,5 +1,6 @@
 package org.occam.experiments.parisewelling;
 
+import org.occam.experiments.PaperClaim;
 import static org.occam.experiments.parisewelling.PariseWellingClaims.BIC;
 import static org.occam.experiments.parisewelling.PariseWellingClaims.BP;
 import static org.occam.experiments.parisewelling.PariseWellingClaims.EG;
@@ -98,12 +99,12 @@ final class PariseWellingReport {
   }
 
 
-  static String markdown(Context c, Results r, List<PariseWellingClaims.Claim> claims) {
+  static String markdown(Context c, Results r, List<PaperClaim> claims) {
     return new Sections(c, r, claims, r.smallN(), r.largeN(), c.picked(), c.timing(), new StringBuilder()).write();
   }
 
   /** The report's sections, written into {@code b} (a record only to name the inputs once). */
-  private record Sections(Context c, Results r, List<PariseWellingClaims.Claim> claims, int nMin, int nMax,
+  private record Sections(Context c, Results r, List<PaperClaim> claims, int nMin, int nMax,
       PariseWellingDesign.Model p, Timing t, StringBuilder b) {
     String write() {
       intro();
@@ -145,7 +146,7 @@ final class PariseWellingReport {
     /** The paper's findings, each with its verdict and numbers. */
     private void findings() {
       b.append("## The paper's findings against this run\n\n");
-      for (PariseWellingClaims.Claim cl : claims) {
+      for (PaperClaim cl : claims) {
         b.append("### ").append(cl.title()).append(": **").append(cl.verdict()).append("**\n\n");
         b.append("Paper: ").append(cl.paper()).append(".\n\n");
         b.append(cl.evidence()).append("\n\n");

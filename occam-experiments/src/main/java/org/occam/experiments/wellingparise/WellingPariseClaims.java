@@ -1,5 +1,6 @@
 package org.occam.experiments.wellingparise;
 
+import org.occam.experiments.PaperClaim;
 import static org.occam.experiments.wellingparise.WellingPariseFigures.at;
 import static org.occam.experiments.wellingparise.WellingPariseFigures.fmt;
 import static org.occam.experiments.wellingparise.WellingPariseFigures.number;
@@ -23,16 +24,9 @@ final class WellingPariseClaims {
 
   private WellingPariseClaims() {}
 
-  /**
-   * One finding against this run.
-   *
-   * @param evidence the numbers behind the verdict, as sentences
-   * @param numbers the same numbers by name (for summary.json and the tests)
-   */
-  record Claim(String title, String paper, String verdict, String evidence, Map<String, Object> numbers) {}
 
   /** The findings, from the points of Figures 2, 4 and 5. */
-  static List<Claim> claims(List<WellingPariseFigures.Point> fig2, List<WellingPariseFigures.Point> fig4,
+  static List<PaperClaim> claims(List<WellingPariseFigures.Point> fig2, List<WellingPariseFigures.Point> fig4,
       List<WellingPariseFigures.Point> fig5) {
     return List.of(blMpAccurate(fig2), blBpWithN(fig2), blBpWithD(fig4, fig5), lvCdRobust(fig2, fig4),
         bpConvergence(fig4, fig5), speed(fig2, fig4, fig5));
@@ -42,7 +36,7 @@ final class WellingPariseClaims {
     return tested == 0 ? "not tested" : held == tested ? "agrees" : held == 0 ? "disagrees" : "partly agrees";
   }
 
-  private static Claim blMpAccurate(List<WellingPariseFigures.Point> fig2) {
+  private static PaperClaim blMpAccurate(List<WellingPariseFigures.Point> fig2) {
     double[] ns = WellingPariseFigures.xs(fig2);
     int best = 0;
     StringBuilder e = new StringBuilder("Mean CVM against HMC per N (Figure 2): ");
@@ -63,12 +57,12 @@ final class WellingPariseClaims {
     num.put("sizesWhereBlMpBest", best);
     num.put("sizes", ns.length);
     num.put("bestOtherOverBlMp", ratios);
-    return new Claim("Bethe-Laplace is very accurate given a good lambda_MP (bl-mp closest to HMC)",
+    return new PaperClaim("Bethe-Laplace is very accurate given a good lambda_MP (bl-mp closest to HMC)",
         "\"the Bethe-Laplace approximation is very accurate if one can find an accurate approximation to the MAP "
             + "value of the parameters\"", verdict(best, ns.length), e.toString(), num);
   }
 
-  private static Claim blBpWithN(List<WellingPariseFigures.Point> fig2) {
+  private static PaperClaim blBpWithN(List<WellingPariseFigures.Point> fig2) {
     double[] ns = WellingPariseFigures.xs(fig2);
     double[] bp = WellingPariseFigures.curve(fig2, BL_BP);
     double[] mp = WellingPariseFigures.curve(fig2, BL_MP);
@@ -87,12 +81,12 @@ final class WellingPariseClaims {
     num.put("blBpLargestN", tested == 0 ? Double.NaN : bp[last]);
     num.put("blBpOverBlMpSmallestN", tested == 0 ? Double.NaN : bp[0] / mp[0]);
     num.put("blBpOverBlMpLargestN", tested == 0 ? Double.NaN : bp[last] / mp[last]);
-    return new Claim("BL-BP degrades as N grows", "\"Using loopy BP to find an approximate MAP value works well for "
+    return new PaperClaim("BL-BP degrades as N grows", "\"Using loopy BP to find an approximate MAP value works well for "
         + "small sample sizes ... the score increases when we increase the number of data-cases\"",
         verdict((grows ? 1 : 0) + (gapGrows ? 1 : 0), tested), e, num);
   }
 
-  private static Claim blBpWithD(List<WellingPariseFigures.Point> fig4, List<WellingPariseFigures.Point> fig5) {
+  private static PaperClaim blBpWithD(List<WellingPariseFigures.Point> fig4, List<WellingPariseFigures.Point> fig5) {
     int held = 0;
     int tested = 0;
     StringBuilder e = new StringBuilder();
@@ -111,12 +105,12 @@ final class WellingPariseClaims {
           f.getKey(), fmt(bp[0]), number(ds[0]), fmt(bp[last]), number(ds[last]), grows ? "grows" : "does not grow"));
       num.put(f.getKey().substring(0, 8).replace(" ", "").toLowerCase(Locale.ROOT), List.of(bp[0], bp[last]));
     }
-    return new Claim("BL-BP degrades as the coupling d grows", "\"Using loopy BP to find an approximate MAP value "
+    return new PaperClaim("BL-BP degrades as the coupling d grows", "\"Using loopy BP to find an approximate MAP value "
         + "works well for ... small edge-strength\" (Figures 4 and 5)", verdict(held, tested),
         tested == 0 ? "Figures 4 and 5 have one d only." : e.toString().strip(), num);
   }
 
-  private static Claim lvCdRobust(List<WellingPariseFigures.Point> fig2, List<WellingPariseFigures.Point> fig4) {
+  private static PaperClaim lvCdRobust(List<WellingPariseFigures.Point> fig2, List<WellingPariseFigures.Point> fig4) {
     double[] ns = WellingPariseFigures.xs(fig2);
     double[] ds = WellingPariseFigures.xs(fig4);
     double[] lv2 = WellingPariseFigures.curve(fig2, LV_CD);
@@ -157,12 +151,12 @@ final class WellingPariseClaims {
       num.put("lvCdGrowthWithD", lv4[l] / lv4[0]);
       num.put("blBpGrowthWithD", bp4[l] / bp4[0]);
     }
-    return new Claim("LV-CD is less accurate in the easy regime but more robust than the BP-based methods",
+    return new PaperClaim("LV-CD is less accurate in the easy regime but more robust than the BP-based methods",
         "\"LV-CD is less accurate in the 'easy domain' but more robust to the increasing interaction strength and "
             + "sample set size than BP based methods\"", verdict(held, tested), String.join("; ", parts) + ".", num);
   }
 
-  private static Claim bpConvergence(List<WellingPariseFigures.Point> fig4, List<WellingPariseFigures.Point> fig5) {
+  private static PaperClaim bpConvergence(List<WellingPariseFigures.Point> fig4, List<WellingPariseFigures.Point> fig5) {
     double[] ds = WellingPariseFigures.xs(fig4);
     double first = Double.NaN;
     StringBuilder e = new StringBuilder("Loopy BP runs that did not converge inside bl-bp and mc-bp, per d (Figure 4, "
@@ -199,7 +193,7 @@ final class WellingPariseClaims {
     num.put("firstFailingStrengthTimes4", first);
     num.put("failuresPerStrength", counts);
     num.put("fig5Failures", fig5Failures);
-    return new Claim("Loopy BP stops converging around d = 1.5/4 with zero bias",
+    return new PaperClaim("Loopy BP stops converging around d = 1.5/4 with zero bias",
         "\"for zero bias loopy BP failed to converge around d = 1.5\" (read as 1.5/4, the paper's d units)", verdict,
         e.toString(), num);
   }
@@ -213,7 +207,7 @@ final class WellingPariseClaims {
     return c;
   }
 
-  private static Claim speed(List<WellingPariseFigures.Point> fig2, List<WellingPariseFigures.Point> fig4,
+  private static PaperClaim speed(List<WellingPariseFigures.Point> fig2, List<WellingPariseFigures.Point> fig4,
       List<WellingPariseFigures.Point> fig5) {
     Map<String, Double> mean = new LinkedHashMap<>();
     for (String m : WellingPariseDesign.METHODS) {
@@ -239,7 +233,7 @@ final class WellingPariseClaims {
         fmt(mean.get(BL_BP)), fmt(mean.get(LV_CD)), fmt(mean.get(MC_BP)), mc / bl);
     Map<String, Object> num = new LinkedHashMap<>(mean);
     num.put("samplerOverBetheLaplace", mc / bl);
-    return new Claim("Bethe-Laplace is orders of magnitude faster than the approximate samplers",
+    return new PaperClaim("Bethe-Laplace is orders of magnitude faster than the approximate samplers",
         "\"our method was many orders of magnitude faster than the approximate sampling schemes\"", verdict(held, 1),
         e, num);
   }

@@ -1,5 +1,6 @@
 package org.occam.experiments.wellingparise;
 
+import org.occam.experiments.PaperClaim;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
@@ -146,7 +147,7 @@ public final class WellingPariseExperiment {
 
     double total = (System.nanoTime() - t0) * 1e-9;
     double loadAtEnd = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-    List<WellingPariseClaims.Claim> claims = WellingPariseClaims.claims(fig2, fig4, fig5);
+    List<PaperClaim> claims = WellingPariseClaims.claims(fig2, fig4, fig5);
     var context = new WellingPariseReport.Context(seed, plan, asked.threads(), asked.quick(), floor, worst,
         new WellingPariseReport.Timing(total, unitsWall, processCpuSeconds(), units.size(), before.size(),
             loadAtStart, loadAtEnd));
@@ -250,7 +251,7 @@ public final class WellingPariseExperiment {
   }
 
   private void print(PrintWriter o, List<WellingPariseFigures.Point> fig2, List<WellingPariseFigures.Point> fig4,
-      List<WellingPariseFigures.Point> fig5, List<WellingPariseClaims.Claim> claims) {
+      List<WellingPariseFigures.Point> fig5, List<PaperClaim> claims) {
     o.printf("%nFigure 2: mean CVM against HMC per N, over %d model(s) and %d set(s)%n", plan.models(), plan.sets());
     Tables.print(o, header("N"), table(fig2));
     o.printf("%nFigure 4: mean CVM against HMC per d*4, biases 0, N = %d%n", plan.strengthSize());
@@ -258,7 +259,7 @@ public final class WellingPariseExperiment {
     o.printf("%nFigure 5: mean CVM against HMC per d*4, biases 1, N = %d%n", plan.strengthSize());
     Tables.print(o, header("d*4"), table(fig5));
     o.printf("%nThe paper's findings, checked against this run:%n");
-    for (WellingPariseClaims.Claim c : claims) {
+    for (PaperClaim c : claims) {
       o.printf("- %s: %s. %s%n", c.title(), c.verdict(), c.evidence());
     }
   }

@@ -1,5 +1,6 @@
 package org.occam.experiments.wellingparise;
 
+import org.occam.experiments.PaperClaim;
 import static org.occam.experiments.wellingparise.WellingPariseFigures.fmt;
 import static org.occam.experiments.wellingparise.WellingPariseFigures.number;
 
@@ -40,7 +41,7 @@ final class WellingPariseReport {
       Timing timing) {}
 
   static String markdown(Context c, List<WellingPariseFigures.Point> fig2, List<WellingPariseFigures.Point> fig4,
-      List<WellingPariseFigures.Point> fig5, List<WellingPariseClaims.Claim> claims) {
+      List<WellingPariseFigures.Point> fig5, List<PaperClaim> claims) {
     WellingParisePlan p = c.plan();
     StringBuilder b = new StringBuilder();
     b.append("# Welling & Parise (2006), section 7: Bethe-Laplace posteriors on 5x5 grids\n\n");
@@ -78,7 +79,7 @@ final class WellingPariseReport {
         + "depend on the thread count.\n\n");
 
     b.append("## The paper's findings against this run\n\n");
-    for (WellingPariseClaims.Claim cl : claims) {
+    for (PaperClaim cl : claims) {
       b.append("### ").append(cl.title()).append("\n\n");
       b.append("- Paper: ").append(cl.paper()).append('\n');
       b.append("- Here: **").append(cl.verdict()).append("**. ").append(cl.evidence()).append("\n\n");
@@ -223,7 +224,7 @@ final class WellingPariseReport {
 
   static Map<String, Object> summary(Context c, List<WellingPariseFigures.Point> fig2,
       List<WellingPariseFigures.Point> fig4, List<WellingPariseFigures.Point> fig5,
-      List<WellingPariseClaims.Claim> claims) {
+      List<PaperClaim> claims) {
     WellingParisePlan p = c.plan();
     Map<String, Object> root = new LinkedHashMap<>();
     root.put("experiment", "Welling & Parise (2006) section 7");
@@ -260,17 +261,7 @@ final class WellingPariseReport {
     }
     figs.put("figure3", f3);
     root.put("figures", figs);
-    List<Object> cl = new ArrayList<>();
-    for (WellingPariseClaims.Claim claim : claims) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("claim", claim.title());
-      m.put("paper", claim.paper());
-      m.put("verdict", claim.verdict());
-      m.put("evidence", claim.evidence());
-      m.put("numbers", claim.numbers());
-      cl.add(m);
-    }
-    root.put("claims", cl);
+    root.put("claims", PaperClaim.toJson(claims));
     Timing t = c.timing();
     Map<String, Object> timing = new LinkedHashMap<>();
     timing.put("totalSeconds", t.totalSeconds());

@@ -1,5 +1,6 @@
 package org.occam.experiments.wellingparise;
 
+import org.occam.experiments.PaperClaim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -93,7 +94,7 @@ class WellingPariseExperimentTest {
     }
 
     // The claims, recomputed from the CSV files, are the report's.
-    List<WellingPariseClaims.Claim> claims = WellingPariseClaims.claims(WellingPariseFigures.points(parsed.get(2)),
+    List<PaperClaim> claims = WellingPariseClaims.claims(WellingPariseFigures.points(parsed.get(2)),
         WellingPariseFigures.points(parsed.get(4)), WellingPariseFigures.points(parsed.get(5)));
     JsonNode saved = root.get("claims");
     assertThat(saved).hasSize(claims.size());
