@@ -1,0 +1,309 @@
+package org.occam.crf;
+
+import org.apache.commons.rng.UniformRandomProvider;
+
+/**
+ * Exact inference on a chain of L spins t_i ∈ {−1, +1} with fields h_i and couplings J_i,
+ * {@code p(t) ∝ exp(Σ_i h_i t_i + Σ_i J_i t_i t_{i+1})}: forward–backward in log space for log Z,
+ * the node and pair marginals, the full covariance of the 2L−1 statistics
+ * u(t) = (t_1…t_L, t_1t_2…t_{L−1}t_L), exact samples (forward filtering, backward sampling) and
+ * the most probable labelling (Viterbi, i.e. max-product on the chain).
+ *
+ * <p>Potentials are passed as one array: the L fields, then the L−1 couplings. State index 0 is the
+ * spin −1 and index 1 the spin +1.
+ */
+public final class ChainInference {
+  private static final double[] SPIN = {-1, 1};
+
+  private final int length;
+  private final double[] h;
+  private final double[] j;
+  /** Log forward messages: la[i][k] = log Σ over t_1..t_{i−1} of the unnormalised p with t_i = k. */
+  private final double[][] la;
+  /** Log backward messages: lb[i][k] = log Σ over t_{i+1}..t_L given t_i = k. */
+  private final double[][] lb;
+  private final double logZ;
+
+  private ChainInference(int length, double[] potentials) {
+    if (length < 1 || potentials.length != 2 * length - 1) {
+      throw new IllegalArgumentException("need " + (2 * length - 1) + " potentials for a chain of " + length
+          + ", got " + potentials.length);
+    }
+    this.length = length;
+    this.h = new double[length];
+    this.j = new double[Math.max(0, length - 1)];
+    System.arraycopy(potentials, 0, h, 0, length);
+    System.arraycopy(potentials, length, j, 0, length - 1);
+    la = new double[length][2];
+    lb = new double[length][2];
+    for (int k = 0; k < 2; k++) {
+      la[0][k] = h[0] * SPIN[k];
+    }
+    for (int i = 1; i < length; i++) {
+      for (int k = 0; k < 2; k++) {
+        double a = la[i - 1][0] + j[i - 1] * SPIN[0] * SPIN[k];
+        double b = la[i - 1][1] + j[i - 1] * SPIN[1] * SPIN[k];
+        la[i][k] = h[i] * SPIN[k] + logAddExp(a, b);
+      }
+    }
+    for (int i = length - 2; i >= 0; i--) {
+      for (int k = 0; k < 2; k++) {
+        double a = j[i] * SPIN[k] * SPIN[0] + h[i + 1] * SPIN[0] + lb[i + 1][0];
+        double b = j[i] * SPIN[k] * SPIN[1] + h[i + 1] * SPIN[1] + lb[i + 1][1];
+        lb[i][k] = logAddExp(a, b);
+      }
+    }
+    logZ = logAddExp(la[length - 1][0], la[length - 1][1]);
+  }
+
+  /** Runs forward–backward on a chain of {@code length} spins with these potentials. */
+  public static ChainInference of(double[] potentials, int length) {
+    return new ChainInference(length, potentials);
+  }
+
+  /** L. */
+  public int length() {
+    return length;
+  }
+
+  /** log Z. */
+  public double logZ() {
+    return logZ;
+  }
+
+  /** λᵀf(t) = Σ h_i t_i + Σ J_i t_i t_{i+1} for spins t. */
+  public double energy(int[] t) {
+    double e = 0;
+    for (int i = 0; i < length; i++) {
+      e += h[i] * t[i];
+    }
+    for (int i = 0; i + 1 < length; i++) {
+      e += j[i] * t[i] * t[i + 1];
+    }
+    return e;
+  }
+
+  /** log p(t) for spins t. */
+  public double logProbability(int[] t) {
+    return energy(t) - logZ;
+  }
+
+  /** u(t) = (t_1…t_L, t_1t_2…t_{L−1}t_L). */
+  public static double[] statistics(int[] t) {
+    int l = t.length;
+    double[] u = new double[2 * l - 1];
+    for (int i = 0; i < l; i++) {
+      u[i] = t[i];
+    }
+    for (int i = 0; i + 1 < l; i++) {
+      u[l + i] = t[i] * t[i + 1];
+    }
+    return u;
+  }
+
+  /** p(t_i = k) for k = 0 (spin −1), 1 (spin +1). */
+  public double[] nodeMarginal(int i) {
+    double p1 = Math.exp(la[i][1] + lb[i][1] - logZ);
+    double p0 = Math.exp(la[i][0] + lb[i][0] - logZ);
+    double s = p0 + p1;
+    return new double[] {p0 / s, p1 / s};
+  }
+
+  /** p(t_i = a, t_{i+1} = b), indexed [a][b]. */
+  public double[][] pairMarginal(int i) {
+    double[][] p = new double[2][2];
+    double s = 0;
+    for (int a = 0; a < 2; a++) {
+      for (int b = 0; b < 2; b++) {
+        p[a][b] = Math.exp(la[i][a] + j[i] * SPIN[a] * SPIN[b] + h[i + 1] * SPIN[b] + lb[i + 1][b] - logZ);
+        s += p[a][b];
+      }
+    }
+    for (double[] row : p) {
+      row[0] /= s;
+      row[1] /= s;
+    }
+    return p;
+  }
+
+  /** E[u(t)]: the spins' means, then the adjacent products' means. */
+  public double[] means() {
+    double[] m = new double[2 * length - 1];
+    for (int i = 0; i < length; i++) {
+      double[] p = nodeMarginal(i);
+      m[i] = p[1] - p[0];
+    }
+    for (int i = 0; i + 1 < length; i++) {
+      double[][] p = pairMarginal(i);
+      m[length + i] = p[0][0] + p[1][1] - p[0][1] - p[1][0];
+    }
+    return m;
+  }
+
+  /** p(t_{i+1} = b | t_i = a), indexed [a][b]: the posterior chain runs forward as a Markov chain. */
+  private double[][] transition(int i) {
+    double[][] t = new double[2][2];
+    for (int a = 0; a < 2; a++) {
+      double s = 0;
+      for (int b = 0; b < 2; b++) {
+        t[a][b] = Math.exp(j[i] * SPIN[a] * SPIN[b] + h[i + 1] * SPIN[b] + lb[i + 1][b] - lb[i][a]);
+        s += t[a][b];
+      }
+      t[a][0] /= s;
+      t[a][1] /= s;
+    }
+    return t;
+  }
+
+  /**
+   * Cov[u(t)], the (2L−1)-square covariance of the spins and adjacent products, exact, in O(L²):
+   * conditioned on t_r the posterior is a forward Markov chain, so E[t_j | t_r] and
+   * E[t_j t_{j+1} | t_r] for j ≥ r follow by propagating the transition matrices from r.
+   */
+  public double[][] covariance() {
+    int l = length;
+    int d = 2 * l - 1;
+    double[][][] tr = new double[Math.max(0, l - 1)][][];
+    for (int i = 0; i + 1 < l; i++) {
+      tr[i] = transition(i);
+    }
+    double[][] node = new double[l][];
+    for (int i = 0; i < l; i++) {
+      node[i] = nodeMarginal(i);
+    }
+    double[][][] pair = new double[Math.max(0, l - 1)][][];
+    for (int i = 0; i + 1 < l; i++) {
+      pair[i] = pairMarginal(i);
+    }
+    double[] m = new double[d];
+    for (int i = 0; i < l; i++) {
+      m[i] = node[i][1] - node[i][0];
+    }
+    for (int i = 0; i + 1 < l; i++) {
+      m[l + i] = pair[i][0][0] + pair[i][1][1] - pair[i][0][1] - pair[i][1][0];
+    }
+    double[][] c = new double[d][d];
+    // a[j][b] = E[t_j | t_r = b], pb[j][b] = E[t_j t_{j+1} | t_r = b], for j ≥ r
+    double[][] a = new double[l][2];
+    double[][] pb = new double[Math.max(0, l - 1)][2];
+    double[][] q = new double[2][2];
+    for (int r = 0; r < l; r++) {
+      // q[b][k] = p(t_j = k | t_r = b), starting at j = r
+      q[0][0] = 1;
+      q[0][1] = 0;
+      q[1][0] = 0;
+      q[1][1] = 1;
+      for (int jj = r; jj < l; jj++) {
+        for (int b = 0; b < 2; b++) {
+          a[jj][b] = q[b][1] - q[b][0];
+          if (jj + 1 < l) {
+            double[][] t = tr[jj];
+            double e = 0;
+            for (int k = 0; k < 2; k++) {
+              e += q[b][k] * SPIN[k] * (t[k][1] - t[k][0]);
+            }
+            pb[jj][b] = e;
+          }
+        }
+        if (jj + 1 < l) {
+          double[][] t = tr[jj];
+          for (int b = 0; b < 2; b++) {
+            double n0 = q[b][0] * t[0][0] + q[b][1] * t[1][0];
+            double n1 = q[b][0] * t[0][1] + q[b][1] * t[1][1];
+            q[b][0] = n0;
+            q[b][1] = n1;
+          }
+        }
+      }
+      double[] pr = node[r];
+      // spin r with spins j ≥ r and with pairs j ≥ r
+      for (int jj = r; jj < l; jj++) {
+        double e = pr[0] * SPIN[0] * a[jj][0] + pr[1] * SPIN[1] * a[jj][1];
+        double v = e - m[r] * m[jj];
+        c[r][jj] = v;
+        c[jj][r] = v;
+      }
+      for (int jj = r; jj + 1 < l; jj++) {
+        double e = pr[0] * SPIN[0] * pb[jj][0] + pr[1] * SPIN[1] * pb[jj][1];
+        double v = e - m[r] * m[l + jj];
+        c[r][l + jj] = v;
+        c[l + jj][r] = v;
+      }
+      if (r >= 1) {
+        // the pair (r−1, r) with spins j ≥ r and with pairs j ≥ r
+        double[][] pp = pair[r - 1];
+        double w0 = pp[0][0] * SPIN[0] * SPIN[0] + pp[1][0] * SPIN[1] * SPIN[0]; // weight of t_r = −1
+        double w1 = pp[0][1] * SPIN[0] * SPIN[1] + pp[1][1] * SPIN[1] * SPIN[1]; // weight of t_r = +1
+        int pi = l + r - 1;
+        for (int jj = r; jj < l; jj++) {
+          double v = w0 * a[jj][0] + w1 * a[jj][1] - m[pi] * m[jj];
+          c[pi][jj] = v;
+          c[jj][pi] = v;
+        }
+        for (int jj = r; jj + 1 < l; jj++) {
+          double v = w0 * pb[jj][0] + w1 * pb[jj][1] - m[pi] * m[l + jj];
+          c[pi][l + jj] = v;
+          c[l + jj][pi] = v;
+        }
+        double vv = 1 - m[pi] * m[pi];
+        c[pi][pi] = vv;
+      }
+    }
+    return c;
+  }
+
+  /** An exact sample of the spins (forward filtering, backward sampling). */
+  public int[] sample(UniformRandomProvider rng) {
+    int[] t = new int[length];
+    int i = length - 1;
+    double p1 = 1 / (1 + Math.exp(la[i][0] - la[i][1]));
+    int k = rng.nextDouble() < p1 ? 1 : 0;
+    t[i] = (int) SPIN[k];
+    for (i = length - 2; i >= 0; i--) {
+      double s1 = la[i][1] + j[i] * SPIN[1] * t[i + 1];
+      double s0 = la[i][0] + j[i] * SPIN[0] * t[i + 1];
+      p1 = 1 / (1 + Math.exp(s0 - s1));
+      t[i] = rng.nextDouble() < p1 ? 1 : -1;
+    }
+    return t;
+  }
+
+  /**
+   * The most probable spins (Viterbi: max-product on the chain in log space); ties go to −1.
+   *
+   * @param potentials L fields then L−1 couplings
+   */
+  public static int[] viterbi(double[] potentials, int length) {
+    double[] h = new double[length];
+    System.arraycopy(potentials, 0, h, 0, length);
+    double[][] best = new double[length][2];
+    int[][] back = new int[length][2];
+    for (int k = 0; k < 2; k++) {
+      best[0][k] = h[0] * SPIN[k];
+    }
+    for (int i = 1; i < length; i++) {
+      double ji = potentials[length + i - 1];
+      for (int k = 0; k < 2; k++) {
+        double a = best[i - 1][0] + ji * SPIN[0] * SPIN[k];
+        double b = best[i - 1][1] + ji * SPIN[1] * SPIN[k];
+        back[i][k] = b > a ? 1 : 0;
+        best[i][k] = h[i] * SPIN[k] + Math.max(a, b);
+      }
+    }
+    int[] t = new int[length];
+    int k = best[length - 1][1] > best[length - 1][0] ? 1 : 0;
+    for (int i = length - 1; i >= 0; i--) {
+      t[i] = (int) SPIN[k];
+      k = back[i][k];
+    }
+    return t;
+  }
+
+  private static double logAddExp(double a, double b) {
+    double m = Math.max(a, b);
+    if (m == Double.NEGATIVE_INFINITY) {
+      return m;
+    }
+    return m + Math.log(Math.exp(a - m) + Math.exp(b - m));
+  }
+}

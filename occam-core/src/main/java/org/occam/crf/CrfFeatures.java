@@ -1,0 +1,208 @@
+package org.occam.crf;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.occam.data.InvalidInputException;
+
+/**
+ * A CRF model's design on a data set: for sequence n, the matrix Φ_n of 2L−1 rows and F columns
+ * whose first L rows give each position's field and the last L−1 rows each adjacent pair's
+ * coupling as linear functions of λ, {@code h = Φ_n[0..L) λ}, {@code J = Φ_n[L..2L−1) λ}. The
+ * features are then {@code f(t, x_n) = Φ_nᵀ u(t)} with u(t) = (t_1…t_L, t_1t_2…t_{L−1}t_L), and
+ * everything about f follows from the chain's statistics u: its mean (the gradient), its
+ * covariance C_u (the UAI paper's untied covariance; {@code C_{x_n} = Φ_nᵀ C_u Φ_n} is the
+ * projection onto the tied parameters, as its 199 → 48).
+ */
+public final class CrfFeatures {
+  private final CrfModel model;
+  private final CrfData data;
+  private final List<String> names;
+  /** phi[n][r][k]: row r of Φ_n (positions then pairs), parameter k. */
+  private final double[][][] phi;
+  private final int[][] spins;
+
+  private CrfFeatures(CrfModel model, CrfData data, List<String> names, double[][][] phi, int[][] spins) {
+    this.model = model;
+    this.data = data;
+    this.names = List.copyOf(names);
+    this.phi = phi;
+    this.spins = spins;
+  }
+
+  /** The design of {@code data} under {@code model}; see {@link CrfModel#featurize}. */
+  static CrfFeatures of(CrfModel model, CrfData data) {
+    if (!model.labelStates().equals(data.labelStates())) {
+      throw new InvalidInputException("the model's label states " + model.labelStates() + " are not the data's "
+          + data.labelStates() + " (same names, same order)");
+    }
+    int[] column = new int[model.inputNames().size()];
+    for (int a = 0; a < column.length; a++) {
+      column[a] = data.inputNames().indexOf(model.inputNames().get(a));
+      if (column[a] < 0) {
+        throw new InvalidInputException("the data have no input column '" + model.inputNames().get(a)
+            + "' that the model reads (data inputs: " + String.join(",", data.inputNames()) + ")");
+      }
+    }
+    List<CrfModel.Template> templates = model.templates();
+    int maxLength = data.maxLength();
+    // parameter offsets
+    int[] offset = new int[templates.size()];
+    List<String> names = new ArrayList<>();
+    for (int t = 0; t < templates.size(); t++) {
+      CrfModel.Template tp = templates.get(t);
+      offset[t] = names.size();
+      if (model.tied()) {
+        names.add(tp.name());
+      } else {
+        int count = tp.kind().edge() ? maxLength - 1 : maxLength;
+        for (int i = 1; i <= count; i++) {
+          names.add(tp.name() + "@" + i);
+        }
+      }
+    }
+    int f = names.size();
+    if (f == 0) {
+      throw new InvalidInputException("the model has no parameters on these data (untied transition features need"
+          + " sequences of at least 2 positions)");
+    }
+    int n = data.size();
+    double[][][] phi = new double[n][][];
+    int[][] spins = new int[n][];
+    for (int s = 0; s < n; s++) {
+      CrfData.Sequence seq = data.sequences().get(s);
+      int len = seq.length();
+      double[][] p = new double[2 * len - 1][f];
+      for (int t = 0; t < templates.size(); t++) {
+        CrfModel.Template tp = templates.get(t);
+        int rows = tp.kind().edge() ? len - 1 : len;
+        for (int i = 0; i < rows; i++) {
+          double v = tp.input() < 0 ? 1.0 : seq.inputs()[i][column[tp.input()]];
+          int k = model.tied() ? offset[t] : offset[t] + i;
+          p[tp.kind().edge() ? len + i : i][k] += v;
+        }
+      }
+      phi[s] = p;
+      spins[s] = seq.spins();
+    }
+    return new CrfFeatures(model, data, names, phi, spins);
+  }
+
+  /** The model. */
+  public CrfModel model() {
+    return model;
+  }
+
+  /** The data. */
+  public CrfData data() {
+    return data;
+  }
+
+  /** F, the number of parameters. */
+  public int dimension() {
+    return names.size();
+  }
+
+  /** The parameters' names, in order ({@code state:a}, or {@code state:a@i} untied). */
+  public List<String> parameterNames() {
+    return names;
+  }
+
+  /** N, the number of sequences. */
+  public int size() {
+    return phi.length;
+  }
+
+  /** The length of sequence n. */
+  public int length(int n) {
+    return spins[n].length;
+  }
+
+  /** The observed labels of sequence n as spins (0 where unknown). Not copied: not to be modified. */
+  public int[] spins(int n) {
+    return spins[n];
+  }
+
+  /** Φ_n (2L−1 rows, F columns). Not copied: not to be modified. */
+  public double[][] design(int n) {
+    return phi[n];
+  }
+
+  /** The fields h_i (first L entries) and couplings J_i (last L−1) of sequence n at λ. */
+  public double[] potentials(int n, double[] lambda) {
+    double[][] p = phi[n];
+    double[] out = new double[p.length];
+    for (int r = 0; r < p.length; r++) {
+      double s = 0;
+      double[] row = p[r];
+      for (int k = 0; k < row.length; k++) {
+        s += row[k] * lambda[k];
+      }
+      out[r] = s;
+    }
+    return out;
+  }
+
+  /** The chain of sequence n at λ, with forward–backward run. */
+  public ChainInference infer(int n, double[] lambda) {
+    return ChainInference.of(potentials(n, lambda), length(n));
+  }
+
+  /** f(t, x_n) = Φ_nᵀ u(t) for spins t of sequence n. */
+  public double[] statistics(int n, int[] t) {
+    double[] out = new double[dimension()];
+    addProjected(n, ChainInference.statistics(t), 1.0, out);
+    return out;
+  }
+
+  /** out += scale · Φ_nᵀ u for a vector u over the 2L−1 chain statistics of sequence n. */
+  public void addProjected(int n, double[] u, double scale, double[] out) {
+    double[][] p = phi[n];
+    for (int r = 0; r < p.length; r++) {
+      double w = scale * u[r];
+      if (w == 0) {
+        continue;
+      }
+      double[] row = p[r];
+      for (int k = 0; k < row.length; k++) {
+        out[k] += w * row[k];
+      }
+    }
+  }
+
+  /** out += Φ_nᵀ C Φ_n for a (2L−1)-square matrix C over the chain statistics of sequence n. */
+  public void addProjectedCovariance(int n, double[][] c, double[][] out) {
+    double[][] p = phi[n];
+    int rows = p.length;
+    int f = dimension();
+    // CΦ first: rows × F
+    double[][] cp = new double[rows][f];
+    for (int r = 0; r < rows; r++) {
+      double[] cr = c[r];
+      double[] dst = cp[r];
+      for (int q = 0; q < rows; q++) {
+        double w = cr[q];
+        if (w == 0) {
+          continue;
+        }
+        double[] src = p[q];
+        for (int k = 0; k < f; k++) {
+          dst[k] += w * src[k];
+        }
+      }
+    }
+    for (int r = 0; r < rows; r++) {
+      double[] pr = p[r];
+      double[] cpr = cp[r];
+      for (int a = 0; a < f; a++) {
+        double w = pr[a];
+        if (w == 0) {
+          continue;
+        }
+        double[] o = out[a];
+        for (int b = 0; b < f; b++) {
+          o[b] += w * cpr[b];
+        }
+      }
+    }
+  }
+}

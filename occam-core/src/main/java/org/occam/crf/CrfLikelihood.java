@@ -1,0 +1,141 @@
+package org.occam.crf;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.occam.math.DifferentiableFunction;
+import org.occam.math.Parallel;
+import org.occam.sampling.ParameterLikelihood;
+
+/**
+ * The conditional log likelihood of labelled sequences,
+ * {@code L(λ) = Σ_n [λᵀ f(t_n, x_n) − log Z(x_n, λ)]}, its gradient
+ * {@code Σ_n (f(t_n, x_n) − E[f | x_n, λ])} and the summed covariance {@code Σ_n C_{x_n}} (the
+ * papers' eqn 12/13), all exact by forward–backward ({@link ChainInference}).
+ *
+ * <p>As a {@link ParameterLikelihood} (for AIS and HMC over λ) its data count is the number of
+ * labelled positions, not sequences: the annealer uses it only to scale its step size, and the
+ * curvature of L grows with the positions.
+ */
+public final class CrfLikelihood implements ParameterLikelihood {
+  private final CrfFeatures features;
+
+  /**
+   * @throws org.occam.data.InvalidInputException if a sequence has an unknown label
+   */
+  public CrfLikelihood(CrfFeatures features) {
+    this.features = features;
+    for (int n = 0; n < features.size(); n++) {
+      for (int t : features.spins(n)) {
+        if (t == 0) {
+          throw new org.occam.data.InvalidInputException("sequence '" + features.data().sequences().get(n).id()
+              + "' has positions without a label: training and scoring need every label");
+        }
+      }
+    }
+  }
+
+  /** The design. */
+  public CrfFeatures features() {
+    return features;
+  }
+
+  @Override
+  public int dimension() {
+    return features.dimension();
+  }
+
+  @Override
+  public double dataCount() {
+    return features.data().positions();
+  }
+
+  /** L(λ), with ∇L written into {@code grad}, summed over sequences on {@code threads} threads. */
+  public double valueAndGradient(double[] lambda, double[] grad, int threads) {
+    int n = features.size();
+    int blocks = Math.min(n, Math.max(1, threads));
+    List<double[]> parts = Parallel.map(blocks, blocks, "occam-crf", b -> {
+      double[] out = new double[lambda.length + 1];
+      for (int s = b * n / blocks; s < (b + 1) * n / blocks; s++) {
+        out[lambda.length] += addSequence(s, lambda, out);
+      }
+      return out;
+    });
+    java.util.Arrays.fill(grad, 0);
+    double value = 0;
+    for (double[] p : parts) {
+      for (int k = 0; k < grad.length; k++) {
+        grad[k] += p[k];
+      }
+      value += p[lambda.length];
+    }
+    return value;
+  }
+
+  /** Adds sequence s's gradient to {@code grad} and returns its log likelihood. */
+  private double addSequence(int s, double[] lambda, double[] grad) {
+    ChainInference c = features.infer(s, lambda);
+    int[] t = features.spins(s);
+    double[] u = ChainInference.statistics(t);
+    double[] m = c.means();
+    for (int r = 0; r < u.length; r++) {
+      u[r] -= m[r];
+    }
+    features.addProjected(s, u, 1.0, grad);
+    return c.logProbability(t);
+  }
+
+  /** L(λ) alone. */
+  public double value(double[] lambda) {
+    double v = 0;
+    for (int s = 0; s < features.size(); s++) {
+      v += features.infer(s, lambda).logProbability(features.spins(s));
+    }
+    return v;
+  }
+
+  /** Σ_n C_{x_n}(λ), the F-square sum of the sequences' feature covariances, on {@code threads} threads. */
+  public double[][] covarianceSum(double[] lambda, int threads) {
+    int n = features.size();
+    int f = features.dimension();
+    int blocks = Math.min(n, Math.max(1, threads));
+    List<double[][]> parts = Parallel.map(blocks, blocks, "occam-crf", b -> {
+      double[][] out = new double[f][f];
+      for (int s = b * n / blocks; s < (b + 1) * n / blocks; s++) {
+        features.addProjectedCovariance(s, features.infer(s, lambda).covariance(), out);
+      }
+      return out;
+    });
+    double[][] sum = new double[f][f];
+    for (double[][] p : parts) {
+      for (int a = 0; a < f; a++) {
+        for (int b = 0; b < f; b++) {
+          sum[a][b] += p[a][b];
+        }
+      }
+    }
+    return sum;
+  }
+
+  @Override
+  public DifferentiableFunction newEvaluator() {
+    return (lambda, grad) -> {
+      for (double x : lambda) {
+        if (!Double.isFinite(x)) {
+          return Double.NaN;
+        }
+      }
+      return valueAndGradient(lambda, grad, 1);
+    };
+  }
+
+  @Override
+  public Map<String, Object> describe() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("sequences", features.size());
+    m.put("positions", features.data().positions());
+    m.put("parameters", features.dimension());
+    m.put("logZ", "exact (forward-backward)");
+    return m;
+  }
+}
