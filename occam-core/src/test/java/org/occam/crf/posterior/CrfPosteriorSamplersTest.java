@@ -105,6 +105,8 @@ class CrfPosteriorSamplersTest {
     ParameterSamples mh = CrfPosteriorSamplers.get("mh").sample(p, chains(2), seed);
     ParameterSamples hmc = CrfPosteriorSamplers.get("hmc").sample(p, chains(2), seed + 100);
     for (ParameterSamples s : List.of(mh, hmc)) {
+      System.out.printf("%s seed %d: step %s, autocorrelation time %s, ESS %s%n", s.method(), seed,
+          s.diagnostics().get("stepSize"), s.diagnostics().get("autocorrelationTime"), s.diagnostics().get("ess"));
       assertThat(s.converged()).as(s.method() + " " + s.diagnostics()).isTrue();
       double[] m = mean(s);
       double[] v = variance(s, q.mean);
