@@ -47,7 +47,7 @@ import org.occam.crf.CrfProblem;
  */
 public final class SuperGraphPredictor implements CrfPredictor {
   /** The largest change of an equality message (nats) below which max-product has converged. */
-  public static final double TOLERANCE = 1e-9;
+  public static final double TOLERANCE = 1e-7;
 
   @Override
   public String name() {
