@@ -41,6 +41,10 @@ import org.occam.crf.CrfProblem;
  * nats, whatever S is: it keeps its own label when its max-marginal margin is above that (a copy
  * sure at odds of more than e² ≈ 7:1), and otherwise gives way. Much smaller κ makes the method the
  * margin-weighted vote above; much larger, Viterbi at the mean of the draws (≈ {@code map}).
+ * Measured on the FAQ data (papers' 48 parameters, S = 20; lsof: 48 training and 28 test
+ * documents, sed: 20 and 18) the label error hardly depends on κ (lsof 2.14–2.21%, sed 0.33% for κ
+ * from 0 to 100), while copy 1's own labels part from the summed read-out at 26% of sed's positions
+ * at κ = 0, 5% at κ = 1 and none from κ = 3: at κ = 1 the copies mostly, not always, agree.
  * Messages are damped by {@link PredictionSettings#damping}; non-convergence within
  * {@link PredictionSettings#maxIterations} sweeps is reported ({@code converged},
  * {@code notConverged}, {@code iterations}, {@code maxChange}), never thrown.
