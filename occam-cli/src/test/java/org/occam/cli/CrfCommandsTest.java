@@ -171,6 +171,12 @@ class CrfCommandsTest {
     var r = CliRunner.run("crf", "score", "--help");
     assertThat(r.exitCode()).isZero();
     assertThat(r.out()).contains(CrfMethods.REGISTRY.names(), "CRF methods:");
+    var predict = CliRunner.run("crf", "predict", "--help");
+    assertThat(predict.out()).contains("CRF prediction methods:");
+    CrfPredictors.all().forEach(p -> assertThat(predict.out()).contains("  " + p.name() + " "));
+    var posterior = CliRunner.run("crf", "posterior", "--help");
+    assertThat(posterior.out()).contains("CRF posterior samplers:");
+    CrfPosteriorSamplers.all().forEach(p -> assertThat(posterior.out()).contains("  " + p.name() + " "));
     var top = CliRunner.run("crf", "--help");
     assertThat(top.out()).contains("train", "score", "rank", "predict", "posterior");
   }
