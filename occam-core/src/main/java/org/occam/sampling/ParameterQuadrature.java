@@ -193,12 +193,16 @@ public final class ParameterQuadrature {
       }
       double t = 1;
       double next;
+      // Near the mode the gain of a Newton step (½ the decrement) falls below the rounding of the
+      // log posterior's value, so no line search can see it: take the full step, which on a concave
+      // objective this close to its mode is safe.
+      boolean belowRounding = decrement < 1e-12 * Math.max(1, Math.abs(value));
       while (true) {
         for (int i = 0; i < f; i++) {
           trial[i] = lambda[i] + t * step[i];
         }
         next = objective(likelihood, trial, trialGrad, sigma);
-        if (next >= value + 0.25 * t * decrement || t < 1e-12) {
+        if (belowRounding || next >= value + 0.25 * t * decrement || t < 1e-12) {
           break;
         }
         t *= 0.5;
