@@ -78,6 +78,18 @@ public final class ChainInference {
    * @param scratch length ≥ 7L. Modified.
    */
   public static double logZAndMeans(double[] potentials, int length, double[] meansOut, double[] scratch) {
+    return logZAndMeans(potentials, null, length, meansOut, scratch);
+  }
+
+  /**
+   * As {@link #logZAndMeans(double[], int, double[], double[])}, with {@code e^{2·potential}} given
+   * for every potential (or {@code null} to compute them): the likelihood makes them as products of
+   * e^{2λ_k} over a position's active 0/1 features, with no exponential per position.
+   *
+   * @param expTwice e^{2 potentials[r]} for r &lt; 2L−1, or null. Not modified.
+   */
+  public static double logZAndMeans(double[] potentials, double[] expTwice, int length, double[] meansOut,
+      double[] scratch) {
     int l = length;
     for (int r = 0; r < 2 * l - 1; r++) {
       if (!(Math.abs(potentials[r]) <= SCALED_LIMIT)) {
@@ -100,7 +112,7 @@ public final class ChainInference {
     double shift = 0;
     for (int i = 0; i < l; i++) {
       shift += potentials[i];
-      scratch[eh + i] = Math.exp(2 * potentials[i]);
+      scratch[eh + i] = expTwice == null ? Math.exp(2 * potentials[i]) : expTwice[i];
     }
     double logAcc = 0;
     double prod = 1;
@@ -114,7 +126,7 @@ public final class ChainInference {
     for (int i = 1; i < l; i++) {
       double jj = potentials[l + i - 1];
       shift += jj;
-      double w = Math.exp(2 * jj);
+      double w = expTwice == null ? Math.exp(2 * jj) : expTwice[l + i - 1];
       scratch[ej + i - 1] = w;
       double f0 = scratch[a0 + i - 1];
       double f1 = scratch[a1 + i - 1];

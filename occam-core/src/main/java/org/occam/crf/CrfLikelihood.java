@@ -63,8 +63,9 @@ public final class CrfLikelihood implements ParameterLikelihood {
     List<double[]> parts = Parallel.map(blocks, Math.max(1, threads), "occam-crf", b -> {
       double[] out = new double[lambda.length + 1];
       Scratch scratch = new Scratch(features.maxLength());
+      double[] expTwiceLambda = expTwice(lambda);
       for (int s = b * n / blocks; s < (b + 1) * n / blocks; s++) {
-        out[lambda.length] += addSequence(s, lambda, out, scratch);
+        out[lambda.length] += addSequence(s, lambda, expTwiceLambda, out, scratch);
       }
       return out;
     });
@@ -79,11 +80,36 @@ public final class CrfLikelihood implements ParameterLikelihood {
     return value;
   }
 
-  /** Buffers for one sequence at a time: potentials, E[u] (then u − E[u]), and the messages. */
-  private record Scratch(double[] potentials, double[] means, double[] messages) {
+  /** Buffers for one sequence at a time: potentials, their e^{2·}, E[u] (then u − E[u]), and the messages. */
+  private record Scratch(double[] potentials, double[] expTwice, double[] means, double[] messages) {
     Scratch(int maxLength) {
-      this(new double[2 * maxLength - 1], new double[2 * maxLength - 1], new double[7 * maxLength]);
+      this(new double[2 * maxLength - 1], new double[2 * maxLength - 1], new double[2 * maxLength - 1],
+          new double[7 * maxLength]);
     }
+  }
+
+  /**
+   * e^{2λ_k} for a binary design, else null (then {@link ChainInference#logZAndMeans} takes each
+   * position's exponential). Null too when Σ|λ_k| &gt; 300, so that no partial product over a row
+   * can overflow (e^{±600}); a position whose potential is past the scaled limit sends its sequence
+   * to the log-space run anyway.
+   */
+  private double[] expTwice(double[] lambda) {
+    if (!features.binary()) {
+      return null;
+    }
+    double sum = 0;
+    for (double x : lambda) {
+      sum += Math.abs(x);
+    }
+    if (!(sum <= 300)) {
+      return null;
+    }
+    double[] e = new double[lambda.length];
+    for (int k = 0; k < e.length; k++) {
+      e[k] = Math.exp(2 * lambda[k]);
+    }
+    return e;
   }
 
   /**
@@ -91,13 +117,18 @@ public final class CrfLikelihood implements ParameterLikelihood {
    * log likelihood λᵀf(t, x) − log Z = h·t + J·(t t') − log Z, by
    * {@link ChainInference#logZAndMeans} (scaled messages) and Φ's sparse rows.
    */
-  private double addSequence(int s, double[] lambda, double[] grad, Scratch scratch) {
+  private double addSequence(int s, double[] lambda, double[] expTwiceLambda, double[] grad, Scratch scratch) {
     double[] pot = scratch.potentials;
     double[] m = scratch.means;
     int l = features.length(s);
     int[] t = features.spins(s);
     features.potentials(s, lambda, pot);
-    double logZ = ChainInference.logZAndMeans(pot, l, m, scratch.messages);
+    double[] e = null;
+    if (expTwiceLambda != null) {
+      e = scratch.expTwice;
+      features.expTwicePotentials(s, expTwiceLambda, e);
+    }
+    double logZ = ChainInference.logZAndMeans(pot, e, l, m, scratch.messages);
     double energy = 0;
     for (int i = 0; i < l; i++) {
       energy += pot[i] * t[i];
@@ -158,14 +189,44 @@ public final class CrfLikelihood implements ParameterLikelihood {
 
   @Override
   public DifferentiableFunction newEvaluator() {
+    Sequential sequential = new Sequential();
     return (lambda, grad) -> {
       for (double x : lambda) {
         if (!Double.isFinite(x)) {
           return Double.NaN;
         }
       }
-      return valueAndGradient(lambda, grad, 1);
+      return sequential.valueAndGradient(lambda, grad);
     };
+  }
+
+  /**
+   * One chain's evaluator state: the blocks of {@link #valueAndGradient(double[], double[], int)}
+   * summed in the same order on the calling thread, into buffers kept between calls (the AIS and
+   * HMC hot loop), so the numbers are those of any thread count.
+   */
+  private final class Sequential {
+    final Scratch scratch = new Scratch(features.maxLength());
+    final double[] block = new double[features.dimension() + 1];
+
+    double valueAndGradient(double[] lambda, double[] grad) {
+      int n = features.size();
+      int blocks = Math.min(n, BLOCKS);
+      double[] expTwiceLambda = expTwice(lambda);
+      java.util.Arrays.fill(grad, 0);
+      double value = 0;
+      for (int b = 0; b < blocks; b++) {
+        java.util.Arrays.fill(block, 0);
+        for (int s = b * n / blocks; s < (b + 1) * n / blocks; s++) {
+          block[lambda.length] += addSequence(s, lambda, expTwiceLambda, block, scratch);
+        }
+        for (int k = 0; k < grad.length; k++) {
+          grad[k] += block[k];
+        }
+        value += block[lambda.length];
+      }
+      return value;
+    }
   }
 
   @Override
