@@ -25,6 +25,10 @@ public final class CrfLikelihood implements ParameterLikelihood {
   static final int BLOCKS = 16;
 
   private final CrfFeatures features;
+  /** f(t_n, x_n) = Φ_nᵀ u(t_n), the observed statistics of each sequence. */
+  private final double[][] observed;
+  /** Φ_nᵀ 1, so that Σ_i h_i + Σ_i J_i = λ · ones[n]. */
+  private final double[][] ones;
 
   /**
    * @throws org.occam.data.InvalidInputException if a sequence has an unknown label
@@ -38,6 +42,15 @@ public final class CrfLikelihood implements ParameterLikelihood {
               + "' has positions without a label: training and scoring need every label");
         }
       }
+    }
+    observed = new double[features.size()][];
+    ones = new double[features.size()][];
+    for (int n = 0; n < features.size(); n++) {
+      observed[n] = features.statistics(n, features.spins(n));
+      double[] u = new double[2 * features.length(n) - 1];
+      java.util.Arrays.fill(u, 1);
+      ones[n] = new double[features.dimension()];
+      features.addProjected(n, u, 1.0, ones[n]);
     }
   }
 
@@ -114,21 +127,37 @@ public final class CrfLikelihood implements ParameterLikelihood {
 
   /**
    * Adds sequence s's gradient f(t, x) − E[f | x] = Φᵀ(u(t) − E[u]) to {@code grad} and returns its
-   * log likelihood λᵀf(t, x) − log Z = h·t + J·(t t') − log Z, by
-   * {@link ChainInference#logZAndMeans} (scaled messages) and Φ's sparse rows.
+   * log likelihood λᵀf(t, x) − log Z = h·t + J·(t t') − log Z, by scaled messages
+   * ({@link ChainInference#scaled}, {@link ChainInference#logZAndMeans}) and Φ's sparse rows.
    */
   private double addSequence(int s, double[] lambda, double[] expTwiceLambda, double[] grad, Scratch scratch) {
-    double[] pot = scratch.potentials;
     double[] m = scratch.means;
     int l = features.length(s);
+    if (expTwiceLambda != null) {
+      // binary design: e^{2h}, e^{2J} as products, λ·f(t) and Σh + ΣJ from the precomputed sums
+      double[] e = scratch.expTwice;
+      features.expTwicePotentials(s, expTwiceLambda, e);
+      double[] obs = observed[s];
+      double[] one = ones[s];
+      double shift = 0;
+      double energy = 0;
+      for (int k = 0; k < lambda.length; k++) {
+        shift += lambda[k] * one[k];
+        energy += lambda[k] * obs[k];
+      }
+      double logZ = ChainInference.scaled(e, 0, shift, l, m, scratch.messages);
+      if (!Double.isNaN(logZ)) {
+        for (int k = 0; k < lambda.length; k++) {
+          grad[k] += obs[k];
+        }
+        features.addProjected(s, m, -1.0, grad);
+        return energy - logZ;
+      }
+    }
+    double[] pot = scratch.potentials;
     int[] t = features.spins(s);
     features.potentials(s, lambda, pot);
-    double[] e = null;
-    if (expTwiceLambda != null) {
-      e = scratch.expTwice;
-      features.expTwicePotentials(s, expTwiceLambda, e);
-    }
-    double logZ = ChainInference.logZAndMeans(pot, e, l, m, scratch.messages);
+    double logZ = ChainInference.logZAndMeans(pot, null, l, m, scratch.messages);
     double energy = 0;
     for (int i = 0; i < l; i++) {
       energy += pot[i] * t[i];
