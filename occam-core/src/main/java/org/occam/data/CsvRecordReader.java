@@ -17,6 +17,10 @@ import java.util.List;
  * character. Malformed records (a quoted cell never closed, text after a closing quote) are
  * {@link DataFormatException}s naming the file, line and column.
  *
+ * <p>{@link #tabSeparated} reads tab-separated values instead (IANA {@code text/tab-separated-values}):
+ * cells end at a tab, quotes are ordinary characters (no quoting, so a cell may start with
+ * {@code "}), and only spaces around a cell are dropped.
+ *
  * <pre>{@code
  * try (CsvRecordReader in = new CsvRecordReader(Files.newBufferedReader(file), file)) {
  *   for (String[] cells = in.next(); cells != null; cells = in.next()) {
@@ -30,6 +34,8 @@ public final class CsvRecordReader implements Closeable {
 
   private final Reader in;
   private final Path file;
+  /** The character between cells: {@code ','} or {@code '\t'} (then quotes are not special). */
+  private final char delimiter;
   private final char[] buffer = new char[1 << 16];
   private int position;
   private int limit;
@@ -45,8 +51,30 @@ public final class CsvRecordReader implements Closeable {
    * @param file the file named in messages, or null for {@code <input>}
    */
   public CsvRecordReader(Reader in, Path file) {
+    this(in, file, ',');
+  }
+
+  private CsvRecordReader(Reader in, Path file, char delimiter) {
     this.in = in;
     this.file = file;
+    this.delimiter = delimiter;
+  }
+
+  /**
+   * A reader of tab-separated values: cells end at a tab, quotes are ordinary characters.
+   *
+   * @param in the text
+   * @param file the file named in messages, or null for {@code <input>}
+   */
+  public static CsvRecordReader tabSeparated(Reader in, Path file) {
+    return new CsvRecordReader(in, file, '\t');
+  }
+
+  /** A reader of tab-separated values if {@code file}'s name ends in {@code .tsv} (any case), else of CSV. */
+  public static CsvRecordReader forFile(Reader in, Path file) {
+    boolean tsv = file != null && file.getFileName() != null
+        && file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".tsv");
+    return tsv ? tabSeparated(in, file) : new CsvRecordReader(in, file);
   }
 
   /** The line on which the record last returned by {@link #next} starts (1-based). */
@@ -78,7 +106,7 @@ public final class CsvRecordReader implements Closeable {
         boolean quoted = readCell();
         quotedSeen |= quoted;
         int ch = read();
-        if (ch == ',') {
+        if (ch == delimiter) {
           continue;
         }
         endLine(ch);
@@ -95,12 +123,12 @@ public final class CsvRecordReader implements Closeable {
   private boolean readCell() throws IOException {
     cell.setLength(0);
     int ch = peek();
-    while (ch == ' ' || ch == '\t') {
+    while (ch == ' ' || (ch == '\t' && delimiter != '\t')) {
       position++;
       ch = peek();
     }
-    if (ch != '"') {
-      while (ch != EOF && ch != ',' && ch != '\n' && ch != '\r') {
+    if (ch != '"' || delimiter == '\t') {
+      while (ch != EOF && ch != delimiter && ch != '\n' && ch != '\r') {
         cell.append((char) ch);
         position++;
         ch = peek();
@@ -136,7 +164,7 @@ public final class CsvRecordReader implements Closeable {
       position++;
       ch = peek();
     }
-    if (ch != EOF && ch != ',' && ch != '\n' && ch != '\r') {
+    if (ch != EOF && ch != delimiter && ch != '\n' && ch != '\r') {
       throw DataFormatException.at(file, line, column, "malformed CSV: text after the closing quote of a quoted cell");
     }
     cells.add(cell.toString());

@@ -11,13 +11,17 @@ import org.occam.sampling.PosteriorSampler;
 
 /**
  * The samplers of a CRF's parameter posterior (Welling &amp; Parise 2006, section 7, the CRF part),
- * by name, in the order help texts list them. Adding one is one class and one line here.
+ * by name, in the order help texts list them: {@code bl-mp} (the Laplace Gaussian), {@code lv-cd} (brief
+ * Langevin with contrastive divergence), {@code mh} (Metropolis–Hastings with the exact likelihood, the
+ * paper's ground truth) and {@code hmc} (Hybrid Monte Carlo with exact gradients, also exact, faster).
+ * Adding one is one class and one line here. Draws are named by {@link org.occam.crf.CrfFeatures#parameterNames()}.
  */
 public final class CrfPosteriorSamplers {
   private static final Map<String, PosteriorSampler<CrfProblem>> ALL = new LinkedHashMap<>();
 
   static {
-    for (PosteriorSampler<CrfProblem> s : List.<PosteriorSampler<CrfProblem>>of()) {
+    for (PosteriorSampler<CrfProblem> s : List.<PosteriorSampler<CrfProblem>>of(new CrfBetheLaplaceMp(),
+        new CrfLangevinContrastiveDivergence(), new CrfMetropolisHastings(), new CrfHamiltonianMonteCarlo())) {
       ALL.put(s.name(), s);
     }
   }

@@ -12,7 +12,8 @@ public final class CrfPredictors {
   private static final Map<String, CrfPredictor> ALL = new LinkedHashMap<>();
 
   static {
-    for (CrfPredictor p : List.<CrfPredictor>of()) {
+    for (CrfPredictor p : List.<CrfPredictor>of(new MapPredictor(), new GPredictor(), new VotePredictor(),
+        new WeightedVotePredictor(), new SuperGraphPredictor())) {
       ALL.put(p.name(), p);
     }
   }

@@ -7,6 +7,7 @@ import org.occam.sampling.MarkovChains;
 import org.occam.sampling.ParameterSamples;
 import org.occam.sampling.PosteriorSampler;
 import org.occam.sampling.SamplerSettings;
+import org.occam.sampling.Whitening;
 
 /**
  * {@code bl-bp}: the Bethe–Laplace posterior N(λMP_BP, A⁻¹) with the mode found on the Bethe

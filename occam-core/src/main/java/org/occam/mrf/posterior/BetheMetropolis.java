@@ -13,6 +13,7 @@ import org.occam.sampling.MarkovChains;
 import org.occam.sampling.ParameterSamples;
 import org.occam.sampling.PosteriorSampler;
 import org.occam.sampling.SamplerSettings;
+import org.occam.sampling.Whitening;
 
 /**
  * {@code mc-bp}: random-walk Metropolis–Hastings with symmetric Gaussian proposals whose acceptance
@@ -53,7 +54,7 @@ final class BetheMetropolis implements PosteriorSampler<MrfProblem> {
     long t0 = System.nanoTime();
     MrfProblem.Fit fit = problem.bpMap();
     MrfProblem.BetheLaplace bl = problem.betheAtBpMap();
-    Whitening w = Whitening.of(fit.lambda(), bl.precision(), problem.prior().precision());
+    Whitening w = Whitening.of(fit.lambda(), bl.precision().matrix(), problem.prior().precision());
     int f = problem.featureCount();
     List<MrfLikelihood> engines = new ArrayList<>();
     Supplier<ToDoubleFunction<double[]>> density = () -> {
@@ -74,7 +75,7 @@ final class BetheMetropolis implements PosteriorSampler<MrfProblem> {
     };
     double[] scales = new double[f];
     java.util.Arrays.fill(scales, 1.0);
-    double[][] starts = MarkovChains.dispersedStarts(new double[f], MrfHamiltonianMonteCarlo.identity(f),
+    double[][] starts = MarkovChains.dispersedStarts(new double[f], Whitening.identity(f),
         settings.chains(), START_INFLATION, RandomStreams.taskSeed(seed, 1));
     SamplerSettings rw = new SamplerSettings(settings.samples(), settings.chains(), settings.warmup(),
         settings.maxTransitions(), TARGET_ACCEPTANCE, settings.threads());

@@ -11,6 +11,7 @@ import org.occam.sampling.MarkovChains;
 import org.occam.sampling.ParameterSamples;
 import org.occam.sampling.PosteriorSampler;
 import org.occam.sampling.SamplerSettings;
+import org.occam.sampling.Whitening;
 
 /**
  * {@code lv-cd}: brief (unadjusted) Langevin dynamics with contrastive-divergence gradients
@@ -60,7 +61,7 @@ final class LangevinContrastiveDivergence implements PosteriorSampler<MrfProblem
     double epsilon = problem.posteriorSettings().langevinStep();
     double[] scales = new double[f];
     java.util.Arrays.fill(scales, 1.0);
-    double[][] starts = MarkovChains.dispersedStarts(new double[f], MrfHamiltonianMonteCarlo.identity(f),
+    double[][] starts = MarkovChains.dispersedStarts(new double[f], Whitening.identity(f),
         settings.chains(), START_INFLATION, RandomStreams.taskSeed(seed, 1));
     long[] sweeps = new long[1];
     java.util.function.Supplier<MarkovChains.StochasticGradient> gradient = () -> {
@@ -95,11 +96,11 @@ final class LangevinContrastiveDivergence implements PosteriorSampler<MrfProblem
     try {
       PosteriorPrecision a = problem.exactPrecision();
       diag.put("scales", "exact Laplace at the MAP point");
-      return Whitening.of(problem.exactMap().lambda(), a, priorPrecision);
+      return Whitening.of(problem.exactMap().lambda(), a.matrix(), priorPrecision);
     } catch (IllegalArgumentException tooWide) {
       MrfProblem.BetheLaplace bl = problem.betheAtBpMap();
       diag.put("scales", "linear response at the BP MAP point");
-      return Whitening.of(problem.bpMap().lambda(), bl.precision(), priorPrecision);
+      return Whitening.of(problem.bpMap().lambda(), bl.precision().matrix(), priorPrecision);
     }
   }
 }

@@ -11,6 +11,7 @@ import org.occam.sampling.MarkovChains;
 import org.occam.sampling.ParameterSamples;
 import org.occam.sampling.PosteriorSampler;
 import org.occam.sampling.SamplerSettings;
+import org.occam.sampling.Whitening;
 
 /**
  * {@code hmc}: Hybrid Monte Carlo (Duane et al. 1987; Neal 2011) on the exact log posterior
@@ -25,24 +26,10 @@ import org.occam.sampling.SamplerSettings;
  * frozen (the reported step size is in u). The number of leapfrog steps is not Chen &amp; Welling's
  * 10 (their AIS ran in the raw parameters): in whitened coordinates a trajectory of 10 tuned steps
  * is about one period of the Gaussian's dynamics and returns near its start, so L is set from the
- * dimension for a trajectory of about a quarter period ({@link #leapfrogSteps}); on a 5×5 grid
+ * dimension for a trajectory of about a quarter period ({@link Whitening#leapfrogSteps}); on a 5×5 grid
  * that cut the time for 10,000 draws from 49 s to 6 s at the same ESS.
  */
 final class MrfHamiltonianMonteCarlo implements PosteriorSampler<MrfProblem> {
-  /**
-   * The trajectory length aimed at, εL ≈ π/2 in the whitened coordinates: a quarter period of the
-   * standard Gaussian's dynamics, where the end point is nearly independent of the start. Longer
-   * ones come back: with Chen &amp; Welling's L = 10 the tuned ε on a 5×5 grid (65 parameters) was
-   * 0.63, εL ≈ 2π, a full period, and the autocorrelation time 12 transitions; at L = 2 (what
-   * {@link #leapfrogSteps} gives there) ε was 0.51 and the autocorrelation time 4.8, and 10,000 draws
-   * (smallest ESS 7,900 both times) took 5–7 s instead of 49 s.
-   */
-  static final double TRAJECTORY = Math.PI / 2;
-  /**
-   * ε of leapfrog on N(0, I_d) at the target acceptance 0.8 is about this times d^(−1/4) (measured:
-   * 0.63 at d = 65 with L = 10).
-   */
-  static final double STEP_PER_DIMENSION = 1.8;
   static final double INITIAL_STEP = 0.5;
   /** The over-dispersion of the starts (the Gaussian's spread multiplied by this). */
   static final double START_INFLATION = 2.0;
@@ -67,7 +54,7 @@ final class MrfHamiltonianMonteCarlo implements PosteriorSampler<MrfProblem> {
   public ParameterSamples sample(MrfProblem problem, SamplerSettings settings, long seed) {
     long t0 = System.nanoTime();
     MrfProblem.Fit fit = problem.exactMap();
-    Whitening w = Whitening.of(fit.lambda(), problem.exactPrecision(), problem.prior().precision());
+    Whitening w = Whitening.of(fit.lambda(), problem.exactPrecision().matrix(), problem.prior().precision());
     int f = problem.featureCount();
     double precision = problem.prior().precision();
     Supplier<ExactLogLikelihood> likelihoods = ExactLogLikelihood.perChain(problem.data());
@@ -86,10 +73,10 @@ final class MrfHamiltonianMonteCarlo implements PosteriorSampler<MrfProblem> {
         return value;
       };
     };
-    double[][] starts = MarkovChains.dispersedStarts(new double[f], identity(f), settings.chains(), START_INFLATION,
+    double[][] starts = MarkovChains.dispersedStarts(new double[f], Whitening.identity(f), settings.chains(), START_INFLATION,
         RandomStreams.taskSeed(seed, 1));
     double setup = (System.nanoTime() - t0) * 1e-9;
-    int leapfrogSteps = leapfrogSteps(f);
+    int leapfrogSteps = Whitening.leapfrogSteps(f);
     ParameterSamples inU = MarkovChains.hmc(name(), MrfPosteriorSamplers.parameterNames(problem), density, starts,
         INITIAL_STEP, leapfrogSteps, settings, seed);
     Map<String, Object> set = new LinkedHashMap<>();
@@ -99,22 +86,5 @@ final class MrfHamiltonianMonteCarlo implements PosteriorSampler<MrfProblem> {
     set.put("massMatrix", "exact posterior precision at the MAP point");
     set.put("priorSigma", problem.settings().priorSigma());
     return w.toParameters(inU, name(), inU.parameterNames(), set, Map.of(), setup);
-  }
-
-  /**
-   * L = max(1, round((π/2) / (1.8 d^(−1/4)))): 1 up to d = 5, 2 for the 65 parameters of a 5×5 grid,
-   * 5 at d = 1,000. (A floor of 2 made εL ≈ 2.6 in 2 dimensions, nearly antithetic draws whose
-   * squares, and so the likelihood, stayed correlated.)
-   */
-  static int leapfrogSteps(int dimension) {
-    return (int) Math.max(1, Math.round(TRAJECTORY / (STEP_PER_DIMENSION * Math.pow(dimension, -0.25))));
-  }
-
-  static double[][] identity(int f) {
-    double[][] a = new double[f][f];
-    for (int i = 0; i < f; i++) {
-      a[i][i] = 1;
-    }
-    return a;
   }
 }

@@ -1,5 +1,6 @@
 package org.occam.mrf.posterior;
 
+import org.occam.sampling.Whitening;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -91,7 +92,7 @@ class BetheLaplaceSamplersTest {
     ParameterSamples x = MrfPosteriorSamplers.get("bl-mp").sample(p, new SamplerSettings(20_000, 4, 0, 1000, 0.8, 1),
         11);
     double[] mean = p.exactMap().lambda();
-    double[] sd = Whitening.of(mean, p.betheAtExactMap().precision(), 1).standardDeviations();
+    double[] sd = Whitening.of(mean, p.betheAtExactMap().precision().matrix(), 1).standardDeviations();
     double[][] d = x.pooled();
     for (int k = 0; k < mean.length; k++) {
       double m = 0;

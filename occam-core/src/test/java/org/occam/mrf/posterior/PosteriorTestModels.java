@@ -1,5 +1,6 @@
 package org.occam.mrf.posterior;
 
+import org.occam.sampling.Whitening;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -68,7 +69,7 @@ final class PosteriorTestModels {
 
     GridPosterior(MrfProblem problem) {
       f = problem.featureCount();
-      w = Whitening.of(problem.exactMap().lambda(), problem.exactPrecision(), problem.prior().precision());
+      w = Whitening.of(problem.exactMap().lambda(), problem.exactPrecision().matrix(), problem.prior().precision());
       ExactLogLikelihood likelihood = ExactLogLikelihood.perChain(problem.data()).get();
       double sigma = problem.prior().sigma();
       double half = 9;

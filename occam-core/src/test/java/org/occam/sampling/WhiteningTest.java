@@ -1,4 +1,4 @@
-package org.occam.mrf.posterior;
+package org.occam.sampling;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;

@@ -1,0 +1,250 @@
+package org.occam.crf.predict;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.occam.crf.ChainInference;
+import org.occam.crf.CrfData;
+import org.occam.crf.CrfFeatures;
+import org.occam.crf.CrfProblem;
+
+/**
+ * {@code super-graph}: Welling &amp; Parise 2006, section 5 and Figure 1. S copies of the test
+ * sequence's chain, copy s with the potentials of a Laplace-posterior draw λ_s (the same draws as
+ * {@code vote}), and at every position an edge {@code J_eq t_i^s t_i^r} between every two copies'
+ * labels, solved by max-product; "labels which are predicted with high probability in one model
+ * will transmit that confidence to other models".
+ *
+ * <p><b>Why the edges are soft.</b> With hard equality the S labels at a position are one variable
+ * whose field is Σ_s h_i^s and whose coupling to the next position is Σ_s J_i^s: the super-graph
+ * is a chain again, max-product on it is exact and equals Viterbi on the summed potentials, the MAP
+ * of the product of the S models, i.e. Viterbi at the draws' mean λ̄ ≈ λMP — nothing beyond
+ * {@code map}. So the edges have a finite strength J_eq = κ/(S−1) ({@link PredictionSettings#equalityStrength}),
+ * and the super-graph, loopy (the copies' chains close cycles through the equality edges), is
+ * solved by damped loopy max-product in log space: each sweep runs exact max-product along every
+ * copy's chain given the equality messages, then updates the messages from each position's
+ * equality clique, computed exactly as one factor {@code exp(J_eq Σ_{s<r} t^s t^r)} (its max over
+ * the other copies only depends on how many of them are +1, so it costs O(S²) per position, and the
+ * clique's own S(S−1)/2 edges form no cycles for max-product to go round). A position's label is
+ * the sign of the summed max-marginals of the S copies (a tie takes the MAP label); copy 1's own
+ * max-marginal is reported as the fraction of positions where it disagrees.
+ *
+ * <p><b>Limits</b> (tested). κ = 0: the copies are independent and each copy's max-marginals give
+ * its Viterbi labelling; the summed read-out is a vote weighted by the max-marginal margins.
+ * κ → ∞: the labels of a position are forced equal, and the result approaches Viterbi on the
+ * summed potentials (loopy max-product over-counts the chains' messages returning through the
+ * equality edges, so this is the limit on cases with a clear margin, not an identity).
+ *
+ * <p><b>Default κ = 1.</b> A copy that disagrees with all the others at one position pays 2κ = 2
+ * nats, whatever S is: it keeps its own label when its max-marginal margin is above that (a copy
+ * sure at odds of more than e² ≈ 7:1), and otherwise gives way. Much smaller κ makes the method the
+ * margin-weighted vote above; much larger, Viterbi at the mean of the draws (≈ {@code map}).
+ * Messages are damped by {@link PredictionSettings#damping}; non-convergence within
+ * {@link PredictionSettings#maxIterations} sweeps is reported ({@code converged},
+ * {@code notConverged}, {@code iterations}, {@code maxChange}), never thrown.
+ */
+public final class SuperGraphPredictor implements CrfPredictor {
+  /** The largest change of an equality message (nats) below which max-product has converged. */
+  public static final double TOLERANCE = 1e-9;
+
+  @Override
+  public String name() {
+    return "super-graph";
+  }
+
+  @Override
+  public String description() {
+    return "Figure 1 super-graph: S sampled copies of the chain with soft equality edges J_eq=kappa/(S-1) between"
+        + " copies at each position, damped loopy max-product, summed max-marginals (Welling & Parise 2006, sec. 5)";
+  }
+
+  /**
+   * Max-product on one super-graph.
+   *
+   * @param spins per position the sign of the summed max-marginals (0 on a tie)
+   * @param beliefs {@code [s][i]}: copy s's max-marginal at position i as a field (half the
+   *     difference of its log max-marginals at +1 and −1)
+   * @param converged whether the largest message change fell below {@link #TOLERANCE}
+   * @param iterations sweeps made
+   * @param maxChange the last sweep's largest message change
+   */
+  record Solution(int[] spins, double[][] beliefs, boolean converged, int iterations, double maxChange) {}
+
+  /** max over t of (x t + j t t') as a field on t': half the difference of its values at t' = ±1. */
+  private static double pass(double x, double j) {
+    return 0.5 * (Math.abs(x + j) - Math.abs(x - j));
+  }
+
+  /**
+   * Damped loopy max-product on S copies of a chain of length L, copy s with {@code potentials[s]}
+   * (L fields then L−1 couplings), with an edge of strength {@code coupling} between every two copies
+   * at each position.
+   */
+  static Solution solve(double[][] potentials, int length, double coupling, int maxIterations, double damping) {
+    int copies = potentials.length;
+    int l = length;
+    double[][] eq = new double[copies][l]; // equality clique → copy, as a field
+    double[][] cavity = new double[copies][l]; // copy → clique: the chain's max-marginal without the clique
+    double[] fwd = new double[l];
+    double[] bwd = new double[l];
+    double[] v = new double[copies];
+    Integer[] order = new Integer[copies];
+    double[] sorted = new double[copies];
+    int[] rank = new int[copies];
+    double[] prefix = new double[copies + 1];
+    boolean converged = false;
+    int it = 0;
+    double maxChange = Double.POSITIVE_INFINITY;
+    while (it < maxIterations) {
+      it++;
+      chains(potentials, l, eq, cavity, fwd, bwd);
+      maxChange = 0;
+      for (int i = 0; i < l; i++) {
+        for (int s = 0; s < copies; s++) {
+          v[s] = cavity[s][i];
+          order[s] = s;
+        }
+        Arrays.sort(order, (x, y) -> Double.compare(v[y], v[x]));
+        prefix[0] = 0;
+        for (int r = 0; r < copies; r++) {
+          sorted[r] = v[order[r]];
+          rank[order[r]] = r;
+          prefix[r + 1] = prefix[r] + sorted[r];
+        }
+        for (int s = 0; s < copies; s++) {
+          double m = clique(copies, coupling, prefix, rank[s], v[s]);
+          double updated = damping * eq[s][i] + (1 - damping) * m;
+          maxChange = Math.max(maxChange, Math.abs(updated - eq[s][i]));
+          eq[s][i] = updated;
+        }
+      }
+      if (maxChange < TOLERANCE) {
+        converged = true;
+        break;
+      }
+    }
+    chains(potentials, l, eq, cavity, fwd, bwd);
+    double[][] beliefs = new double[copies][l];
+    int[] spins = new int[l];
+    for (int i = 0; i < l; i++) {
+      double sum = 0;
+      for (int s = 0; s < copies; s++) {
+        beliefs[s][i] = cavity[s][i] + eq[s][i];
+        sum += beliefs[s][i];
+      }
+      spins[i] = sum > 0 ? 1 : sum < 0 ? -1 : 0;
+    }
+    return new Solution(spins, beliefs, converged, it, maxChange);
+  }
+
+  /** Exact max-product along every copy's chain given the equality messages: the cavities toward the cliques. */
+  private static void chains(double[][] potentials, int l, double[][] eq, double[][] cavity, double[] fwd,
+      double[] bwd) {
+    for (int s = 0; s < potentials.length; s++) {
+      double[] p = potentials[s];
+      double[] e = eq[s];
+      fwd[0] = 0;
+      for (int i = 0; i + 1 < l; i++) {
+        fwd[i + 1] = pass(p[i] + e[i] + fwd[i], p[l + i]);
+      }
+      bwd[l - 1] = 0;
+      for (int i = l - 2; i >= 0; i--) {
+        bwd[i] = pass(p[i + 1] + e[i + 1] + bwd[i + 1], p[l + i]);
+      }
+      for (int i = 0; i < l; i++) {
+        cavity[s][i] = p[i] + fwd[i] + bwd[i];
+      }
+    }
+  }
+
+  /**
+   * The clique factor's message to one copy as a field: with k of the S−1 others at +1 the factor
+   * is {@code (J/2)(σ + 2k − S + 1)²} up to a constant, and the others' best k are the k largest
+   * cavity fields, {@code 2·(sum of the top k) − (sum of all)}; the constant cancels in the field.
+   *
+   * @param prefix sums of the S cavities sorted in decreasing order ({@code prefix[k]} = top k)
+   * @param rank the copy's place in that order
+   * @param own the copy's cavity
+   */
+  private static double clique(int copies, double coupling, double[] prefix, int rank, double own) {
+    double plus = Double.NEGATIVE_INFINITY;
+    double minus = Double.NEGATIVE_INFINITY;
+    for (int k = 0; k < copies; k++) {
+      double top = k <= rank ? prefix[k] : prefix[k + 1] - own;
+      double a = 2 * k - copies + 2; // σ = +1
+      double b = 2 * k - copies; // σ = −1
+      plus = Math.max(plus, 0.5 * coupling * a * a + 2 * top);
+      minus = Math.max(minus, 0.5 * coupling * b * b + 2 * top);
+    }
+    return 0.5 * (plus - minus);
+  }
+
+  @Override
+  public CrfPrediction predict(CrfProblem trained, CrfData test, PredictionSettings settings, long seed) {
+    long t0 = System.nanoTime();
+    double[] lambdaMp = trained.map().lambda();
+    double[][] draws = PredictionSupport.laplaceSamples(trained, settings.samples(), seed);
+    int copies = draws.length;
+    double coupling = copies > 1 ? settings.equalityStrength() / (copies - 1) : 0;
+    CrfFeatures f = PredictionSupport.testFeatures(trained, test);
+    List<Solution> solutions = PredictionSupport.perSequence(trained, f, n -> {
+      double[][] pot = new double[copies][];
+      for (int s = 0; s < copies; s++) {
+        pot[s] = f.potentials(n, draws[s]);
+      }
+      return solve(pot, f.length(n), coupling, settings.maxIterations(), settings.damping());
+    });
+    List<int[]> labels = new ArrayList<>();
+    int notConverged = 0;
+    int maxIterations = 0;
+    double maxChange = 0;
+    long ties = 0;
+    long copyOneDiffers = 0;
+    long positions = 0;
+    for (int n = 0; n < solutions.size(); n++) {
+      Solution sol = solutions.get(n);
+      int l = sol.spins().length;
+      int[] map = null;
+      int[] out = new int[l];
+      for (int i = 0; i < l; i++) {
+        int spin = sol.spins()[i];
+        if (spin == 0) {
+          if (map == null) {
+            map = ChainInference.viterbi(f.potentials(n, lambdaMp), l);
+          }
+          spin = map[i];
+          ties++;
+        }
+        out[i] = spin > 0 ? 1 : 0;
+        if ((sol.beliefs()[0][i] > 0 ? 1 : 0) != out[i]) {
+          copyOneDiffers++;
+        }
+      }
+      labels.add(out);
+      positions += l;
+      if (!sol.converged()) {
+        notConverged++;
+      }
+      maxIterations = Math.max(maxIterations, sol.iterations());
+      maxChange = Math.max(maxChange, sol.maxChange());
+    }
+    Map<String, Object> diag = new LinkedHashMap<>();
+    diag.put("converged", notConverged == 0);
+    diag.put("iterations", maxIterations);
+    diag.put("maxChange", maxChange);
+    if (notConverged > 0) {
+      diag.put("notConverged", notConverged + " of " + solutions.size() + " sequences' max-product did not converge in "
+          + settings.maxIterations() + " sweeps (largest last change " + maxChange + " nats)");
+    }
+    diag.put("samples", copies);
+    diag.put("equalityStrength", settings.equalityStrength());
+    diag.put("equalityCoupling", coupling);
+    diag.put("damping", settings.damping());
+    diag.put("tiesToMap", ties);
+    diag.put("copyOneDiffers", positions == 0 ? 0.0 : (double) copyOneDiffers / positions);
+    diag.put("mapConverged", trained.map().converged());
+    return new CrfPrediction(name(), labels, (System.nanoTime() - t0) * 1e-9, diag);
+  }
+}
