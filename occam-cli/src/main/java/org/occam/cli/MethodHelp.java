@@ -3,6 +3,7 @@ package org.occam.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.occam.crf.methods.CrfMethods;
 import org.occam.dag.methods.DagMethods;
 import org.occam.evidence.MethodRegistry;
 import org.occam.mrf.methods.MrfMethods;
@@ -22,7 +23,7 @@ final class MethodHelp {
   static final String TOKEN = "{methods}";
 
   private static final Map<String, MethodRegistry<?>> REGISTRIES = Map.of(
-      "dag", DagMethods.REGISTRY, "mrf", MrfMethods.REGISTRY, "rbm", RbmMethods.REGISTRY);
+      "dag", DagMethods.REGISTRY, "mrf", MrfMethods.REGISTRY, "rbm", RbmMethods.REGISTRY, "crf", CrfMethods.REGISTRY);
 
   private MethodHelp() {}
 

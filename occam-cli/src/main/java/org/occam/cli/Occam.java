@@ -13,7 +13,7 @@ import picocli.CommandLine;
  * code 1; {@code --debug} adds the stack trace.
  */
 @Command(name = "occam", mixinStandardHelpOptions = true, versionProvider = Occam.Version.class,
-    subcommands = {DagCommand.class, MrfCommand.class, RbmCommand.class, org.occam.cli.experiment.ExperimentCommand.class, DemoCommand.class,
+    subcommands = {DagCommand.class, MrfCommand.class, RbmCommand.class, CrfCommand.class, org.occam.cli.experiment.ExperimentCommand.class, DemoCommand.class,
         HelpCommand.class},
     description = {
         "Bayesian evidence ln p(D | m) for discrete graphical models, to choose structures and model orders.",

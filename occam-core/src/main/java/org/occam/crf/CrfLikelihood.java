@@ -18,6 +18,12 @@ import org.occam.sampling.ParameterLikelihood;
  * curvature of L grows with the positions.
  */
 public final class CrfLikelihood implements ParameterLikelihood {
+  /**
+   * The sequences are summed in this many blocks (fewer when there are fewer sequences) whatever the
+   * thread count, and the blocks' sums added in block order, so the numbers do not depend on it.
+   */
+  static final int BLOCKS = 16;
+
   private final CrfFeatures features;
 
   /**
@@ -53,8 +59,8 @@ public final class CrfLikelihood implements ParameterLikelihood {
   /** L(λ), with ∇L written into {@code grad}, summed over sequences on {@code threads} threads. */
   public double valueAndGradient(double[] lambda, double[] grad, int threads) {
     int n = features.size();
-    int blocks = Math.min(n, Math.max(1, threads));
-    List<double[]> parts = Parallel.map(blocks, blocks, "occam-crf", b -> {
+    int blocks = Math.min(n, BLOCKS);
+    List<double[]> parts = Parallel.map(blocks, Math.max(1, threads), "occam-crf", b -> {
       double[] out = new double[lambda.length + 1];
       for (int s = b * n / blocks; s < (b + 1) * n / blocks; s++) {
         out[lambda.length] += addSequence(s, lambda, out);
@@ -98,8 +104,8 @@ public final class CrfLikelihood implements ParameterLikelihood {
   public double[][] covarianceSum(double[] lambda, int threads) {
     int n = features.size();
     int f = features.dimension();
-    int blocks = Math.min(n, Math.max(1, threads));
-    List<double[][]> parts = Parallel.map(blocks, blocks, "occam-crf", b -> {
+    int blocks = Math.min(n, BLOCKS);
+    List<double[][]> parts = Parallel.map(blocks, Math.max(1, threads), "occam-crf", b -> {
       double[][] out = new double[f][f];
       for (int s = b * n / blocks; s < (b + 1) * n / blocks; s++) {
         features.addProjectedCovariance(s, features.infer(s, lambda).covariance(), out);

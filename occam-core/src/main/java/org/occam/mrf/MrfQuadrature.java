@@ -1,12 +1,12 @@
 package org.occam.mrf;
 
-import org.occam.data.InvalidInputException;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.OptionalDouble;
-import java.util.OptionalLong;
+import org.occam.data.InvalidInputException;
 import org.occam.evidence.EvidenceEstimate;
+import org.occam.math.DifferentiableFunction;
+import org.occam.sampling.ParameterLikelihood;
+import org.occam.sampling.ParameterQuadrature;
 
 /**
  * The evidence of a fully observed Boltzmann machine with at most 3 parameters by numerical
@@ -14,21 +14,10 @@ import org.occam.evidence.EvidenceEstimate;
  *
  * <pre>  ln p(D) = ln ∫ N(λ; 0, σ0² I) exp(L(λ)) dλ,   L(λ) = N (λᵀ f̄ − log Z(λ))</pre>
  *
- * <p>The integrand is log-concave (L is concave, the prior strictly so), so Newton's method with
- * backtracking finds the mode λ̂ from 0, with the exact gradient {@code N (f̄ − E[f]) − λ/σ0²} and
- * Hessian {@code −A}, {@code A = N C(λ) + I/σ0²} (C the exact feature covariance). The integral is
- * then taken in whitened coordinates {@code λ = λ̂ + R⁻ᵀ u}, {@code A = R Rᵀ} (Cholesky), where the
- * posterior is close to N(0, I): a tensor trapezoid rule on the box {@code u ∈ [−h, h]^F} (h = 10
- * posterior standard deviations by default), summed in log space. For a smooth integrand that is
- * negligible at the box's faces the trapezoid rule converges geometrically in the number of points
- * (Trefethen &amp; Weideman 2014, "The exponentially convergent trapezoidal rule", SIAM Review 56),
- * faster than Gauss–Legendre or Simpson on the same box.
- *
- * <p>The largest integrand on the box's faces is reported relative to the mode; if it is not at
- * least e^−{@value #MIN_FACE_DROP} smaller, the box is widened by half at the same spacing (up to
- * {@value #MAX_WIDENINGS} times). The error estimate is the difference from the nested grid with
- * every other point per axis (half the points, twice the spacing): the coarse grid's error, so a
- * conservative bound for the fine one's.
+ * <p>The grid integration is the family-independent {@link ParameterQuadrature} (Newton to the
+ * mode, a trapezoid rule in the Hessian-whitened coordinates, the nested half grid's difference as
+ * the error estimate); this class supplies the exact likelihood, with its gradient
+ * {@code N (f̄ − E[f])}, and its curvature {@code N C(λ)} (C the exact feature covariance).
  *
  * <p>Example:
  *
@@ -38,11 +27,9 @@ import org.occam.evidence.EvidenceEstimate;
  */
 public final class MrfQuadrature {
   /** The most parameters integrated (a 3-D grid of 81³ ≈ 5·10⁵ points by default). */
-  public static final int MAX_PARAMETERS = 3;
+  public static final int MAX_PARAMETERS = ParameterQuadrature.MAX_PARAMETERS;
   /** The faces of the box must be this far (in log density) below the mode. */
-  static final double MIN_FACE_DROP = 40;
-  static final int MAX_WIDENINGS = 4;
-  private static final int MAX_NEWTON_ITERATIONS = 200;
+  static final double MIN_FACE_DROP = ParameterQuadrature.MIN_FACE_DROP;
 
   /**
    * @param priorSigma σ0 of the prior N(0, σ0² I)
@@ -52,18 +39,12 @@ public final class MrfQuadrature {
    *     nested half grid has {@code (pointsPerAxis + 1)/2} points per axis
    */
   public record Settings(double priorSigma, double halfWidth, int pointsPerAxis) {
-    public static final double DEFAULT_HALF_WIDTH = 10;
+    public static final double DEFAULT_HALF_WIDTH = ParameterQuadrature.Settings.DEFAULT_HALF_WIDTH;
     /** 81 points on ±10: spacing 0.25 posterior standard deviations. */
-    public static final int DEFAULT_POINTS_PER_AXIS = 81;
+    public static final int DEFAULT_POINTS_PER_AXIS = ParameterQuadrature.Settings.DEFAULT_POINTS_PER_AXIS;
 
     public Settings {
-      if (!(priorSigma > 0) || !Double.isFinite(priorSigma) || !(halfWidth > 0) || !Double.isFinite(halfWidth)) {
-        throw new InvalidInputException("need a positive finite prior sigma and half width, got " + priorSigma
-            + " and " + halfWidth);
-      }
-      if (pointsPerAxis < 5 || pointsPerAxis % 2 == 0) {
-        throw new InvalidInputException("points per axis must be odd and at least 5, got " + pointsPerAxis);
-      }
+      new ParameterQuadrature.Settings(priorSigma, halfWidth, pointsPerAxis); // validates
     }
 
     /** σ0 = 1, ±10 posterior standard deviations, 81 points per axis. */
@@ -79,13 +60,13 @@ public final class MrfQuadrature {
       return new Settings(priorSigma, halfWidth, n);
     }
 
+    /** The same settings for {@link ParameterQuadrature}. */
+    public ParameterQuadrature.Settings generic() {
+      return new ParameterQuadrature.Settings(priorSigma, halfWidth, pointsPerAxis);
+    }
+
     public Map<String, Object> toMap() {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("prior", "N(0, " + priorSigma + "^2 I)");
-      m.put("rule", "tensor trapezoid in the Hessian-whitened coordinates at the mode");
-      m.put("halfWidth", halfWidth);
-      m.put("pointsPerAxis", pointsPerAxis);
-      return m;
+      return generic().toMap();
     }
   }
 
@@ -103,249 +84,44 @@ public final class MrfQuadrature {
           + " parameters, but this model has F = " + f + " (" + data.graph().vertexCount() + " vertices, "
           + data.graph().edgeCount() + " edges); use AIS (method ais) instead");
     }
-    long t0 = System.nanoTime();
-    ExactLogLikelihood likelihood = new ExactLogLikelihood(data, ExactInference.cliqueTreeIfCheaper(data.graph()));
-    double sigma = settings.priorSigma();
-    double logPriorNorm = -0.5 * f * Math.log(2 * Math.PI * sigma * sigma);
-    LogPosterior logPosterior = lambda -> {
-      double s = logPriorNorm + likelihood.value(lambda);
-      for (double l : lambda) {
-        s -= 0.5 * l * l / (sigma * sigma);
-      }
-      return s;
-    };
-
-    Map<String, Object> diag = new LinkedHashMap<>();
-    diag.put("dataSize", data.rows());
-    diag.put("parameters", f);
-    Mode mode = mode(data, likelihood, sigma);
-    diag.put("mode", Arrays.stream(mode.lambda).boxed().toList());
-    diag.put("newtonIterations", mode.iterations);
-    diag.put("newtonConverged", mode.converged);
-    diag.put("logPosteriorAtMode", logPosterior.at(mode.lambda));
-    double[][] r = cholesky(mode.precision);
-    diag.put("laplaceStdDevs", Arrays.stream(laplaceStdDevs(r)).boxed().toList());
-
-    int n = settings.pointsPerAxis();
-    double spacing = 2 * settings.halfWidth() / (n - 1);
-    Grid grid = null;
-    int widenings = 0;
-    while (true) {
-      grid = integrate(logPosterior, mode.lambda, r, n, spacing);
-      if (grid.faceDrop >= MIN_FACE_DROP || widenings == MAX_WIDENINGS) {
-        break;
-      }
-      widenings++;
-      n = 2 * (int) Math.ceil(1.5 * ((n - 1) / 2)) + 1;
-    }
-    double error = Math.abs(grid.logIntegral - grid.halfGridLogIntegral);
-    diag.put("gridPointsPerAxis", n);
-    diag.put("gridPoints", (long) Math.pow(n, f));
-    diag.put("gridSpacing", spacing);
-    diag.put("halfWidthUsed", spacing * (n - 1) / 2);
-    diag.put("boxWidenings", widenings);
-    diag.put("faceLogDensityDrop", grid.faceDrop);
-    diag.put("halfGridLogEvidence", grid.halfGridLogIntegral);
-    diag.put("errorEstimate", error);
-    diag.put("errorEstimateMethod", "|fine grid - nested grid with half the points per axis|");
-    diag.put("converged", mode.converged && grid.faceDrop >= MIN_FACE_DROP);
-    double seconds = (System.nanoTime() - t0) * 1e-9;
-    return new EvidenceEstimate("quadrature", grid.logIntegral, OptionalDouble.empty(), seconds, settings.toMap(),
-        OptionalLong.empty(), diag);
+    return ParameterQuadrature.estimate(new Likelihood(data), lambda -> curvature(data, lambda),
+        settings.generic());
   }
 
-  @FunctionalInterface
-  private interface LogPosterior {
-    double at(double[] lambda);
-  }
-
-  private record Mode(double[] lambda, double[][] precision, int iterations, boolean converged) {}
-
-  /** Newton's method with backtracking on the concave log posterior, from λ = 0. */
-  private static Mode mode(MrfData data, ExactLogLikelihood likelihood, double sigma) {
-    int f = data.featureCount();
-    double[] lambda = new double[f];
-    double[] grad = new double[f];
-    double[] trial = new double[f];
-    double[] trialGrad = new double[f];
-    double value = objective(likelihood, lambda, grad, sigma);
-    for (int it = 1; it <= MAX_NEWTON_ITERATIONS; it++) {
-      double[][] a = precision(data, lambda, sigma);
-      double[] step = solve(cholesky(a), grad);
-      double decrement = 0;
-      for (int i = 0; i < f; i++) {
-        decrement += grad[i] * step[i];
-      }
-      if (decrement < 1e-20) {
-        return new Mode(lambda, a, it, true);
-      }
-      double t = 1;
-      double next;
-      while (true) {
-        for (int i = 0; i < f; i++) {
-          trial[i] = lambda[i] + t * step[i];
-        }
-        next = objective(likelihood, trial, trialGrad, sigma);
-        if (next >= value + 0.25 * t * decrement || t < 1e-12) {
-          break;
-        }
-        t *= 0.5;
-      }
-      System.arraycopy(trial, 0, lambda, 0, f);
-      System.arraycopy(trialGrad, 0, grad, 0, f);
-      value = next;
-    }
-    return new Mode(lambda, precision(data, lambda, sigma), MAX_NEWTON_ITERATIONS, false);
-  }
-
-  /** L(λ) − |λ|²/(2σ0²), with its gradient. */
-  private static double objective(ExactLogLikelihood likelihood, double[] lambda, double[] grad, double sigma) {
-    double v = likelihood.valueAndGradient(lambda, grad);
-    for (int i = 0; i < lambda.length; i++) {
-      v -= 0.5 * lambda[i] * lambda[i] / (sigma * sigma);
-      grad[i] -= lambda[i] / (sigma * sigma);
-    }
-    return v;
-  }
-
-  /** A = N C(λ) + I/σ0², C exact. */
-  private static double[][] precision(MrfData data, double[] lambda, double sigma) {
+  /** −∇²L = N C(λ), C the exact feature covariance. */
+  private static double[][] curvature(MrfData data, double[] lambda) {
     double[][] c = ExactEnumeration.run(new BoltzmannMachine(data.graph(), lambda), true).covariance();
-    for (int i = 0; i < c.length; i++) {
-      for (int j = 0; j < c.length; j++) {
-        c[i][j] *= data.rows();
+    for (double[] row : c) {
+      for (int j = 0; j < row.length; j++) {
+        row[j] *= data.rows();
       }
-      c[i][i] += 1 / (sigma * sigma);
     }
     return c;
   }
 
-  /** The lower Cholesky factor R of a symmetric positive definite matrix, A = R Rᵀ. */
-  static double[][] cholesky(double[][] a) {
-    int n = a.length;
-    double[][] r = new double[n][n];
-    for (int i = 0; i < n; i++) {
-      for (int j = 0; j <= i; j++) {
-        double s = a[i][j];
-        for (int k = 0; k < j; k++) {
-          s -= r[i][k] * r[j][k];
-        }
-        if (i == j) {
-          if (!(s > 0)) {
-            throw new IllegalStateException("the posterior precision is not positive definite (pivot " + s + ")");
-          }
-          r[i][i] = Math.sqrt(s);
-        } else {
-          r[i][j] = s / r[j][j];
-        }
-      }
+  /** L(λ) = N (λᵀ f̄ − log Z(λ)), exact (a clique tree where cheaper than enumeration). */
+  private record Likelihood(MrfData data) implements ParameterLikelihood {
+    @Override
+    public int dimension() {
+      return data.featureCount();
     }
-    return r;
-  }
 
-  /** A⁻¹ b from A's Cholesky factor. */
-  private static double[] solve(double[][] r, double[] b) {
-    int n = b.length;
-    double[] y = new double[n];
-    for (int i = 0; i < n; i++) {
-      double s = b[i];
-      for (int k = 0; k < i; k++) {
-        s -= r[i][k] * y[k];
-      }
-      y[i] = s / r[i][i];
+    @Override
+    public double dataCount() {
+      return data.rows();
     }
-    double[] x = new double[n];
-    for (int i = n - 1; i >= 0; i--) {
-      double s = y[i];
-      for (int k = i + 1; k < n; k++) {
-        s -= r[k][i] * x[k];
-      }
-      x[i] = s / r[i][i];
-    }
-    return x;
-  }
 
-  /** sqrt(diag(A⁻¹)): the Laplace approximation's marginal standard deviations. */
-  private static double[] laplaceStdDevs(double[][] r) {
-    int n = r.length;
-    double[] out = new double[n];
-    for (int j = 0; j < n; j++) {
-      double[] e = new double[n];
-      e[j] = 1;
-      out[j] = Math.sqrt(solve(r, e)[j]);
+    @Override
+    public DifferentiableFunction newEvaluator() {
+      return new ExactLogLikelihood(data, ExactInference.cliqueTreeIfCheaper(data.graph()))::valueAndGradient;
     }
-    return out;
-  }
 
-  private record Grid(double logIntegral, double halfGridLogIntegral, double faceDrop) {}
-
-  /**
-   * The trapezoid rule over u ∈ {−m…m}·spacing per axis (n = 2m + 1 points), λ = λ̂ + R⁻ᵀ u, with
-   * the Jacobian |R⁻ᵀ| = 1/Π R_ii; and the same on the even-indexed points.
-   */
-  private static Grid integrate(LogPosterior logPosterior, double[] mode, double[][] r, int n, double spacing) {
-    int f = mode.length;
-    double logJacobian = 0;
-    for (int i = 0; i < f; i++) {
-      logJacobian -= Math.log(r[i][i]);
+    @Override
+    public Map<String, Object> describe() {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("dataSize", data.rows());
+      m.put("parameters", data.featureCount());
+      return m;
     }
-    double atMode = logPosterior.at(mode);
-    int[] index = new int[f];
-    double[] u = new double[f];
-    double[] lambda = new double[f];
-    long total = 1;
-    for (int i = 0; i < f; i++) {
-      total *= n;
-    }
-    // Running log-sum-exp relative to the mode's value (the integrand's maximum, up to rounding).
-    double fine = 0;
-    double coarse = 0;
-    double faceMax = Double.NEGATIVE_INFINITY;
-    for (long p = 0; p < total; p++) {
-      long rest = p;
-      boolean onFace = false;
-      boolean even = true;
-      double logWeight = 0;
-      double logCoarseWeight = 0;
-      for (int i = 0; i < f; i++) {
-        index[i] = (int) (rest % n);
-        rest /= n;
-        u[i] = (index[i] - (n - 1) / 2) * spacing;
-        boolean end = index[i] == 0 || index[i] == n - 1;
-        onFace |= end;
-        even &= index[i] % 2 == 0;
-        if (end) {
-          logWeight -= Math.log(2);
-          logCoarseWeight -= Math.log(2);
-        }
-      }
-      // λ = λ̂ + R⁻ᵀ u: solve Rᵀ z = u by back substitution.
-      for (int i = f - 1; i >= 0; i--) {
-        double s = u[i];
-        for (int k = i + 1; k < f; k++) {
-          s -= r[k][i] * lambda[k];
-        }
-        lambda[i] = s / r[i][i];
-      }
-      for (int i = 0; i < f; i++) {
-        lambda[i] += mode[i];
-      }
-      double v = logPosterior.at(lambda) - atMode;
-      if (!(v < Double.POSITIVE_INFINITY) || Double.isNaN(v)) {
-        throw new IllegalStateException("the log posterior is not finite at " + Arrays.toString(lambda));
-      }
-      if (onFace) {
-        faceMax = Math.max(faceMax, v);
-      }
-      double e = Math.exp(v + logWeight);
-      fine += e;
-      if (even) {
-        coarse += Math.exp(v + logCoarseWeight);
-      }
-    }
-    double logFine = atMode + Math.log(fine) + f * Math.log(spacing) + logJacobian;
-    double logCoarse = atMode + Math.log(coarse) + f * Math.log(2 * spacing) + logJacobian;
-    // Lower bound 0: if the maximum is off the mode by rounding, report no drop rather than a negative one.
-    return new Grid(logFine, logCoarse, Math.max(0, -faceMax));
   }
 }

@@ -10,12 +10,16 @@ import org.occam.evidence.MethodRegistry;
  * order help texts list them. Adding a method is one class and one line here.
  */
 public final class CrfMethods {
+  /** The tolerance {@code quadrature} declares (nats). */
+  static final double QUADRATURE_TOLERANCE = 1e-6;
+
   /** Every CRF method. */
   public static final MethodRegistry<CrfProblem> REGISTRY = new MethodRegistry<>("CRF", List.of(
       new CrfMap(),
       new CrfBicMap(),
       new CrfLaplaceExact(),
-      new CrfAis()));
+      new CrfAis(),
+      new CrfQuadrature()));
 
   private CrfMethods() {}
 

@@ -1,0 +1,107 @@
+package org.occam.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import org.occam.crf.CrfProblem;
+import org.occam.crf.CrfSettings;
+import org.occam.crf.posterior.CrfPosteriorSamplers;
+import org.occam.data.InvalidInputException;
+import org.occam.report.CrfReport;
+import org.occam.report.PosteriorReport;
+import org.occam.sampling.ParameterSamples;
+import org.occam.sampling.PosteriorRuns;
+import org.occam.sampling.PosteriorSampler;
+import org.occam.sampling.SamplerSettings;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code occam crf posterior}: draws of a CRF's parameters by several methods, compared with the ground truth. */
+@Command(name = "posterior", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Draw a linear-chain CRF's parameters from their posterior by several methods and compare them"
+        + " with the reference (Welling & Parise, UAI 2006, section 7), as mrf posterior does.", "",
+        "Writes into --out: samples-<method>.csv, summary.csv, cvm.csv (the Cramér–von Mises score of each method"
+            + " against " + PosteriorReport.REFERENCE + "), posterior.json and histograms.png.", "",
+        "Example: occam crf posterior --model examples/crf-small.json --data data/faq_sed_lines.tsv --chunk 100"
+            + " --methods bl-mp,lv-cd,mh,hmc --samples 10000 --chains 5 --out post/"})
+public final class CrfPosteriorCommand implements Callable<Integer> {
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Mixin
+  CrfModelOptions model;
+
+  @Mixin
+  CrfDataOptions input;
+
+  @Option(names = "--methods", paramLabel = "LIST", defaultValue = "bl-mp,lv-cd,mh,hmc",
+      description = "Comma-separated posterior samplers (default: ${DEFAULT-VALUE}); without "
+          + PosteriorReport.REFERENCE + " there is nothing to compare with: no CVM scores.")
+  String methods;
+
+  @Option(names = "--samples", paramLabel = "N", defaultValue = "10000",
+      description = "Draws kept per method, over all chains (default: ${DEFAULT-VALUE}).")
+  int samples;
+
+  @Option(names = "--chains", paramLabel = "C", defaultValue = "5",
+      description = "Chains per method, started apart; converged when their MPSRF is below 1.1 (default:"
+          + " ${DEFAULT-VALUE}).")
+  int chains;
+
+  @Option(names = "--warmup", paramLabel = "W", defaultValue = "1000",
+      description = "Transitions per chain discarded first, while step sizes are tuned (default: ${DEFAULT-VALUE}).")
+  int warmup;
+
+  @Option(names = "--out", required = true, paramLabel = "DIR",
+      description = "The folder to write into: created if missing; an existing one must be empty unless --force.")
+  Path out;
+
+  @Option(names = "--force", description = "Write into a folder that is not empty, replacing files of the same"
+      + " names.")
+  boolean force;
+
+  @Override
+  public Integer call() {
+    List<PosteriorSampler<CrfProblem>> samplers = CrfPosteriorSamplers.parseList(methods);
+    int threads = model.threads();
+    if (samples < 1 || chains < 1 || warmup < 0) {
+      throw new InvalidInputException("need --samples >= 1, --chains >= 1 and --warmup >= 0, got " + samples + ", "
+          + chains + " and " + warmup);
+    }
+    SamplerSettings sampling = SamplerSettings.defaults().withSamples(samples).withChains(chains).withWarmup(warmup)
+        .withThreads(threads);
+    CrfModelOptions.Loaded in = model.load(input);
+    CrfSettings base = model.settings(in.sigma());
+    CrfSettings settings = base.withPosterior(base.posterior().withSampling(sampling));
+    Supplier<CrfProblem> problems = () -> new CrfProblem(in.model(), in.data(), settings, model.seed);
+    Path dir = PosteriorReport.prepare(out, force);
+
+    PrintWriter report = spec.commandLine().getOut();
+    CrfProblem first = problems.get();
+    CrfReport.describe(report, in.source(), in.model(), first.dimension(), in.sigma(), in.sigmaFrom(), input.data,
+        in.data());
+    report.flush();
+    List<ParameterSamples> draws;
+    try (Progress bar = Progress.start("crf posterior", samplers.size())) {
+      draws = PosteriorRuns.sampleEach(samplers, problems, sampling, model.seed, bar.listener());
+    }
+    Map<String, Object> run = new LinkedHashMap<>();
+    run.put("methods", samplers.stream().map(PosteriorSampler::name).toList());
+    run.put("samples", samples);
+    run.put("chains", chains);
+    run.put("warmup", warmup);
+    run.put("threads", threads);
+    run.put("priorSigma", in.sigma());
+    run.put("model", CrfReport.modelJson(in.source(), in.model(), first.dimension(), in.sigma()));
+    run.put("data", CrfReport.dataJson(input.data, in.data()));
+    var result = PosteriorReport.write(dir, draws, run, model.seed, threads);
+    PosteriorReport.print(report, result);
+    return 0;
+  }
+}

@@ -1,0 +1,90 @@
+package org.occam.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.occam.crf.CrfData;
+import org.occam.crf.CrfProblem;
+import org.occam.crf.predict.CrfPrediction;
+import org.occam.crf.predict.CrfPredictor;
+import org.occam.crf.predict.CrfPredictors;
+import org.occam.crf.predict.PredictionSettings;
+import org.occam.report.CrfReport;
+import org.occam.report.Tables;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code occam crf predict}: train on --data, predict the labels of --test by several Bayesian predictors. */
+@Command(name = "predict", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Train a linear-chain CRF on --data (λMP and its Laplace posterior) and predict the labels of"
+        + " --test by each method (Welling & Parise 2006, section 5); print each method's label error on the test"
+        + " positions that have labels, and its time.", "",
+        "Example: occam crf predict --model examples/crf-faq.json --data train.tsv --test test.tsv --chunk 100"
+            + " --methods map,g,vote,weighted-vote,super-graph --samples 20 --out labels.csv"})
+public final class CrfPredictCommand implements Callable<Integer> {
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Mixin
+  CrfModelOptions model;
+
+  @Mixin
+  CrfDataOptions input;
+
+  @Option(names = "--test", required = true, paramLabel = "FILE",
+      description = "The test sequences, read as --data (same columns and options); empty label cells are unknown.")
+  Path test;
+
+  @Option(names = "--methods", paramLabel = "LIST", defaultValue = "map,g,vote,weighted-vote,super-graph",
+      description = "Comma-separated prediction methods (default: ${DEFAULT-VALUE}); each is described below.")
+  String methods;
+
+  @Option(names = "--samples", paramLabel = "S", defaultValue = "" + PredictionSettings.DEFAULT_SAMPLES,
+      description = "Posterior samples of λ for vote, weighted-vote and super-graph (default: ${DEFAULT-VALUE}).")
+  int samples;
+
+  @Option(names = "--out", paramLabel = "FILE", description = "Write the labels as CSV (sequence, position, the test"
+      + " file's label, one column per method); - for standard output.")
+  Path out;
+
+  @Option(names = "--force", description = Outputs.FORCE_HELP)
+  boolean force;
+
+  @Override
+  public Integer call() {
+    List<CrfPredictor> predictors = CrfPredictors.parseList(methods);
+    OptionChecks.atLeast("--samples", samples, 1);
+    PredictionSettings settings = PredictionSettings.defaults().withSamples(samples);
+    Outputs outputs = Outputs.check(spec, force, out);
+    CrfModelOptions.Loaded in = model.load(input);
+    CrfData testData = input.readLike(test, in.data());
+    CrfProblem trained = new CrfProblem(in.model(), in.data(), model.settings(in.sigma()), model.seed);
+    PrintWriter report = outputs.report();
+    CrfReport.describe(report, in.source(), in.model(), trained.dimension(), in.sigma(), in.sigmaFrom(), input.data,
+        in.data());
+    report.printf("test %s: %d sequences, %d positions, %s%n", test, testData.size(), testData.positions(),
+        CrfReport.labelCounts(testData));
+    report.flush();
+    List<CrfPrediction> predictions = new ArrayList<>();
+    List<String[]> rows = new ArrayList<>();
+    try (Progress bar = Progress.start("crf predict", predictors.size())) {
+      for (CrfPredictor p : predictors) {
+        CrfPrediction prediction = p.predict(trained, testData, settings, model.seed);
+        predictions.add(prediction);
+        rows.add(CrfReport.predictionRow(prediction, testData));
+        if (bar.listener() != null) {
+          bar.listener().accept(predictions.size());
+        }
+      }
+    }
+    Tables.print(report, CrfReport.PREDICTION_HEADER, rows);
+    if (out != null) {
+      outputs.write(out, CrfReport.labelsCsv(testData, predictions));
+    }
+    return 0;
+  }
+}
