@@ -25,7 +25,7 @@ import org.occam.sampling.CramerVonMises;
  * The CRF experiments on the newsgroup FAQ data ({@link CrfFaqData}): Parise &amp; Welling (2006)
  * Figure 5 (MAP, BIC-MAP, Laplace-Exact and AIS on a nested sequence of models over two documents,
  * {@link CrfFaqScores}), Welling &amp; Parise (UAI 2006) Figures 6–8 (bl-mp and lv-cd against a
- * Metropolis–Hastings ground truth for N = 10…48 training documents, {@link CrfFaqPosteriors}) and
+ * ground truth (HMC with exact gradients) for N = 10…48 training documents, {@link CrfFaqPosteriors}) and
  * the label error of the Bayesian predictors of the UAI paper's section 5 on held-out documents
  * ({@link CrfFaqPredictions}). Each part's numbers and the claims ({@link CrfFaqClaims}) are computed
  * from the rows its CSV holds.
