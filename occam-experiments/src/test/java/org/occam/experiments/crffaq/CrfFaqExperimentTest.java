@@ -75,6 +75,17 @@ class CrfFaqExperimentTest {
     List<CrfFaqPosteriors.Row> fig6 = CrfFaqPosteriors.parse(Files.readString(out.resolve(CrfFaqExperiment.FIG6_CSV)));
     assertThat(fig6).hasSize(plan.sizes().size() * CrfFaqPosteriors.METHODS.size());
     assertThat(root.at("/figure6/rows")).hasSize(fig6.size());
+    for (int i = 0; i < fig6.size(); i++) {
+      JsonNode saved6 = root.at("/figure6/rows").get(i);
+      CrfFaqPosteriors.Row r = fig6.get(i);
+      assertThat(saved6.get("method").asText()).isEqualTo(r.method());
+      assertThat(r.note()).as("%s", r).isEmpty();
+      if (r.method().equals(CrfFaqPosteriors.TRUTH)) {
+        assertThat(saved6.get("cvm").isNull()).isTrue();
+      } else {
+        assertThat(saved6.get("cvm").asDouble()).isEqualTo(r.cvm()).isPositive();
+      }
+    }
 
     // Figures 7-8: the worst and best parameters of the summary follow from the marginals' CSV.
     List<CrfFaqPosteriors.Marginal> marginals = CrfFaqPosteriors.parseMarginals(Files.readString(out.resolve(
