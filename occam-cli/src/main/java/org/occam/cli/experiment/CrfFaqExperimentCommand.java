@@ -22,8 +22,8 @@ import picocli.CommandLine.Option;
         "",
         "Figure 5 (Parise & Welling 2006): 2 documents; nested models adding the 24 state features in a"
         + " seeded order, then the 24 transition features; each scored by map, bic-map, laplace-exact and"
-        + " ais (default 2000 temperatures, G = 5: the bulk of the run's time; the papers' 10^4 and G = 10"
-        + " would take about 5 times as long); log evidence per line"
+        + " ais (default 1500 temperatures, G = 5: the bulk of the run's time; the papers' 10^4 and G = 10"
+        + " would take about 13 times as long); log evidence per line"
         + " against the number of features, and whether Laplace-Exact agrees with AIS much more closely"
         + " than MAP and BIC-MAP.",
         "",
@@ -62,7 +62,7 @@ public final class CrfFaqExperimentCommand implements Callable<Integer> {
   List<Integer> sizes;
 
   @Option(names = "--ais-steps", paramLabel = "K", description = "AIS temperatures per run in Figure 5 (default: "
-      + "2000; each of the 48 models costs about K x G x 10 gradients on 200 lines, about 0.13 ms each).")
+      + "1500; each of the 48 models costs about K x G x 10 gradients on 200 lines, about 0.13 ms each).")
   Integer aisSteps;
 
   @Option(names = "--ais-runs", paramLabel = "G", description = "AIS runs per model in Figure 5 (default: 5).")
