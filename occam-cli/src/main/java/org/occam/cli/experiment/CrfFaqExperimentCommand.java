@@ -35,12 +35,13 @@ import picocli.CommandLine.Option;
         + " worst and best marginal histograms at the smallest and largest N.",
         "",
         "Prediction: label error on the held-out documents of map, g, vote, weighted-vote and super-graph"
-        + " trained on the largest N (the paper: about 1.5% for MAP on its FAQ files).",
+        + " trained on the largest N (the paper: about 1.5%% for MAP on its FAQ files).",
         "",
         "Writes fig-5..8 CSV and PNG, prediction.csv, documents.csv, summary.json and report.md (each result"
         + " beside the paper's claim) into --out. The full run is sized to stay under 30 minutes on 2 cores;"
         + " --quick (2 inputs in Figure 5, 200 AIS temperatures x 2 runs, 8 parameters, N = 4,8, 100 draws,"
-        + " 6 held-out documents) under a minute.",
+        + " 6 held-out documents) under a minute. The parts are not journalled: --resume runs the whole"
+        + " experiment again.",
         "",
         "Example: occam experiment crf-faq --quick --out runs/faq-quick"})
 public final class CrfFaqExperimentCommand implements Callable<Integer> {

@@ -30,8 +30,20 @@ record CrfFaqData(CrfData documents, List<String> faqs, int[] order) {
   static final int LINES = 100;
   static final List<String> LABELS = List.of("question", "answer");
 
+  /** Refuses a folder without both FAQ files (one-line InvalidInputException). */
+  static void check(Path dir) {
+    for (String f : FILES) {
+      Path p = dir.resolve(f);
+      if (!Files.isRegularFile(p)) {
+        throw new InvalidInputException(p + ": no such file (--data names the folder holding " + String.join(" and ",
+            FILES) + ")");
+      }
+    }
+  }
+
   /** Reads both FAQs from {@code dir} and shuffles the documents with {@code seed}. */
   static CrfFaqData load(Path dir, long seed) {
+    check(dir);
     List<CrfData.Sequence> docs = new ArrayList<>();
     List<String> faqs = new ArrayList<>();
     List<String> inputs = null;
@@ -39,10 +51,6 @@ record CrfFaqData(CrfData documents, List<String> faqs, int[] order) {
         .withChunk(LINES);
     for (String f : FILES) {
       Path p = dir.resolve(f);
-      if (!Files.isRegularFile(p)) {
-        throw new InvalidInputException(p + ": no such file (--data names the folder holding " + String.join(" and ",
-            FILES) + ")");
-      }
       CrfData d = CrfCsvReader.read(p, o);
       if (inputs != null && !inputs.equals(d.inputNames())) {
         throw new InvalidInputException(p + ": its input columns differ from " + FILES.get(0) + "'s");

@@ -49,6 +49,7 @@ public final class CrfFaqExperiment {
   public CrfFaqExperiment(CrfFaqSettings s) {
     this.asked = s;
     this.plan = CrfFaqPlan.of(s);
+    CrfFaqData.check(s.dataDir());
   }
 
   CrfFaqPlan plan() {
