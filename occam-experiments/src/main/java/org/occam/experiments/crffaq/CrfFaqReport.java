@@ -171,6 +171,14 @@ final class CrfFaqReport {
         + "%.1f s process CPU on %d thread(s); load average %.1f at start, %.1f at end (a shared machine). The UAI "
         + "paper reports about 5 hours per N for lv-cd and 2 minutes for bl-mp.%n", t.total(), t.figure5(),
         t.figures6to8(), t.prediction(), t.processCpuSeconds(), c.threads(), t.loadAtStart(), t.loadAtEnd()));
+    double[] aisSeconds = fig5.stream().filter(r -> r.method().equals(CrfFaqScores.AIS)).mapToDouble(
+        CrfFaqScores.Row::seconds).toArray();
+    if (aisSeconds.length > 0) {
+      b.append(String.format(Locale.ROOT, "AIS (%d temperatures x G = %d) took %.1f s wall per model on average, "
+          + "%.1f s for the largest (%d features), on one thread each.%n", p.aisSteps(), p.aisRuns(),
+          java.util.Arrays.stream(aisSeconds).average().orElse(Double.NaN), aisSeconds[aisSeconds.length - 1],
+          p.fig5Models()));
+    }
     b.append("\n## Seeds\n\nDocuments shuffled with `taskSeed(seed, 0)`; Figure 5's input order with "
         + "`taskSeed(seed, 5)` and model k with `taskSeed(seed, 5, k)`; Figure 6's problem at N with "
         + "`taskSeed(seed, 6, N)` and method j of (hmc, bl-mp, lv-cd) with `taskSeed(problemSeed, j)`; predictor i "
