@@ -3,6 +3,8 @@ package org.occam.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.occam.crf.CrfData;
@@ -12,6 +14,7 @@ import org.occam.crf.predict.CrfPredictor;
 import org.occam.crf.predict.CrfPredictors;
 import org.occam.crf.predict.PredictionSettings;
 import org.occam.report.CrfReport;
+import org.occam.report.ResultJson;
 import org.occam.report.Tables;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -51,6 +54,10 @@ public final class CrfPredictCommand implements Callable<Integer> {
       + " file's label, one column per method); - for standard output.")
   Path out;
 
+  @Option(names = "--json", paramLabel = "OUT", description = "Write each method's label error, time and diagnostics"
+      + " as JSON; - for standard output.")
+  Path json;
+
   @Option(names = "--force", description = Outputs.FORCE_HELP)
   boolean force;
 
@@ -59,7 +66,7 @@ public final class CrfPredictCommand implements Callable<Integer> {
     List<CrfPredictor> predictors = CrfPredictors.parseList(methods);
     OptionChecks.atLeast("--samples", samples, 1);
     PredictionSettings settings = PredictionSettings.defaults().withSamples(samples);
-    Outputs outputs = Outputs.check(spec, force, out);
+    Outputs outputs = Outputs.check(spec, force, out, json);
     CrfModelOptions.Loaded in = model.load(input);
     CrfData testData = input.readLike(test, in.data());
     CrfProblem trained = new CrfProblem(in.model(), in.data(), model.settings(in.sigma()), model.seed);
@@ -84,6 +91,16 @@ public final class CrfPredictCommand implements Callable<Integer> {
     Tables.print(report, CrfReport.PREDICTION_HEADER, rows);
     if (out != null) {
       outputs.write(out, CrfReport.labelsCsv(testData, predictions));
+    }
+    if (json != null) {
+      Map<String, Object> root = new LinkedHashMap<>();
+      root.put("model", CrfReport.modelJson(in.source(), in.model(), trained.dimension(), in.sigma()));
+      root.put("data", CrfReport.dataJson(input.data, in.data()));
+      root.put("test", CrfReport.dataJson(test, testData));
+      root.put("samples", samples);
+      root.put("seed", model.seed);
+      root.putAll(CrfReport.predictionJson(testData, predictions));
+      outputs.write(json, ResultJson.write(root));
     }
     return 0;
   }

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.occam.crf.methods.CrfMethods;
+import org.occam.crf.posterior.CrfPosteriorSamplers;
+import org.occam.crf.predict.CrfPredictors;
 import org.occam.dag.methods.DagMethods;
 import org.occam.evidence.MethodRegistry;
 import org.occam.mrf.methods.MrfMethods;
@@ -37,6 +39,29 @@ final class MethodHelp {
         }
       }
     });
+    CommandLine crf = root.getSubcommands().get("crf");
+    if (crf != null) {
+      footer(crf.getSubcommands().get("predict"), "CRF prediction methods:", CrfPredictors.all().stream()
+          .map(p -> new String[] {p.name(), p.description()}).toList());
+      footer(crf.getSubcommands().get("posterior"), "CRF posterior samplers:", CrfPosteriorSamplers.all().stream()
+          .map(p -> new String[] {p.name(), p.description()}).toList());
+    }
+  }
+
+  /** Ends a command's help with one line per method of a list that is not an evidence registry. */
+  private static void footer(CommandLine command, String title, List<String[]> methods) {
+    if (command == null) {
+      return;
+    }
+    CommandSpec spec = command.getCommandSpec();
+    int width = methods.stream().mapToInt(m -> m[0].length()).max().orElse(0);
+    List<String> footer = new ArrayList<>(List.of(spec.usageMessage().footer()));
+    footer.add("");
+    footer.add(title + (methods.isEmpty() ? " (none registered)" : ""));
+    for (String[] m : methods) {
+      footer.addAll(wrap(String.format(java.util.Locale.ROOT, "  %-" + width + "s  %s", m[0], m[1]), WIDTH));
+    }
+    spec.usageMessage().footer(footer.toArray(String[]::new));
   }
 
   private static void install(CommandSpec spec, MethodRegistry<?> registry) {

@@ -171,6 +171,12 @@ class CrfCommandsTest {
     var r = CliRunner.run("crf", "score", "--help");
     assertThat(r.exitCode()).isZero();
     assertThat(r.out()).contains(CrfMethods.REGISTRY.names(), "CRF methods:");
+    var predict = CliRunner.run("crf", "predict", "--help");
+    assertThat(predict.out()).contains("CRF prediction methods:");
+    CrfPredictors.all().forEach(p -> assertThat(predict.out()).contains("  " + p.name() + " "));
+    var posterior = CliRunner.run("crf", "posterior", "--help");
+    assertThat(posterior.out()).contains("CRF posterior samplers:");
+    CrfPosteriorSamplers.all().forEach(p -> assertThat(posterior.out()).contains("  " + p.name() + " "));
     var top = CliRunner.run("crf", "--help");
     assertThat(top.out()).contains("train", "score", "rank", "predict", "posterior");
   }
@@ -254,5 +260,31 @@ class CrfCommandsTest {
     assertThat(out.resolve("samples-bl-mp.csv")).exists();
     assertThat(out.resolve("posterior.json")).exists();
     assertThat(Files.readAllLines(out.resolve("samples-bl-mp.csv")).get(0)).contains("state:x");
+  }
+
+  @Test
+  void theFaqExampleScoresOnTheRealData() {
+    var r = CliRunner.run(args("crf", "score", "--model", Path.of("..", "examples", "crf-faq.json").toString(),
+        "--data", Path.of("..", "data", "faq_sed_lines.tsv").toString(), "--chunk", "100", "--methods",
+        "map,laplace-exact"));
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    // the model's labels keep question and answer lines only; the text column is not among its inputs
+    assertThat(r.out()).contains("24 inputs, 50 feature templates (tied), F = 50 parameters",
+        "38 sequences, 3792 positions (longest 100), 126 question, 3666 answer");
+  }
+
+  @Test
+  void scoresDoNotDependOnTheThreadCount() throws IOException {
+    List<JsonNode> runs = new ArrayList<>();
+    for (String threads : List.of("1", "2")) {
+      Path out = dir.resolve("t" + threads + ".json");
+      var r = CliRunner.run("crf", "score", "--model", model.toString(), "--data", data.toString(),
+          "--sequence-column", "doc", "--methods", "map,laplace-exact,ais", "--ais-steps", "100", "--ais-runs", "2",
+          "--threads", threads, "--json", out.toString());
+      assertThat(r.exitCode()).as(r.err()).isZero();
+      runs.add(CliRunner.withoutFields(JSON.readTree(out.toFile()), f -> f.toLowerCase().contains("seconds")
+          || f.equals("threads")));
+    }
+    assertThat(runs.get(1)).isEqualTo(runs.get(0));
   }
 }

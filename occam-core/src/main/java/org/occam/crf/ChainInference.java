@@ -61,6 +61,101 @@ public final class ChainInference {
     return new ChainInference(length, potentials);
   }
 
+  /** The largest |potential| {@link #logZAndMeans} handles by scaled messages; beyond it, log space. */
+  static final double SCALED_LIMIT = 50;
+
+  /**
+   * log Z with E[u(t)] written into {@code meansOut} (2L−1 entries, as {@link #means()}), by
+   * forward–backward with normalised probability messages (Rabiner's scaling) instead of log space:
+   * two exponentials per position rather than a dozen, for the hot loop of the likelihood's
+   * gradient. Each forward message is normalised to sum 1 and log Z is the sum of the logs of the
+   * normalisers, so nothing under- or overflows while every potential is at most
+   * {@value #SCALED_LIMIT} in absolute value (a normaliser then lies within [e^−100, 2e^200], and their
+   * running product is logged once it leaves 1e±200); otherwise it falls back to the log-space run.
+   *
+   * @param potentials L fields then L−1 couplings. Not modified.
+   * @param meansOut length ≥ 2L−1. Modified.
+   * @param scratch length ≥ 7L. Modified.
+   */
+  public static double logZAndMeans(double[] potentials, int length, double[] meansOut, double[] scratch) {
+    int l = length;
+    for (int r = 0; r < 2 * l - 1; r++) {
+      if (!(Math.abs(potentials[r]) <= SCALED_LIMIT)) {
+        ChainInference c = of(java.util.Arrays.copyOf(potentials, 2 * l - 1), l);
+        System.arraycopy(c.means(), 0, meansOut, 0, 2 * l - 1);
+        return c.logZ;
+      }
+    }
+    // scratch: a0, a1 (normalised forward), b0, b1 (backward, scaled by the same normalisers),
+    // c (normalisers), e^{2h} per position, e^{2J} per pair
+    int a0 = 0;
+    int a1 = l;
+    int b0 = 2 * l;
+    int b1 = 3 * l;
+    int cc = 4 * l;
+    int eh = 5 * l;
+    int ej = 6 * l;
+    // h t = −h + 2h [t = +1] and J t t' = −J + 2J [t = t']: with φ'(−1) = 1, φ'(+1) = e^{2h} and
+    // ψ'(same) = e^{2J}, ψ'(different) = 1, log Z = log Z' − Σ h_i − Σ J_i.
+    double shift = 0;
+    for (int i = 0; i < l; i++) {
+      shift += potentials[i];
+      scratch[eh + i] = Math.exp(2 * potentials[i]);
+    }
+    double logAcc = 0;
+    double prod = 1;
+    double p0 = 1;
+    double p1 = scratch[eh];
+    double c = p0 + p1;
+    scratch[a0] = p0 / c;
+    scratch[a1] = p1 / c;
+    scratch[cc] = c;
+    prod *= c;
+    for (int i = 1; i < l; i++) {
+      double jj = potentials[l + i - 1];
+      shift += jj;
+      double w = Math.exp(2 * jj);
+      scratch[ej + i - 1] = w;
+      double f0 = scratch[a0 + i - 1];
+      double f1 = scratch[a1 + i - 1];
+      // to −1: from −1 (same: w), from +1 (different: 1); to +1: from −1 (1), from +1 (w), times e^{2h}
+      double q0 = f0 * w + f1;
+      double q1 = (f0 + f1 * w) * scratch[eh + i];
+      c = q0 + q1;
+      scratch[a0 + i] = q0 / c;
+      scratch[a1 + i] = q1 / c;
+      scratch[cc + i] = c;
+      prod *= c;
+      if (prod > 1e200 || prod < 1e-200) {
+        logAcc += Math.log(prod);
+        prod = 1;
+      }
+    }
+    double logZ = logAcc + Math.log(prod) - shift;
+    // backward: β̂_L = 1, β̂_i(j) = Σ_k ψ'(j,k) φ'_{i+1}(k) β̂_{i+1}(k) / c_{i+1}
+    scratch[b0 + l - 1] = 1;
+    scratch[b1 + l - 1] = 1;
+    for (int i = l - 2; i >= 0; i--) {
+      double w = scratch[ej + i];
+      double g0 = scratch[b0 + i + 1] / scratch[cc + i + 1];
+      double g1 = scratch[b1 + i + 1] * scratch[eh + i + 1] / scratch[cc + i + 1];
+      scratch[b0 + i] = w * g0 + g1;
+      scratch[b1 + i] = g0 + w * g1;
+      // pair (i, i+1): p(j,k) = α̂_i(j) ψ'(j,k) φ'_{i+1}(k) β̂_{i+1}(k) / c_{i+1}
+      double f0 = scratch[a0 + i];
+      double f1 = scratch[a1 + i];
+      double same = w * (f0 * g0 + f1 * g1);
+      double diff = f0 * g1 + f1 * g0;
+      meansOut[l + i] = (same - diff) / (same + diff);
+    }
+    for (int i = 0; i < l; i++) {
+      double n0 = scratch[a0 + i] * scratch[b0 + i];
+      double n1 = scratch[a1 + i] * scratch[b1 + i];
+      meansOut[i] = (n1 - n0) / (n0 + n1);
+    }
+    return logZ;
+  }
+
   /** L. */
   public int length() {
     return length;

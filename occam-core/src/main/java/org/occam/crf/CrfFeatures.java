@@ -19,7 +19,14 @@ public final class CrfFeatures {
   private final List<String> names;
   /** phi[n][r][k]: row r of Φ_n (positions then pairs), parameter k. */
   private final double[][][] phi;
+  /**
+   * Φ_n's rows as sparse rows, for the hot loops: the FAQ features are 0/1 and mostly 0.
+   * column[n][r] lists the nonzero columns of row r in increasing order, value[n][r] their values.
+   */
+  private final int[][][] column;
+  private final double[][][] value;
   private final int[][] spins;
+  private final int maxLength;
 
   private CrfFeatures(CrfModel model, CrfData data, List<String> names, double[][][] phi, int[][] spins) {
     this.model = model;
@@ -27,6 +34,33 @@ public final class CrfFeatures {
     this.names = List.copyOf(names);
     this.phi = phi;
     this.spins = spins;
+    this.column = new int[phi.length][][];
+    this.value = new double[phi.length][][];
+    int longest = 1;
+    for (int n = 0; n < phi.length; n++) {
+      longest = Math.max(longest, spins[n].length);
+      column[n] = new int[phi[n].length][];
+      value[n] = new double[phi[n].length][];
+      for (int r = 0; r < phi[n].length; r++) {
+        double[] row = phi[n][r];
+        int nz = 0;
+        for (double v : row) {
+          if (v != 0) {
+            nz++;
+          }
+        }
+        column[n][r] = new int[nz];
+        value[n][r] = new double[nz];
+        nz = 0;
+        for (int k = 0; k < row.length; k++) {
+          if (row[k] != 0) {
+            column[n][r][nz] = k;
+            value[n][r][nz++] = row[k];
+          }
+        }
+      }
+    }
+    this.maxLength = longest;
   }
 
   /** The design of {@code data} under {@code model}; see {@link CrfModel#featurize}. */
@@ -112,6 +146,11 @@ public final class CrfFeatures {
     return phi.length;
   }
 
+  /** The longest sequence's length. */
+  public int maxLength() {
+    return maxLength;
+  }
+
   /** The length of sequence n. */
   public int length(int n) {
     return spins[n].length;
@@ -129,17 +168,29 @@ public final class CrfFeatures {
 
   /** The fields h_i (first L entries) and couplings J_i (last L−1) of sequence n at λ. */
   public double[] potentials(int n, double[] lambda) {
-    double[][] p = phi[n];
-    double[] out = new double[p.length];
-    for (int r = 0; r < p.length; r++) {
+    double[] out = new double[phi[n].length];
+    potentials(n, lambda, out);
+    return out;
+  }
+
+  /**
+   * The potentials of sequence n at λ written into {@code out} (its first 2L−1 entries).
+   *
+   * @param lambda Not modified.
+   * @param out Modified.
+   */
+  public void potentials(int n, double[] lambda, double[] out) {
+    int[][] cols = column[n];
+    double[][] vals = value[n];
+    for (int r = 0; r < cols.length; r++) {
+      int[] c = cols[r];
+      double[] v = vals[r];
       double s = 0;
-      double[] row = p[r];
-      for (int k = 0; k < row.length; k++) {
-        s += row[k] * lambda[k];
+      for (int q = 0; q < c.length; q++) {
+        s += v[q] * lambda[c[q]];
       }
       out[r] = s;
     }
-    return out;
   }
 
   /** The chain of sequence n at λ, with forward–backward run. */
@@ -156,49 +207,56 @@ public final class CrfFeatures {
 
   /** out += scale · Φ_nᵀ u for a vector u over the 2L−1 chain statistics of sequence n. */
   public void addProjected(int n, double[] u, double scale, double[] out) {
-    double[][] p = phi[n];
-    for (int r = 0; r < p.length; r++) {
+    int[][] cols = column[n];
+    double[][] vals = value[n];
+    for (int r = 0; r < cols.length; r++) {
       double w = scale * u[r];
       if (w == 0) {
         continue;
       }
-      double[] row = p[r];
-      for (int k = 0; k < row.length; k++) {
-        out[k] += w * row[k];
+      int[] c = cols[r];
+      double[] v = vals[r];
+      for (int q = 0; q < c.length; q++) {
+        out[c[q]] += w * v[q];
       }
     }
   }
 
-  /** out += Φ_nᵀ C Φ_n for a (2L−1)-square matrix C over the chain statistics of sequence n. */
+  /**
+   * out += Φ_nᵀ C Φ_n for a (2L−1)-square matrix C over the chain statistics of sequence n, over
+   * Φ_n's nonzero entries only: O((2L−1)·nnz + nnz·F) rather than O((2L−1)²F).
+   */
   public void addProjectedCovariance(int n, double[][] c, double[][] out) {
-    double[][] p = phi[n];
-    int rows = p.length;
+    int[][] cols = column[n];
+    double[][] vals = value[n];
+    int rows = cols.length;
     int f = dimension();
     // CΦ first: rows × F
     double[][] cp = new double[rows][f];
-    for (int r = 0; r < rows; r++) {
-      double[] cr = c[r];
-      double[] dst = cp[r];
-      for (int q = 0; q < rows; q++) {
-        double w = cr[q];
+    for (int q = 0; q < rows; q++) {
+      int[] cq = cols[q];
+      if (cq.length == 0) {
+        continue;
+      }
+      double[] vq = vals[q];
+      for (int r = 0; r < rows; r++) {
+        double w = c[r][q];
         if (w == 0) {
           continue;
         }
-        double[] src = p[q];
-        for (int k = 0; k < f; k++) {
-          dst[k] += w * src[k];
+        double[] dst = cp[r];
+        for (int k = 0; k < cq.length; k++) {
+          dst[cq[k]] += w * vq[k];
         }
       }
     }
     for (int r = 0; r < rows; r++) {
-      double[] pr = p[r];
+      int[] cr = cols[r];
+      double[] vr = vals[r];
       double[] cpr = cp[r];
-      for (int a = 0; a < f; a++) {
-        double w = pr[a];
-        if (w == 0) {
-          continue;
-        }
-        double[] o = out[a];
+      for (int k = 0; k < cr.length; k++) {
+        double w = vr[k];
+        double[] o = out[cr[k]];
         for (int b = 0; b < f; b++) {
           o[b] += w * cpr[b];
         }

@@ -62,8 +62,9 @@ public final class CrfLikelihood implements ParameterLikelihood {
     int blocks = Math.min(n, BLOCKS);
     List<double[]> parts = Parallel.map(blocks, Math.max(1, threads), "occam-crf", b -> {
       double[] out = new double[lambda.length + 1];
+      Scratch scratch = new Scratch(features.maxLength());
       for (int s = b * n / blocks; s < (b + 1) * n / blocks; s++) {
-        out[lambda.length] += addSequence(s, lambda, out);
+        out[lambda.length] += addSequence(s, lambda, out, scratch);
       }
       return out;
     });
@@ -78,24 +79,56 @@ public final class CrfLikelihood implements ParameterLikelihood {
     return value;
   }
 
-  /** Adds sequence s's gradient to {@code grad} and returns its log likelihood. */
-  private double addSequence(int s, double[] lambda, double[] grad) {
-    ChainInference c = features.infer(s, lambda);
-    int[] t = features.spins(s);
-    double[] u = ChainInference.statistics(t);
-    double[] m = c.means();
-    for (int r = 0; r < u.length; r++) {
-      u[r] -= m[r];
+  /** Buffers for one sequence at a time: potentials, E[u] (then u − E[u]), and the messages. */
+  private record Scratch(double[] potentials, double[] means, double[] messages) {
+    Scratch(int maxLength) {
+      this(new double[2 * maxLength - 1], new double[2 * maxLength - 1], new double[7 * maxLength]);
     }
-    features.addProjected(s, u, 1.0, grad);
-    return c.logProbability(t);
+  }
+
+  /**
+   * Adds sequence s's gradient f(t, x) − E[f | x] = Φᵀ(u(t) − E[u]) to {@code grad} and returns its
+   * log likelihood λᵀf(t, x) − log Z = h·t + J·(t t') − log Z, by
+   * {@link ChainInference#logZAndMeans} (scaled messages) and Φ's sparse rows.
+   */
+  private double addSequence(int s, double[] lambda, double[] grad, Scratch scratch) {
+    double[] pot = scratch.potentials;
+    double[] m = scratch.means;
+    int l = features.length(s);
+    int[] t = features.spins(s);
+    features.potentials(s, lambda, pot);
+    double logZ = ChainInference.logZAndMeans(pot, l, m, scratch.messages);
+    double energy = 0;
+    for (int i = 0; i < l; i++) {
+      energy += pot[i] * t[i];
+      m[i] = t[i] - m[i];
+    }
+    for (int i = 0; i + 1 < l; i++) {
+      int tt = t[i] * t[i + 1];
+      energy += pot[l + i] * tt;
+      m[l + i] = tt - m[l + i];
+    }
+    features.addProjected(s, m, 1.0, grad);
+    return energy - logZ;
   }
 
   /** L(λ) alone. */
   public double value(double[] lambda) {
+    Scratch scratch = new Scratch(features.maxLength());
     double v = 0;
     for (int s = 0; s < features.size(); s++) {
-      v += features.infer(s, lambda).logProbability(features.spins(s));
+      int l = features.length(s);
+      int[] t = features.spins(s);
+      double[] pot = scratch.potentials;
+      features.potentials(s, lambda, pot);
+      double e = 0;
+      for (int i = 0; i < l; i++) {
+        e += pot[i] * t[i];
+      }
+      for (int i = 0; i + 1 < l; i++) {
+        e += pot[l + i] * t[i] * t[i + 1];
+      }
+      v += e - ChainInference.logZAndMeans(pot, l, scratch.means, scratch.messages);
     }
     return v;
   }

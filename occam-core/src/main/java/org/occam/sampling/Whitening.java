@@ -225,7 +225,16 @@ public final class Whitening {
    * dimensions, nearly antithetic draws whose squares, and so the likelihood, stayed correlated.)
    */
   public static int leapfrogSteps(int dimension) {
-    return (int) Math.max(1, Math.round(TRAJECTORY / (STEP_PER_DIMENSION * Math.pow(dimension, -0.25))));
+    return leapfrogSteps(dimension, STEP_PER_DIMENSION);
+  }
+
+  /**
+   * As {@link #leapfrogSteps(int)} for a family whose tuned ε is {@code c d^(−1/4)} with another c
+   * (a posterior further from its Laplace Gaussian tunes to smaller steps):
+   * {@code L = max(1, round((π/2) / (c d^(−1/4))))}.
+   */
+  public static int leapfrogSteps(int dimension, double stepPerDimension) {
+    return (int) Math.max(1, Math.round(TRAJECTORY / (stepPerDimension * Math.pow(dimension, -0.25))));
   }
 
   /** The d-square identity, the precision of the whitened Gaussian (for {@link MarkovChains#dispersedStarts}). */

@@ -197,8 +197,21 @@ public final class CrfReport {
     double rate = p.errorRate(test);
     return new String[] {p.method(), Double.isNaN(rate) ? "-" : String.format(Locale.ROOT, "%.2f%%", 100 * rate),
         Double.isNaN(rate) ? "-" : Long.toString(Math.round(rate * labelled)), Long.toString(labelled),
-        String.format(Locale.ROOT, "%.3f", p.seconds()), p.diagnostics().isEmpty() ? "" : p.diagnostics().toString()};
+        String.format(Locale.ROOT, "%.3f", p.seconds()), notes(p.diagnostics())};
   }
+
+  /** The diagnostics in short: numbers to 3 digits, at most {@value #NOTES_WIDTH} characters (the JSON has them all). */
+  static String notes(Map<String, Object> diagnostics) {
+    StringBuilder b = new StringBuilder();
+    for (Map.Entry<String, Object> e : diagnostics.entrySet()) {
+      Object v = e.getValue();
+      String text = v instanceof Double d ? String.format(Locale.ROOT, "%.3g", d) : String.valueOf(v);
+      b.append(b.length() == 0 ? "" : " ").append(e.getKey()).append('=').append(text);
+    }
+    return b.length() <= NOTES_WIDTH ? b.toString() : b.substring(0, NOTES_WIDTH - 1) + "…";
+  }
+
+  private static final int NOTES_WIDTH = 100;
 
   /**
    * The predicted labels as CSV: sequence, position (1-based), the test file's label (empty when

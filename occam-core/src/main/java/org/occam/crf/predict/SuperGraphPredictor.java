@@ -1,7 +1,6 @@
 package org.occam.crf.predict;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,13 +41,17 @@ import org.occam.crf.CrfProblem;
  * nats, whatever S is: it keeps its own label when its max-marginal margin is above that (a copy
  * sure at odds of more than e² ≈ 7:1), and otherwise gives way. Much smaller κ makes the method the
  * margin-weighted vote above; much larger, Viterbi at the mean of the draws (≈ {@code map}).
+ * Measured on the FAQ data (papers' 48 parameters, S = 20; lsof: 48 training and 28 test
+ * documents, sed: 20 and 18) the label error hardly depends on κ (lsof 2.14–2.21%, sed 0.33% for κ
+ * from 0 to 100), while copy 1's own labels part from the summed read-out at 26% of sed's positions
+ * at κ = 0, 5% at κ = 1 and none from κ = 3: at κ = 1 the copies mostly, not always, agree.
  * Messages are damped by {@link PredictionSettings#damping}; non-convergence within
  * {@link PredictionSettings#maxIterations} sweeps is reported ({@code converged},
  * {@code notConverged}, {@code iterations}, {@code maxChange}), never thrown.
  */
 public final class SuperGraphPredictor implements CrfPredictor {
   /** The largest change of an equality message (nats) below which max-product has converged. */
-  public static final double TOLERANCE = 1e-9;
+  public static final double TOLERANCE = 1e-7;
 
   @Override
   public String name() {
@@ -91,10 +94,20 @@ public final class SuperGraphPredictor implements CrfPredictor {
     double[] fwd = new double[l];
     double[] bwd = new double[l];
     double[] v = new double[copies];
-    Integer[] order = new Integer[copies];
+    int[] order = new int[copies];
     double[] sorted = new double[copies];
     int[] rank = new int[copies];
     double[] prefix = new double[copies + 1];
+    double[] message = new double[copies];
+    double[] work = new double[4 * copies];
+    double[] quadPlus = new double[copies];
+    double[] quadMinus = new double[copies];
+    for (int k = 0; k < copies; k++) {
+      double a = 2 * k - copies + 2; // σ = +1
+      double b = 2 * k - copies; // σ = −1
+      quadPlus[k] = 0.5 * coupling * a * a;
+      quadMinus[k] = 0.5 * coupling * b * b;
+    }
     boolean converged = false;
     int it = 0;
     double maxChange = Double.POSITIVE_INFINITY;
@@ -105,18 +118,23 @@ public final class SuperGraphPredictor implements CrfPredictor {
       for (int i = 0; i < l; i++) {
         for (int s = 0; s < copies; s++) {
           v[s] = cavity[s][i];
-          order[s] = s;
+          // insertion sort by decreasing cavity (S is small); equal values keep copy order
+          int r = s;
+          while (r > 0 && v[order[r - 1]] < v[s]) {
+            order[r] = order[r - 1];
+            r--;
+          }
+          order[r] = s;
         }
-        Arrays.sort(order, (x, y) -> Double.compare(v[y], v[x]));
         prefix[0] = 0;
         for (int r = 0; r < copies; r++) {
           sorted[r] = v[order[r]];
           rank[order[r]] = r;
           prefix[r + 1] = prefix[r] + sorted[r];
         }
+        clique(copies, quadPlus, quadMinus, prefix, rank, v, message, work);
         for (int s = 0; s < copies; s++) {
-          double m = clique(copies, coupling, prefix, rank[s], v[s]);
-          double updated = damping * eq[s][i] + (1 - damping) * m;
+          double updated = damping * eq[s][i] + (1 - damping) * message[s];
           maxChange = Math.max(maxChange, Math.abs(updated - eq[s][i]));
           eq[s][i] = updated;
         }
@@ -161,25 +179,48 @@ public final class SuperGraphPredictor implements CrfPredictor {
   }
 
   /**
-   * The clique factor's message to one copy as a field: with k of the S−1 others at +1 the factor
-   * is {@code (J/2)(σ + 2k − S + 1)²} up to a constant, and the others' best k are the k largest
-   * cavity fields, {@code 2·(sum of the top k) − (sum of all)}; the constant cancels in the field.
+   * The clique factor's messages to the S copies at one position, as fields: with k of the S−1
+   * others at +1 the factor is {@code (J/2)(σ + 2k − S + 1)²} up to a constant, and the others' best
+   * k are the k largest cavities, worth {@code 2·(their sum) − (sum of all)}, the constant cancelling
+   * in the field. With the cavities sorted (prefix sums P), the top k of the others are P(k) when
+   * the copy ranks at k or below and P(k+1) − own otherwise, so prefix and suffix maxima over k give
+   * every copy's message in O(1), O(S) for the position.
    *
+   * @param quadPlus {@code (J/2)(2k − S + 2)²}, the factor at σ = +1 by k
+   * @param quadMinus {@code (J/2)(2k − S)²}, at σ = −1
    * @param prefix sums of the S cavities sorted in decreasing order ({@code prefix[k]} = top k)
-   * @param rank the copy's place in that order
-   * @param own the copy's cavity
+   * @param rank each copy's place in that order
+   * @param own each copy's cavity
+   * @param out the messages. Modified.
+   * @param work 4·S scratch. Modified.
    */
-  private static double clique(int copies, double coupling, double[] prefix, int rank, double own) {
-    double plus = Double.NEGATIVE_INFINITY;
-    double minus = Double.NEGATIVE_INFINITY;
-    for (int k = 0; k < copies; k++) {
-      double top = k <= rank ? prefix[k] : prefix[k + 1] - own;
-      double a = 2 * k - copies + 2; // σ = +1
-      double b = 2 * k - copies; // σ = −1
-      plus = Math.max(plus, 0.5 * coupling * a * a + 2 * top);
-      minus = Math.max(minus, 0.5 * coupling * b * b + 2 * top);
+  private static void clique(int copies, double[] quadPlus, double[] quadMinus, double[] prefix, int[] rank,
+      double[] own, double[] out, double[] work) {
+    // work[0..S): max_{k<=r} quadPlus[k] + 2P(k); [S..2S): the same at −1;
+    // [2S..3S): max_{r<k<S} quadPlus[k] + 2P(k+1); [3S..4S): the same at −1
+    int n = copies;
+    double bp = Double.NEGATIVE_INFINITY;
+    double bm = Double.NEGATIVE_INFINITY;
+    for (int r = 0; r < n; r++) {
+      bp = Math.max(bp, quadPlus[r] + 2 * prefix[r]);
+      bm = Math.max(bm, quadMinus[r] + 2 * prefix[r]);
+      work[r] = bp;
+      work[n + r] = bm;
     }
-    return 0.5 * (plus - minus);
+    bp = Double.NEGATIVE_INFINITY;
+    bm = Double.NEGATIVE_INFINITY;
+    for (int r = n - 1; r >= 0; r--) {
+      work[2 * n + r] = bp;
+      work[3 * n + r] = bm;
+      bp = Math.max(bp, quadPlus[r] + 2 * prefix[r + 1]);
+      bm = Math.max(bm, quadMinus[r] + 2 * prefix[r + 1]);
+    }
+    for (int s = 0; s < n; s++) {
+      int r = rank[s];
+      double plus = Math.max(work[r], work[2 * n + r] - 2 * own[s]);
+      double minus = Math.max(work[n + r], work[3 * n + r] - 2 * own[s]);
+      out[s] = 0.5 * (plus - minus);
+    }
   }
 
   @Override

@@ -80,6 +80,40 @@ class SuperGraphPredictorTest {
     assertThat(agree).isGreaterThanOrEqualTo(cases - 3);
   }
 
+  @ParameterizedTest
+  @ValueSource(longs = {4, 44, 979})
+  void onOnePositionTheEqualityCliqueGivesExactMaxMarginals(long seed) {
+    // L = 1: the super-graph is the clique alone, a single factor, so max-product is exact
+    UniformRandomProvider rng = RandomStreams.fromSeed(seed);
+    for (int rep = 0; rep < 20; rep++) {
+      int s = 2 + rng.nextInt(5);
+      double j = 2 * rng.nextDouble();
+      double[][] pot = new double[s][1];
+      for (double[] p : pot) {
+        p[0] = 3 * (2 * rng.nextDouble() - 1);
+      }
+      SuperGraphPredictor.Solution sol = SuperGraphPredictor.solve(pot, 1, j, 200, 0.5);
+      assertThat(sol.converged()).isTrue();
+      for (int c = 0; c < s; c++) {
+        double[] best = {Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
+        for (int code = 0; code < 1 << s; code++) {
+          double e = 0;
+          for (int a = 0; a < s; a++) {
+            int ta = ((code >> a) & 1) == 1 ? 1 : -1;
+            e += pot[a][0] * ta;
+            for (int b = a + 1; b < s; b++) {
+              e += j * ta * (((code >> b) & 1) == 1 ? 1 : -1);
+            }
+          }
+          int k = (code >> c) & 1;
+          best[k] = Math.max(best[k], e);
+        }
+        assertThat(sol.beliefs()[c][0]).isCloseTo(0.5 * (best[1] - best[0]),
+            org.assertj.core.api.Assertions.within(1e-7));
+      }
+    }
+  }
+
   @Test
   void oneSweepIsReportedAsNotConverged() {
     CrfProblem p = PredictionTestData.trainedRandom(9, 1, 6, 5, 7);
