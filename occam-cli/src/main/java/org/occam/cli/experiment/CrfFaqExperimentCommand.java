@@ -22,16 +22,16 @@ import picocli.CommandLine.Option;
         "",
         "Figure 5 (Parise & Welling 2006): 2 documents; nested models adding the 24 state features in a"
         + " seeded order, then the 24 transition features; each scored by map, bic-map, laplace-exact and"
-        + " ais (default 1500 temperatures, G = 5: the bulk of the run's time; the papers' 10^4 and G = 10"
-        + " would take about 13 times as long); log evidence per line"
-        + " against the number of features, and whether Laplace-Exact agrees with AIS much more closely"
-        + " than MAP and BIC-MAP.",
+        + " ais (default 3000 temperatures, G = 10: the bulk of the run's time; 10^4 would take 3.3 times as"
+        + " long); log evidence per line against the number of features, and whether Laplace-Exact agrees"
+        + " with AIS much more closely than MAP and BIC-MAP.",
         "",
         "Figures 6-8 (Welling & Parise 2006): the 48-parameter model on N = 10,20,30,40,48 training"
         + " documents; posterior draws by bl-mp and lv-cd scored by the Cramer-von Mises score against a"
-        + " ground truth per N: hmc with exact gradients (the paper's Metropolis-Hastings, our mh, needs"
-        + " about 15 times the work per independent draw and does not converge in the time); one set of"
-        + " 500 draws over 4 chains (warm-up 200, at most 3000 transitions per chain) per method and N;"
+        + " Metropolis-Hastings ground truth (mh, exact likelihood, as the paper's; warm-up 2000, at most"
+        + " 120000 transitions per chain for its autocorrelation time of ~360) per N, and hmc (exact"
+        + " gradients) against mh as a check of the truth; one set of 1000 draws over 4 chains per method"
+        + " and N (bl-mp, lv-cd, hmc: warm-up 300, at most 10000 transitions per chain, which caps lv-cd);"
         + " worst and best marginal histograms at the smallest and largest N.",
         "",
         "Prediction: label error on the held-out documents of map, g, vote, weighted-vote and super-graph"
@@ -63,14 +63,14 @@ public final class CrfFaqExperimentCommand implements Callable<Integer> {
   List<Integer> sizes;
 
   @Option(names = "--ais-steps", paramLabel = "K", description = "AIS temperatures per run in Figure 5 (default: "
-      + "1500; each of the 48 models costs about K x G x 10 gradients on 200 lines, about 0.13 ms each).")
+      + "3000; each of the 48 models costs about K x G x 10 gradients on 200 lines, about 0.025 ms each).")
   Integer aisSteps;
 
-  @Option(names = "--ais-runs", paramLabel = "G", description = "AIS runs per model in Figure 5 (default: 5).")
+  @Option(names = "--ais-runs", paramLabel = "G", description = "AIS runs per model in Figure 5 (default: 10).")
   Integer aisRuns;
 
   @Option(names = "--draws", paramLabel = "D", description = "Posterior draws per sample set in Figures 6-8 "
-      + "(default: 500 over 4 chains).")
+      + "(default: 1000 over 4 chains).")
   Integer draws;
 
   @Override

@@ -25,7 +25,7 @@ import org.occam.sampling.CramerVonMises;
  * The CRF experiments on the newsgroup FAQ data ({@link CrfFaqData}): Parise &amp; Welling (2006)
  * Figure 5 (MAP, BIC-MAP, Laplace-Exact and AIS on a nested sequence of models over two documents,
  * {@link CrfFaqScores}), Welling &amp; Parise (UAI 2006) Figures 6–8 (bl-mp and lv-cd against a
- * ground truth (HMC with exact gradients) for N = 10…48 training documents, {@link CrfFaqPosteriors}) and
+ * Metropolis–Hastings ground truth for N = 10…48 training documents, {@link CrfFaqPosteriors}) and
  * the label error of the Bayesian predictors of the UAI paper's section 5 on held-out documents
  * ({@link CrfFaqPredictions}). Each part's numbers and the claims ({@link CrfFaqClaims}) are computed
  * from the rows its CSV holds.
@@ -111,7 +111,8 @@ public final class CrfFaqExperiment {
       problems.add(new CrfProblem(model, data.first(n), single, RandomStreams.taskSeed(seed, 6, n)));
     }
     List<CrfFaqPosteriors.Unit> fig6Units = parallel(progress, "figure 6 sizes", sizes.size(), threads, true, i -> {
-      CrfFaqPosteriors.Unit u = CrfFaqPosteriors.run(sizes.get(i), problems.get(i), plan.sampling());
+      CrfFaqPosteriors.Unit u = CrfFaqPosteriors.run(sizes.get(i), problems.get(i), plan.sampling(),
+          plan.truthSampling());
       err.printf(Locale.ROOT, "figure 6: N = %d: %s%n", u.n(), posteriorLine(u.rows()));
       err.flush();
       return u;

@@ -15,26 +15,35 @@ import org.occam.sampling.SamplerSettings;
  * @param sizes the N of Figure 6, ascending
  * @param posteriorInputs inputs of the model of Figures 6–8 and the prediction table (24: the papers'
  *     48 parameters; quick 4)
- * @param sampling each posterior sample set's settings (one thread: the N run in parallel instead)
+ * @param sampling the settings of bl-mp's, lv-cd's and hmc's sample sets (one thread: the N run in
+ *     parallel instead)
+ * @param truthSampling the settings of mh's (the same draws and chains, a longer warm-up and budget)
  * @param testDocuments the most held-out documents the prediction table uses (0: all)
  * @param prediction the predictors' settings
  */
 record CrfFaqPlan(int fig5Documents, int fig5Inputs, int aisSteps, int aisRuns, List<Integer> sizes,
-    int posteriorInputs, SamplerSettings sampling, int testDocuments, PredictionSettings prediction) {
+    int posteriorInputs, SamplerSettings sampling, SamplerSettings truthSampling, int testDocuments,
+    PredictionSettings prediction) {
   static final List<Integer> DEFAULT_SIZES = List.of(10, 20, 30, 40, 48);
   static final List<Integer> QUICK_SIZES = List.of(4, 8);
   static final int FIG5_DOCUMENTS = 2;
   static final int INPUTS = 24;
   static final int QUICK_FIG5_INPUTS = 2;
   static final int QUICK_POSTERIOR_INPUTS = 4;
-  static final int DEFAULT_AIS_STEPS = 1_500;
-  static final int DEFAULT_AIS_RUNS = 5;
+  static final int DEFAULT_AIS_STEPS = 3_000;
+  static final int DEFAULT_AIS_RUNS = 10;
   static final int QUICK_AIS_STEPS = 200;
   static final int QUICK_AIS_RUNS = 2;
-  static final int DEFAULT_DRAWS = 500;
+  static final int DEFAULT_DRAWS = 1000;
   static final int DEFAULT_CHAINS = 4;
-  static final int DEFAULT_WARMUP = 200;
-  static final long DEFAULT_MAX_TRANSITIONS = 3_000;
+  static final int DEFAULT_WARMUP = 300;
+  /** lv-cd's autocorrelation time is a few hundred transitions: its thinning is capped here. */
+  static final long DEFAULT_MAX_TRANSITIONS = 10_000;
+  static final int TRUTH_WARMUP = 2_000;
+  /** mh's autocorrelation time is about 360 transitions on the 48-parameter model (measured at N = 48). */
+  static final long TRUTH_MAX_TRANSITIONS = 120_000;
+  static final int QUICK_TRUTH_WARMUP = 300;
+  static final long QUICK_TRUTH_MAX_TRANSITIONS = 10_000;
   static final int QUICK_DRAWS = 100;
   static final int QUICK_CHAINS = 2;
   static final int QUICK_WARMUP = 100;
@@ -63,10 +72,12 @@ record CrfFaqPlan(int fig5Documents, int fig5Inputs, int aisSteps, int aisRuns, 
     }
     SamplerSettings sampling = new SamplerSettings(draws, chains, quick ? QUICK_WARMUP : DEFAULT_WARMUP,
         quick ? QUICK_MAX_TRANSITIONS : DEFAULT_MAX_TRANSITIONS, TARGET_ACCEPTANCE, 1);
+    SamplerSettings truth = new SamplerSettings(draws, chains, quick ? QUICK_TRUTH_WARMUP : TRUTH_WARMUP,
+        quick ? QUICK_TRUTH_MAX_TRANSITIONS : TRUTH_MAX_TRANSITIONS, TARGET_ACCEPTANCE, 1);
     PredictionSettings prediction = quick ? PredictionSettings.defaults().withSamples(QUICK_PREDICTION_SAMPLES)
         : PredictionSettings.defaults();
     return new CrfFaqPlan(FIG5_DOCUMENTS, quick ? QUICK_FIG5_INPUTS : INPUTS, steps, runs, ns,
-        quick ? QUICK_POSTERIOR_INPUTS : INPUTS, sampling, quick ? QUICK_TEST_DOCUMENTS : 0, prediction);
+        quick ? QUICK_POSTERIOR_INPUTS : INPUTS, sampling, truth, quick ? QUICK_TEST_DOCUMENTS : 0, prediction);
   }
 
   private static int positive(String name, Integer asked, int fallback) {

@@ -45,7 +45,8 @@ final class CrfFaqReport {
     b.append("# CRFs on the newsgroup FAQs: Parise & Welling (2006) Figure 5, Welling & Parise (UAI 2006) Figures "
         + "6-8 and Bayesian prediction\n\n");
     b.append(String.format(Locale.ROOT, "Seed %d, %d thread(s)%s.%n%n", c.seed(), c.threads(), c.quick()
-        ? ", reduced run (--quick): fewer documents, features, draws and AIS temperatures; not the papers' sizes" : ""));
+        ? ", reduced run (--quick): fewer documents, features, draws and AIS temperatures; not the papers' sizes"
+        : ""));
     b.append("## Data\n\n");
     CrfFaqData d = c.data();
     b.append(String.format(Locale.ROOT, "- %d documents: the question and answer lines (head lines dropped, as the "
@@ -71,8 +72,8 @@ final class CrfFaqReport {
         + "divided by %d more).%n%n", String.join(" and ", docs), docs.size(), c.fig5Data().positions(),
         p.fig5Inputs(), p.fig5Models(), p.aisSteps(), p.aisRuns(), p.aisSteps() >= 10_000
             && p.aisRuns() >= 10 ? " (the papers' 10^4 and G = 10)" : " (fewer than the 10^4 temperatures and G = 10 "
-            + "of the papers and of Occam's ais, to fit the time: one gradient on 200 lines costs about 0.13 ms of "
-            + "CPU, so the 48 models would take about 80 CPU minutes with those)", c.fig5Data().positions() / docs.size()));
+            + "of Occam's ais, to fit the time: 10^4 x 10 costs about 24 CPU seconds per model here, measured, so "
+            + "the 48 models would take about 20 CPU minutes)", c.fig5Data().positions() / docs.size()));
     b.append("| features | added | map | bic-map | laplace-exact | ais | ais s.e. | ais seconds |\n");
     b.append("|---:|---|---:|---:|---:|---:|---:|---:|\n");
     for (int k = 1; k <= p.fig5Models(); k++) {
@@ -98,36 +99,39 @@ final class CrfFaqReport {
 
     b.append("## Figures 6-8 (Welling & Parise 2006, section 7): posteriors against N\n\n");
     b.append(String.format(Locale.ROOT, "Model: %d tied parameters (state and transition features of %d inputs%s), "
-        + "prior N(0, I). N = %s training documents%s. Per N, one set each of %s (HMC with exact gradients by "
-        + "forward-backward, in the coordinates that whiten the Laplace precision: the ground truth; the paper's "
-        + "is Metropolis-Hastings with the exact likelihood, but our mh, a random walk with the same whitening, "
-        + "measured at N = 48 an autocorrelation time of about 355 transitions at 9%% acceptance against HMC's 24 "
-        + "transitions of 2 leapfrog steps, about 15 times the work per independent draw, and did not converge "
-        + "(MPSRF 3.3) within the budget this run can afford), bl-mp (the Laplace Gaussian at the MAP point, "
-        + "untied covariance projected to the tied parameters, as the paper's 199 -> 48) and lv-cd (brief Langevin "
-        + "with one Gibbs sweep of the chain per gradient), each of %d draws over %d chain(s) (warm-up %d, at most "
-        + "%d transitions per chain after it; the paper's sets are larger, so the CVM scale differs from its axis). "
+        + "prior N(0, I). N = %s training documents%s. Per N, one set each of %s (random-walk Metropolis-Hastings "
+        + "with the exact likelihood by forward-backward, proposals shaped by the Laplace covariance: the ground "
+        + "truth, as the paper's; warm-up %d, at most %d transitions per chain after it), bl-mp (the Laplace "
+        + "Gaussian at the MAP point, untied covariance projected to the tied parameters, as the paper's 199 -> 48), "
+        + "lv-cd (brief Langevin with one Gibbs sweep of the chain per gradient) and hmc (exact gradients, scored "
+        + "against mh as a check of the ground truth: both target the exact posterior), each of %d draws over %d "
+        + "chain(s) (warm-up %d, at most %d transitions per chain after it for bl-mp, lv-cd and hmc; the paper's "
+        + "sets are larger, so the CVM scale differs from its axis). "
         + "The CVM score (UAI eqn 23) is summed over the parameters; two sets of this size from one distribution "
         + "stay below %s (99%%, summed per-parameter quantiles).%n%n", c.parameters(), c.model().features().size() / 2,
         c.model().features().size() == 2 * CrfFaqPlan.INPUTS ? ", the papers' 48" : "; the papers' 48 in the full "
             + "run", c.sizes(), c.sizes().equals(p.sizes()) ? "" : " (the asked " + p.sizes() + " reduced to those "
-            + "leaving a held-out document)", CrfFaqPosteriors.TRUTH, p.sampling().samples(), p.sampling().chains(),
+            + "leaving a held-out document)", CrfFaqPosteriors.TRUTH, p.truthSampling().warmup(),
+        p.truthSampling().maxTransitions(), p.sampling().samples(), p.sampling().chains(),
         p.sampling().warmup(), p.sampling().maxTransitions(), g3(c.floor())));
-    b.append("| N | bl-mp CVM | lv-cd CVM | hmc seconds | bl-mp seconds | lv-cd seconds | converged (hmc, bl-mp, "
-        + "lv-cd) | notes |\n|---:|---:|---:|---:|---:|---:|---|---|\n");
+    b.append("| N | bl-mp CVM | lv-cd CVM | hmc CVM (check) | mh seconds | bl-mp seconds | lv-cd seconds | hmc seconds "
+        + "| converged (mh, bl-mp, lv-cd, hmc) | mh MPSRF | notes |\n"
+        + "|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---|\n");
     for (int n : CrfFaqPosteriors.sizes(fig6)) {
       CrfFaqPosteriors.Row t = CrfFaqPosteriors.at(fig6, CrfFaqPosteriors.TRUTH, n);
       CrfFaqPosteriors.Row bl = CrfFaqPosteriors.at(fig6, CrfFaqPosteriors.BL_MP, n);
       CrfFaqPosteriors.Row lv = CrfFaqPosteriors.at(fig6, CrfFaqPosteriors.LV_CD, n);
+      CrfFaqPosteriors.Row hm = CrfFaqPosteriors.at(fig6, CrfFaqPosteriors.CHECK, n);
       List<String> notes = new ArrayList<>();
-      for (CrfFaqPosteriors.Row r : List.of(t, bl, lv)) {
+      for (CrfFaqPosteriors.Row r : List.of(t, bl, lv, hm)) {
         if (r.failed()) {
           notes.add(r.method() + ": " + r.note());
         }
       }
-      b.append(String.format(Locale.ROOT, "| %d | %s | %s | %s | %s | %s | %s, %s, %s | %s |%n", n, g3(bl.cvm()),
-          g3(lv.cvm()), s1(t.seconds()), s1(bl.seconds()), s1(lv.seconds()), yes(t.converged()), yes(bl.converged()),
-          yes(lv.converged()), String.join("; ", notes)));
+      b.append(String.format(Locale.ROOT, "| %d | %s | %s | %s | %s | %s | %s | %s | %s, %s, %s, %s | %s | %s |%n", n,
+          g3(bl.cvm()), g3(lv.cvm()), g3(hm.cvm()), s1(t.seconds()), s1(bl.seconds()), s1(lv.seconds()),
+          s1(hm.seconds()), yes(t.converged()), yes(bl.converged()), yes(lv.converged()), yes(hm.converged()),
+          g3(t.mpsrf()), String.join("; ", notes)));
     }
     b.append("\nFigure: fig-6-cvm-vs-n.png (CSV: fig-6-cvm-vs-n.csv).\n\n");
     b.append("Figures 7 and 8: each method's worst- and best-fitting marginal by the univariate CVM score at the "
@@ -148,7 +152,8 @@ final class CrfFaqReport {
         + "and Laplace posterior), tested on %d held-out documents (%d lines); S = %d posterior samples for vote, "
         + "weighted-vote and super-graph. The paper reports about 1.5%% error for MAP on its FAQ files.%n%n",
         c.sizes().get(c.sizes().size() - 1), c.test().size(), c.test().positions(), p.prediction().samples()));
-    b.append("| method | label error | wrong lines | held-out lines | seconds | note |\n|---|---:|---:|---:|---:|---|\n");
+    b.append("| method | label error | wrong lines | held-out lines | seconds | note |\n"
+        + "|---|---:|---:|---:|---:|---|\n");
     for (CrfFaqPredictions.Row r : prediction) {
       b.append(String.format(Locale.ROOT, "| %s | %s | %d | %d | %s | %s |%n", r.method(), r.failed() ? "-"
           : String.format(Locale.ROOT, "%.2f%%", 100 * r.errorRate()), r.errors(), r.positions(), s1(r.seconds()),
@@ -181,7 +186,7 @@ final class CrfFaqReport {
     }
     b.append("\n## Seeds\n\nDocuments shuffled with `taskSeed(seed, 0)`; Figure 5's input order with "
         + "`taskSeed(seed, 5)` and model k with `taskSeed(seed, 5, k)`; Figure 6's problem at N with "
-        + "`taskSeed(seed, 6, N)` and method j of (hmc, bl-mp, lv-cd) with `taskSeed(problemSeed, j)`; predictor i "
+        + "`taskSeed(seed, 6, N)` and method j of (mh, bl-mp, lv-cd, hmc) with `taskSeed(problemSeed, j)`; predictor i "
         + "with `taskSeed(seed, 9, i)`. The numbers do not depend on the thread count.\n");
     return b.toString();
   }
@@ -294,9 +299,10 @@ final class CrfFaqReport {
     rows = new ArrayList<>();
     for (int n : CrfFaqPosteriors.sizes(fig6)) {
       rows.add(new String[] {Integer.toString(n), g3(CrfFaqPosteriors.at(fig6, CrfFaqPosteriors.BL_MP, n).cvm()),
-          g3(CrfFaqPosteriors.at(fig6, CrfFaqPosteriors.LV_CD, n).cvm())});
+          g3(CrfFaqPosteriors.at(fig6, CrfFaqPosteriors.LV_CD, n).cvm()),
+          g3(CrfFaqPosteriors.at(fig6, CrfFaqPosteriors.CHECK, n).cvm())});
     }
-    Tables.print(o, new String[] {"N", "bl-mp", "lv-cd"}, rows);
+    Tables.print(o, new String[] {"N", "bl-mp", "lv-cd", "hmc (check)"}, rows);
     o.printf("%nLabel error on %d held-out documents%n", c.test().size());
     rows = new ArrayList<>();
     for (CrfFaqPredictions.Row r : prediction) {

@@ -67,7 +67,8 @@ final class CrfFaqScores {
     for (Row r : rows) {
       b.append(r.features()).append(',').append(r.added()).append(',').append(r.method()).append(',')
           .append(Csv.exact(r.logEvidence())).append(',').append(Csv.exact(r.stdError())).append(',')
-          .append(r.lines()).append(',').append(Csv.exact(r.perLine())).append(',').append(Csv.exact(r.seconds())).append(',')
+          .append(r.lines()).append(',').append(Csv.exact(r.perLine())).append(',')
+          .append(Csv.exact(r.seconds())).append(',')
           .append(r.converged()).append(',').append(r.seed()).append('\n');
     }
     return b.toString();
