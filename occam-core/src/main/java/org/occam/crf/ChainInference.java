@@ -78,53 +78,98 @@ public final class ChainInference {
    * @param scratch length ≥ 7L. Modified.
    */
   public static double logZAndMeans(double[] potentials, int length, double[] meansOut, double[] scratch) {
+    return logZAndMeans(potentials, null, length, meansOut, scratch);
+  }
+
+  /**
+   * As {@link #logZAndMeans(double[], int, double[], double[])}, with {@code e^{2·potential}} given
+   * for every potential (or {@code null} to compute them): the likelihood makes them as products of
+   * e^{2λ_k} over a position's active 0/1 features, with no exponential per position.
+   *
+   * @param expTwice e^{2 potentials[r]} for r &lt; 2L−1, or null. Not modified.
+   */
+  public static double logZAndMeans(double[] potentials, double[] expTwice, int length, double[] meansOut,
+      double[] scratch) {
     int l = length;
+    double shift = 0;
+    boolean inRange = true;
     for (int r = 0; r < 2 * l - 1; r++) {
-      if (!(Math.abs(potentials[r]) <= SCALED_LIMIT)) {
-        ChainInference c = of(java.util.Arrays.copyOf(potentials, 2 * l - 1), l);
-        System.arraycopy(c.means(), 0, meansOut, 0, 2 * l - 1);
-        return c.logZ;
+      inRange &= Math.abs(potentials[r]) <= SCALED_LIMIT;
+      shift += potentials[r];
+    }
+    double logZ = Double.NaN;
+    if (inRange) {
+      if (expTwice == null) {
+        for (int r = 0; r < 2 * l - 1; r++) {
+          scratch[5 * l + r] = Math.exp(2 * potentials[r]);
+        }
+        logZ = scaled(scratch, 5 * l, shift, l, meansOut, scratch);
+      } else {
+        logZ = scaled(expTwice, 0, shift, l, meansOut, scratch);
       }
     }
+    if (Double.isNaN(logZ)) {
+      ChainInference c = of(java.util.Arrays.copyOf(potentials, 2 * l - 1), l);
+      System.arraycopy(c.means(), 0, meansOut, 0, 2 * l - 1);
+      return c.logZ;
+    }
+    return logZ;
+  }
+
+  /** e^{−2·limit} and e^{2·limit}: the range of e^{2·potential} that {@link #scaled} accepts. */
+  private static final double EXP_MIN = Math.exp(-2 * SCALED_LIMIT);
+  private static final double EXP_MAX = Math.exp(2 * SCALED_LIMIT);
+
+  /**
+   * The scaled forward–backward of {@link #logZAndMeans} from e^{2·potential} alone (at
+   * {@code expTwice[offset…offset+2L−1)}, fields then couplings) and {@code shift} = Σ h_i + Σ J_i;
+   * NaN, with nothing else promised, if some e^{2·potential} is outside [e^−100, e^100] (a potential
+   * past the scaled limit): the caller then takes the log-space run.
+   *
+   * @param scratch length ≥ 5L (and the e's may live in it from 5L on). Modified.
+   */
+  public static double scaled(double[] expTwice, int offset, double shift, int length, double[] meansOut,
+      double[] scratch) {
+    int l = length;
     // scratch: a0, a1 (normalised forward), b0, b1 (backward, scaled by the same normalisers),
-    // c (normalisers), e^{2h} per position, e^{2J} per pair
+    // the normalisers' reciprocals
     int a0 = 0;
     int a1 = l;
     int b0 = 2 * l;
     int b1 = 3 * l;
-    int cc = 4 * l;
-    int eh = 5 * l;
-    int ej = 6 * l;
+    int ic = 4 * l;
+    int eh = offset;
+    int ej = offset + l;
     // h t = −h + 2h [t = +1] and J t t' = −J + 2J [t = t']: with φ'(−1) = 1, φ'(+1) = e^{2h} and
     // ψ'(same) = e^{2J}, ψ'(different) = 1, log Z = log Z' − Σ h_i − Σ J_i.
-    double shift = 0;
-    for (int i = 0; i < l; i++) {
-      shift += potentials[i];
-      scratch[eh + i] = Math.exp(2 * potentials[i]);
-    }
     double logAcc = 0;
     double prod = 1;
-    double p0 = 1;
-    double p1 = scratch[eh];
-    double c = p0 + p1;
-    scratch[a0] = p0 / c;
-    scratch[a1] = p1 / c;
-    scratch[cc] = c;
+    double p1 = expTwice[eh];
+    if (!(p1 >= EXP_MIN && p1 <= EXP_MAX)) {
+      return Double.NaN;
+    }
+    double c = 1 + p1;
+    double inv = 1 / c;
+    scratch[a0] = inv;
+    scratch[a1] = p1 * inv;
+    scratch[ic] = inv;
     prod *= c;
     for (int i = 1; i < l; i++) {
-      double jj = potentials[l + i - 1];
-      shift += jj;
-      double w = Math.exp(2 * jj);
-      scratch[ej + i - 1] = w;
+      double w = expTwice[ej + i - 1];
+      double e = expTwice[eh + i];
+      if (!(w >= EXP_MIN && w <= EXP_MAX && e >= EXP_MIN && e <= EXP_MAX)) {
+        return Double.NaN;
+      }
       double f0 = scratch[a0 + i - 1];
       double f1 = scratch[a1 + i - 1];
       // to −1: from −1 (same: w), from +1 (different: 1); to +1: from −1 (1), from +1 (w), times e^{2h}
       double q0 = f0 * w + f1;
-      double q1 = (f0 + f1 * w) * scratch[eh + i];
+      double q1 = (f0 + f1 * w) * e;
       c = q0 + q1;
-      scratch[a0 + i] = q0 / c;
-      scratch[a1 + i] = q1 / c;
-      scratch[cc + i] = c;
+      inv = 1 / c;
+      scratch[a0 + i] = q0 * inv;
+      scratch[a1 + i] = q1 * inv;
+      scratch[ic + i] = inv;
       prod *= c;
       if (prod > 1e200 || prod < 1e-200) {
         logAcc += Math.log(prod);
@@ -136,9 +181,9 @@ public final class ChainInference {
     scratch[b0 + l - 1] = 1;
     scratch[b1 + l - 1] = 1;
     for (int i = l - 2; i >= 0; i--) {
-      double w = scratch[ej + i];
-      double g0 = scratch[b0 + i + 1] / scratch[cc + i + 1];
-      double g1 = scratch[b1 + i + 1] * scratch[eh + i + 1] / scratch[cc + i + 1];
+      double w = expTwice[ej + i];
+      double g0 = scratch[b0 + i + 1] * scratch[ic + i + 1];
+      double g1 = scratch[b1 + i + 1] * expTwice[eh + i + 1] * scratch[ic + i + 1];
       scratch[b0 + i] = w * g0 + g1;
       scratch[b1 + i] = g0 + w * g1;
       // pair (i, i+1): p(j,k) = α̂_i(j) ψ'(j,k) φ'_{i+1}(k) β̂_{i+1}(k) / c_{i+1}

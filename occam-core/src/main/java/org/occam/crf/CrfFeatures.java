@@ -27,6 +27,8 @@ public final class CrfFeatures {
   private final double[][][] value;
   private final int[][] spins;
   private final int maxLength;
+  /** Whether every nonzero entry of every Φ_n is 1 (0/1 inputs, tied or untied). */
+  private final boolean binary;
 
   private CrfFeatures(CrfModel model, CrfData data, List<String> names, double[][][] phi, int[][] spins) {
     this.model = model;
@@ -37,6 +39,7 @@ public final class CrfFeatures {
     this.column = new int[phi.length][][];
     this.value = new double[phi.length][][];
     int longest = 1;
+    boolean ones = true;
     for (int n = 0; n < phi.length; n++) {
       longest = Math.max(longest, spins[n].length);
       column[n] = new int[phi[n].length][];
@@ -54,6 +57,7 @@ public final class CrfFeatures {
         nz = 0;
         for (int k = 0; k < row.length; k++) {
           if (row[k] != 0) {
+            ones &= row[k] == 1;
             column[n][r][nz] = k;
             value[n][r][nz++] = row[k];
           }
@@ -61,6 +65,7 @@ public final class CrfFeatures {
       }
     }
     this.maxLength = longest;
+    this.binary = ones;
   }
 
   /** The design of {@code data} under {@code model}; see {@link CrfModel#featurize}. */
@@ -190,6 +195,33 @@ public final class CrfFeatures {
         s += v[q] * lambda[c[q]];
       }
       out[r] = s;
+    }
+  }
+
+  /** Whether every nonzero entry of every Φ_n is 1 (the papers' 0/1 line features). */
+  public boolean binary() {
+    return binary;
+  }
+
+  /**
+   * e^{2·potential} for every potential of sequence n as the product of {@code expTwiceLambda[k]} =
+   * e^{2λ_k} over the row's nonzero columns, written into {@code out}: exact arithmetic apart from
+   * rounding when {@link #binary()}, and the reason for it — no exponential per position.
+   *
+   * @throws IllegalStateException if the design is not binary
+   */
+  public void expTwicePotentials(int n, double[] expTwiceLambda, double[] out) {
+    if (!binary) {
+      throw new IllegalStateException("the design has entries other than 0 and 1");
+    }
+    int[][] cols = column[n];
+    for (int r = 0; r < cols.length; r++) {
+      int[] c = cols[r];
+      double prod = 1;
+      for (int q = 0; q < c.length; q++) {
+        prod *= expTwiceLambda[c[q]];
+      }
+      out[r] = prod;
     }
   }
 

@@ -25,6 +25,10 @@ public final class CrfLikelihood implements ParameterLikelihood {
   static final int BLOCKS = 16;
 
   private final CrfFeatures features;
+  /** f(t_n, x_n) = Φ_nᵀ u(t_n), the observed statistics of each sequence. */
+  private final double[][] observed;
+  /** Φ_nᵀ 1, so that Σ_i h_i + Σ_i J_i = λ · ones[n]. */
+  private final double[][] ones;
 
   /**
    * @throws org.occam.data.InvalidInputException if a sequence has an unknown label
@@ -38,6 +42,15 @@ public final class CrfLikelihood implements ParameterLikelihood {
               + "' has positions without a label: training and scoring need every label");
         }
       }
+    }
+    observed = new double[features.size()][];
+    ones = new double[features.size()][];
+    for (int n = 0; n < features.size(); n++) {
+      observed[n] = features.statistics(n, features.spins(n));
+      double[] u = new double[2 * features.length(n) - 1];
+      java.util.Arrays.fill(u, 1);
+      ones[n] = new double[features.dimension()];
+      features.addProjected(n, u, 1.0, ones[n]);
     }
   }
 
@@ -63,8 +76,9 @@ public final class CrfLikelihood implements ParameterLikelihood {
     List<double[]> parts = Parallel.map(blocks, Math.max(1, threads), "occam-crf", b -> {
       double[] out = new double[lambda.length + 1];
       Scratch scratch = new Scratch(features.maxLength());
+      double[] expTwiceLambda = expTwice(lambda);
       for (int s = b * n / blocks; s < (b + 1) * n / blocks; s++) {
-        out[lambda.length] += addSequence(s, lambda, out, scratch);
+        out[lambda.length] += addSequence(s, lambda, expTwiceLambda, out, scratch);
       }
       return out;
     });
@@ -79,25 +93,71 @@ public final class CrfLikelihood implements ParameterLikelihood {
     return value;
   }
 
-  /** Buffers for one sequence at a time: potentials, E[u] (then u − E[u]), and the messages. */
-  private record Scratch(double[] potentials, double[] means, double[] messages) {
+  /** Buffers for one sequence at a time: potentials, their e^{2·}, E[u] (then u − E[u]), and the messages. */
+  private record Scratch(double[] potentials, double[] expTwice, double[] means, double[] messages) {
     Scratch(int maxLength) {
-      this(new double[2 * maxLength - 1], new double[2 * maxLength - 1], new double[7 * maxLength]);
+      this(new double[2 * maxLength - 1], new double[2 * maxLength - 1], new double[2 * maxLength - 1],
+          new double[7 * maxLength]);
     }
   }
 
   /**
-   * Adds sequence s's gradient f(t, x) − E[f | x] = Φᵀ(u(t) − E[u]) to {@code grad} and returns its
-   * log likelihood λᵀf(t, x) − log Z = h·t + J·(t t') − log Z, by
-   * {@link ChainInference#logZAndMeans} (scaled messages) and Φ's sparse rows.
+   * e^{2λ_k} for a binary design, else null (then {@link ChainInference#logZAndMeans} takes each
+   * position's exponential). Null too when Σ|λ_k| &gt; 300, so that no partial product over a row
+   * can overflow (e^{±600}); a position whose potential is past the scaled limit sends its sequence
+   * to the log-space run anyway.
    */
-  private double addSequence(int s, double[] lambda, double[] grad, Scratch scratch) {
-    double[] pot = scratch.potentials;
+  private double[] expTwice(double[] lambda) {
+    if (!features.binary()) {
+      return null;
+    }
+    double sum = 0;
+    for (double x : lambda) {
+      sum += Math.abs(x);
+    }
+    if (!(sum <= 300)) {
+      return null;
+    }
+    double[] e = new double[lambda.length];
+    for (int k = 0; k < e.length; k++) {
+      e[k] = Math.exp(2 * lambda[k]);
+    }
+    return e;
+  }
+
+  /**
+   * Adds sequence s's gradient f(t, x) − E[f | x] = Φᵀ(u(t) − E[u]) to {@code grad} and returns its
+   * log likelihood λᵀf(t, x) − log Z = h·t + J·(t t') − log Z, by scaled messages
+   * ({@link ChainInference#scaled}, {@link ChainInference#logZAndMeans}) and Φ's sparse rows.
+   */
+  private double addSequence(int s, double[] lambda, double[] expTwiceLambda, double[] grad, Scratch scratch) {
     double[] m = scratch.means;
     int l = features.length(s);
+    if (expTwiceLambda != null) {
+      // binary design: e^{2h}, e^{2J} as products, λ·f(t) and Σh + ΣJ from the precomputed sums
+      double[] e = scratch.expTwice;
+      features.expTwicePotentials(s, expTwiceLambda, e);
+      double[] obs = observed[s];
+      double[] one = ones[s];
+      double shift = 0;
+      double energy = 0;
+      for (int k = 0; k < lambda.length; k++) {
+        shift += lambda[k] * one[k];
+        energy += lambda[k] * obs[k];
+      }
+      double logZ = ChainInference.scaled(e, 0, shift, l, m, scratch.messages);
+      if (!Double.isNaN(logZ)) {
+        for (int k = 0; k < lambda.length; k++) {
+          grad[k] += obs[k];
+        }
+        features.addProjected(s, m, -1.0, grad);
+        return energy - logZ;
+      }
+    }
+    double[] pot = scratch.potentials;
     int[] t = features.spins(s);
     features.potentials(s, lambda, pot);
-    double logZ = ChainInference.logZAndMeans(pot, l, m, scratch.messages);
+    double logZ = ChainInference.logZAndMeans(pot, null, l, m, scratch.messages);
     double energy = 0;
     for (int i = 0; i < l; i++) {
       energy += pot[i] * t[i];
@@ -158,14 +218,44 @@ public final class CrfLikelihood implements ParameterLikelihood {
 
   @Override
   public DifferentiableFunction newEvaluator() {
+    Sequential sequential = new Sequential();
     return (lambda, grad) -> {
       for (double x : lambda) {
         if (!Double.isFinite(x)) {
           return Double.NaN;
         }
       }
-      return valueAndGradient(lambda, grad, 1);
+      return sequential.valueAndGradient(lambda, grad);
     };
+  }
+
+  /**
+   * One chain's evaluator state: the blocks of {@link #valueAndGradient(double[], double[], int)}
+   * summed in the same order on the calling thread, into buffers kept between calls (the AIS and
+   * HMC hot loop), so the numbers are those of any thread count.
+   */
+  private final class Sequential {
+    final Scratch scratch = new Scratch(features.maxLength());
+    final double[] block = new double[features.dimension() + 1];
+
+    double valueAndGradient(double[] lambda, double[] grad) {
+      int n = features.size();
+      int blocks = Math.min(n, BLOCKS);
+      double[] expTwiceLambda = expTwice(lambda);
+      java.util.Arrays.fill(grad, 0);
+      double value = 0;
+      for (int b = 0; b < blocks; b++) {
+        java.util.Arrays.fill(block, 0);
+        for (int s = b * n / blocks; s < (b + 1) * n / blocks; s++) {
+          block[lambda.length] += addSequence(s, lambda, expTwiceLambda, block, scratch);
+        }
+        for (int k = 0; k < grad.length; k++) {
+          grad[k] += block[k];
+        }
+        value += block[lambda.length];
+      }
+      return value;
+    }
   }
 
   @Override

@@ -28,6 +28,14 @@ class ChainInferenceScaledTest {
       double[] means = new double[pot.length];
       double logZ = ChainInference.logZAndMeans(pot, length, means, new double[7 * length]);
       assertThat(logZ).isCloseTo(exact.logZ(), within(1e-10 * Math.max(1, Math.abs(exact.logZ()))));
+      double[] given = new double[pot.length];
+      for (int r = 0; r < pot.length; r++) {
+        given[r] = Math.exp(2 * pot[r]);
+      }
+      double[] means2 = new double[pot.length];
+      assertThat(ChainInference.logZAndMeans(pot, given, length, means2, new double[7 * length]))
+          .isCloseTo(logZ, within(1e-12 * Math.max(1, Math.abs(logZ))));
+      assertThat(means2).containsExactly(means, within(1e-12));
       double[] m = exact.means();
       for (int r = 0; r < pot.length; r++) {
         assertThat(means[r]).as("mean " + r).isCloseTo(m[r], within(1e-10));
