@@ -30,7 +30,7 @@ record CrfFaqPlan(int fig5Documents, int fig5Inputs, int aisSteps, int aisRuns, 
   static final int INPUTS = 24;
   static final int QUICK_FIG5_INPUTS = 2;
   static final int QUICK_POSTERIOR_INPUTS = 4;
-  static final int DEFAULT_AIS_STEPS = 3_000;
+  static final int DEFAULT_AIS_STEPS = 10_000;
   static final int DEFAULT_AIS_RUNS = 10;
   static final int QUICK_AIS_STEPS = 200;
   static final int QUICK_AIS_RUNS = 2;
