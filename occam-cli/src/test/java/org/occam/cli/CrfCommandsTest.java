@@ -170,7 +170,9 @@ class CrfCommandsTest {
   void helpListsTheRegistryMethods() {
     var r = CliRunner.run("crf", "score", "--help");
     assertThat(r.exitCode()).isZero();
-    assertThat(r.out()).contains(CrfMethods.REGISTRY.names(), "CRF methods:");
+    assertThat(r.out()).contains("CRF methods:");
+    // picocli wraps the list after a comma
+    assertThat(r.out().replaceAll(",\\s+", ",")).contains(CrfMethods.REGISTRY.names());
     var predict = CliRunner.run("crf", "predict", "--help");
     assertThat(predict.out()).contains("CRF prediction methods:");
     CrfPredictors.all().forEach(p -> assertThat(predict.out()).contains("  " + p.name() + " "));

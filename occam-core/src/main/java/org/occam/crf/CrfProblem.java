@@ -68,6 +68,8 @@ public final class CrfProblem {
   private final Map<String, Object> shared = new HashMap<>();
   private Fit map;
   private PosteriorPrecision precision;
+  /** Σ_n C_{x_n} at the MAP point, as the last Newton step computed it (null if it did not). */
+  private double[][] covarianceAtMap;
   private double precisionSeconds;
 
   /**
@@ -170,7 +172,9 @@ public final class CrfProblem {
     double decrement = Double.POSITIVE_INFINITY;
     int steps = 0;
     while (true) {
-      DMatrixRMaj a = PosteriorPrecision.of(likelihood.covarianceSum(lambda, settings.threads()), 1.0, prior).matrix();
+      double[][] covariance = likelihood.covarianceSum(lambda, settings.threads());
+      covarianceAtMap = covariance;
+      DMatrixRMaj a = PosteriorPrecision.of(covariance, 1.0, prior).matrix();
       DMatrixRMaj step = new DMatrixRMaj(f, 1);
       if (!CommonOps_DDRM.solve(a, new DMatrixRMaj(f, 1, true, g), step)) {
         break;
@@ -213,7 +217,13 @@ public final class CrfProblem {
     if (precision == null) {
       double[] lambda = map().lambda();
       long t0 = System.nanoTime();
-      precision = PosteriorPrecision.of(likelihood.covarianceSum(lambda, settings.threads()), 1.0, prior);
+      // the Newton loop computes its last covariance at the point it returns
+      double[][] covariance = covarianceAtMap;
+      covarianceAtMap = null;
+      if (covariance == null) {
+        covariance = likelihood.covarianceSum(lambda, settings.threads());
+      }
+      precision = PosteriorPrecision.of(covariance, 1.0, prior);
       precisionSeconds = (System.nanoTime() - t0) * 1e-9;
     }
     return precision;
