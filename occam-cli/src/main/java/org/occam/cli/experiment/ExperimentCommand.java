@@ -6,7 +6,8 @@ import picocli.CommandLine.Command;
 @Command(name = "experiment", mixinStandardHelpOptions = true,
     description = "Reproduce a paper's experiment: CSV tables, PNG figures and a report.md beside the printed results.",
     subcommands = {BealExperimentCommand.class, PariseWellingExperimentCommand.class,
-        ChenWellingExperimentCommand.class, WellingPariseExperimentCommand.class})
+        ChenWellingExperimentCommand.class, WellingPariseExperimentCommand.class,
+        CrfFaqExperimentCommand.class})
 public final class ExperimentCommand implements Runnable {
   @picocli.CommandLine.Spec
   picocli.CommandLine.Model.CommandSpec spec;
