@@ -45,42 +45,19 @@ public final class CrfPosteriorCommand implements Callable<Integer> {
           + PosteriorReport.REFERENCE + " there is nothing to compare with: no CVM scores.")
   String methods;
 
-  @Option(names = "--samples", paramLabel = "N", defaultValue = "10000",
-      description = "Draws kept per method, over all chains (default: ${DEFAULT-VALUE}).")
-  int samples;
-
-  @Option(names = "--chains", paramLabel = "C", defaultValue = "5",
-      description = "Chains per method, started apart; converged when their MPSRF is below 1.1 (default:"
-          + " ${DEFAULT-VALUE}).")
-  int chains;
-
-  @Option(names = "--warmup", paramLabel = "W", defaultValue = "1000",
-      description = "Transitions per chain discarded first, while step sizes are tuned (default: ${DEFAULT-VALUE}).")
-  int warmup;
-
-  @Option(names = "--out", required = true, paramLabel = "DIR",
-      description = "The folder to write into: created if missing; an existing one must be empty unless --force.")
-  Path out;
-
-  @Option(names = "--force", description = "Write into a folder that is not empty, replacing files of the same"
-      + " names.")
-  boolean force;
+  @Mixin
+  PosteriorRunOptions run;
 
   @Override
   public Integer call() {
     List<PosteriorSampler<CrfProblem>> samplers = CrfPosteriorSamplers.parseList(methods);
     int threads = model.threads();
-    if (samples < 1 || chains < 1 || warmup < 0) {
-      throw new InvalidInputException("need --samples >= 1, --chains >= 1 and --warmup >= 0, got " + samples + ", "
-          + chains + " and " + warmup);
-    }
-    SamplerSettings sampling = SamplerSettings.defaults().withSamples(samples).withChains(chains).withWarmup(warmup)
-        .withThreads(threads);
+    SamplerSettings sampling = run.sampling(threads);
     CrfModelOptions.Loaded in = model.load(input);
     CrfSettings base = model.settings(in.sigma());
     CrfSettings settings = base.withPosterior(base.posterior().withSampling(sampling));
     Supplier<CrfProblem> problems = () -> new CrfProblem(in.model(), in.data(), settings, model.seed);
-    Path dir = PosteriorReport.prepare(out, force);
+    Path dir = run.prepare();
 
     PrintWriter report = spec.commandLine().getOut();
     CrfProblem first = problems.get();
@@ -91,16 +68,16 @@ public final class CrfPosteriorCommand implements Callable<Integer> {
     try (Progress bar = Progress.start("crf posterior", samplers.size())) {
       draws = PosteriorRuns.sampleEach(samplers, problems, sampling, model.seed, bar.listener());
     }
-    Map<String, Object> run = new LinkedHashMap<>();
-    run.put("methods", samplers.stream().map(PosteriorSampler::name).toList());
-    run.put("samples", samples);
-    run.put("chains", chains);
-    run.put("warmup", warmup);
-    run.put("threads", threads);
-    run.put("priorSigma", in.sigma());
-    run.put("model", CrfReport.modelJson(in.source(), in.model(), first.dimension(), in.sigma()));
-    run.put("data", CrfReport.dataJson(input.data, in.data()));
-    var result = PosteriorReport.write(dir, draws, run, model.seed, threads);
+    Map<String, Object> runSettings = new LinkedHashMap<>();
+    runSettings.put("methods", samplers.stream().map(PosteriorSampler::name).toList());
+    runSettings.put("samples", sampling.samples());
+    runSettings.put("chains", sampling.chains());
+    runSettings.put("warmup", sampling.warmup());
+    runSettings.put("threads", threads);
+    runSettings.put("priorSigma", in.sigma());
+    runSettings.put("model", CrfReport.modelJson(in.source(), in.model(), first.dimension(), in.sigma()));
+    runSettings.put("data", CrfReport.dataJson(input.data, in.data()));
+    var result = PosteriorReport.write(dir, draws, runSettings, model.seed, threads);
     PosteriorReport.print(report, result);
     return 0;
   }

@@ -48,26 +48,8 @@ public final class MrfPosteriorCommand implements Callable<Integer> {
           + " there is nothing to compare with: no CVM scores.")
   String methods;
 
-  @Option(names = "--samples", paramLabel = "N", defaultValue = "10000",
-      description = "Draws kept per method, over all chains (default: ${DEFAULT-VALUE}).")
-  int samples;
-
-  @Option(names = "--chains", paramLabel = "C", defaultValue = "5",
-      description = "Chains per method, started apart; converged when their MPSRF is below 1.1. The Gaussian"
-          + " methods' independent draws are split into as many sets (default: ${DEFAULT-VALUE}).")
-  int chains;
-
-  @Option(names = "--warmup", paramLabel = "W", defaultValue = "1000",
-      description = "Transitions per chain discarded first, while step sizes are tuned (default: ${DEFAULT-VALUE}).")
-  int warmup;
-
-  @Option(names = "--out", required = true, paramLabel = "DIR",
-      description = "The folder to write into: created if missing; an existing one must be empty unless --force.")
-  Path out;
-
-  @Option(names = "--force", description = "Write into a folder that is not empty, replacing files of the same"
-      + " names.")
-  boolean force;
+  @Mixin
+  PosteriorRunOptions run;
 
   @Mixin
   MrfScoreOptions options;
@@ -77,12 +59,7 @@ public final class MrfPosteriorCommand implements Callable<Integer> {
     input.requireOneStructure();
     List<PosteriorSampler<MrfProblem>> samplers = MrfPosteriorRun.methods(methods);
     int threads = options.threads();
-    if (samples < 1 || chains < 1 || warmup < 0) {
-      throw new InvalidInputException("need --samples >= 1, --chains >= 1 and --warmup >= 0, got " + samples + ", "
-          + chains + " and " + warmup);
-    }
-    SamplerSettings sampling = SamplerSettings.defaults().withSamples(samples).withChains(chains).withWarmup(warmup)
-        .withThreads(threads);
+    SamplerSettings sampling = run.sampling(threads);
     MrfModelDataOptions.Loaded in = input.load(graph -> MrfPosteriorRun.requireExactFeasible("mrf posterior",
         samplers, ExactInferenceCost.of(graph), options.maxCliqueStates, ExactInferenceLimit.FLAG));
     double sigma = options.priorSigma(in.model().priorSigma());
@@ -90,7 +67,7 @@ public final class MrfPosteriorCommand implements Callable<Integer> {
     MrfScoreSettings scoreSettings = options.settings(sigma, threads);
     Supplier<MrfProblem> problems = () -> new MrfProblem(in.graph(), in.statistics(), scoreSettings, options.seed,
         null, posterior);
-    Path dir = PosteriorReport.prepare(out, force);
+    Path dir = run.prepare();
 
     PrintWriter report = spec.commandLine().getOut();
     MrfScoreReport.describe(report, input.source(), in.model(), sigma, options.priorSigma != null
