@@ -210,7 +210,7 @@ public final class CrfCsvReader {
     if (cell.isEmpty() || !Double.isFinite(v)) {
       throw DataFormatException.at(file, line, column, (cell.isEmpty() ? "empty cell" : "'" + cell + "'")
           + " in input column '" + name + "' is not a finite number: code inputs as numbers, e.g. 0/1 for a binary"
-          + " feature, or leave the column out of the inputs (ignore it)");
+          + " feature, or leave the column out of the inputs (--ignore-columns " + name + ")");
     }
     return v;
   }
