@@ -29,6 +29,13 @@ public final class CrfFeatures {
   private final int maxLength;
   /** Whether every nonzero entry of every Φ_n is 1 (0/1 inputs, tied or untied). */
   private final boolean binary;
+  /**
+   * The same nonzeros flattened per sequence (the hot loops of AIS and HMC read them): row r's
+   * columns are flatColumn[n][rowStart[n][r] … rowStart[n][r+1]), its values flatValue[n][…].
+   */
+  private final int[][] flatColumn;
+  private final double[][] flatValue;
+  private final int[][] rowStart;
 
   private CrfFeatures(CrfModel model, CrfData data, List<String> names, double[][][] phi, int[][] spins) {
     this.model = model;
@@ -66,6 +73,25 @@ public final class CrfFeatures {
     }
     this.maxLength = longest;
     this.binary = ones;
+    this.flatColumn = new int[phi.length][];
+    this.flatValue = new double[phi.length][];
+    this.rowStart = new int[phi.length][];
+    for (int n = 0; n < phi.length; n++) {
+      int rows = column[n].length;
+      int[] start = new int[rows + 1];
+      for (int r = 0; r < rows; r++) {
+        start[r + 1] = start[r] + column[n][r].length;
+      }
+      int[] cols = new int[start[rows]];
+      double[] vals = new double[start[rows]];
+      for (int r = 0; r < rows; r++) {
+        System.arraycopy(column[n][r], 0, cols, start[r], column[n][r].length);
+        System.arraycopy(value[n][r], 0, vals, start[r], value[n][r].length);
+      }
+      rowStart[n] = start;
+      flatColumn[n] = cols;
+      flatValue[n] = vals;
+    }
   }
 
   /** The design of {@code data} under {@code model}; see {@link CrfModel#featurize}. */
@@ -214,12 +240,13 @@ public final class CrfFeatures {
     if (!binary) {
       throw new IllegalStateException("the design has entries other than 0 and 1");
     }
-    int[][] cols = column[n];
-    for (int r = 0; r < cols.length; r++) {
-      int[] c = cols[r];
+    int[] start = rowStart[n];
+    int[] cols = flatColumn[n];
+    int rows = start.length - 1;
+    for (int r = 0; r < rows; r++) {
       double prod = 1;
-      for (int q = 0; q < c.length; q++) {
-        prod *= expTwiceLambda[c[q]];
+      for (int q = start[r], end = start[r + 1]; q < end; q++) {
+        prod *= expTwiceLambda[cols[q]];
       }
       out[r] = prod;
     }
@@ -239,17 +266,24 @@ public final class CrfFeatures {
 
   /** out += scale · Φ_nᵀ u for a vector u over the 2L−1 chain statistics of sequence n. */
   public void addProjected(int n, double[] u, double scale, double[] out) {
-    int[][] cols = column[n];
-    double[][] vals = value[n];
-    for (int r = 0; r < cols.length; r++) {
+    int[] start = rowStart[n];
+    int[] cols = flatColumn[n];
+    double[] vals = flatValue[n];
+    int rows = start.length - 1;
+    for (int r = 0; r < rows; r++) {
       double w = scale * u[r];
       if (w == 0) {
         continue;
       }
-      int[] c = cols[r];
-      double[] v = vals[r];
-      for (int q = 0; q < c.length; q++) {
-        out[c[q]] += w * v[q];
+      int end = start[r + 1];
+      if (binary) {
+        for (int q = start[r]; q < end; q++) {
+          out[cols[q]] += w;
+        }
+      } else {
+        for (int q = start[r]; q < end; q++) {
+          out[cols[q]] += w * vals[q];
+        }
       }
     }
   }
