@@ -177,7 +177,9 @@ public final class ChainInference {
       }
     }
     double logZ = logAcc + Math.log(prod) - shift;
-    // backward: β̂_L = 1, β̂_i(j) = Σ_k ψ'(j,k) φ'_{i+1}(k) β̂_{i+1}(k) / c_{i+1}
+    // backward: β̂_L = 1, β̂_i(j) = Σ_k ψ'(j,k) φ'_{i+1}(k) β̂_{i+1}(k) / c_{i+1}. With α̂_i = α_i / (c_1⋯c_i)
+    // and β̂_i = β_i / (c_{i+1}⋯c_L), α̂_i(j) β̂_i(j) = α_i(j) β_i(j) / Z' is the marginal itself (and so is the
+    // pair product below): they sum to 1 up to rounding, so no division normalises them (Rabiner 1989, sec. V.A)
     scratch[b0 + l - 1] = 1;
     scratch[b1 + l - 1] = 1;
     for (int i = l - 2; i >= 0; i--) {
@@ -191,12 +193,12 @@ public final class ChainInference {
       double f1 = scratch[a1 + i];
       double same = w * (f0 * g0 + f1 * g1);
       double diff = f0 * g1 + f1 * g0;
-      meansOut[l + i] = (same - diff) / (same + diff);
+      meansOut[l + i] = same - diff;
     }
     for (int i = 0; i < l; i++) {
       double n0 = scratch[a0 + i] * scratch[b0 + i];
       double n1 = scratch[a1 + i] * scratch[b1 + i];
-      meansOut[i] = (n1 - n0) / (n0 + n1);
+      meansOut[i] = n1 - n0;
     }
     return logZ;
   }
