@@ -2,11 +2,7 @@ package org.occam.cli;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.occam.crf.CrfCsvReader;
-import org.occam.crf.CrfData;
-import org.occam.crf.CrfModel;
 import org.occam.crf.CrfReadOptions;
-import org.occam.data.InvalidInputException;
 import picocli.CommandLine.Option;
 
 /** How the {@code occam crf} commands read sequence data ({@link CrfCsvReader}): every option of {@link CrfReadOptions}. */
@@ -47,45 +43,9 @@ public final class CrfDataOptions {
 
   /** The reading options these flags give, before a model's labels and inputs are applied. */
   CrfReadOptions readOptions() {
-    if (chunk != null && chunk < 1) {
-      throw new InvalidInputException("--chunk must be >= 1, got " + chunk);
-    }
-    if (chunk != null && sequenceColumn != null) {
-      throw new InvalidInputException("give --sequence-column or --chunk, not both");
-    }
+    OptionChecks.atLeast("--chunk", chunk, 1);
     return new CrfReadOptions(labelColumn, sequenceColumn, chunk == null ? 0 : chunk,
         keepLabels == null ? List.of() : keepLabels, inputs == null ? List.of() : inputs,
         ignoreColumns == null ? List.of() : ignoreColumns);
-  }
-
-  /**
-   * Reads {@code file} for {@code model} (null: as the flags say): the model's labels, in its
-   * order, unless --keep-labels names them too; the model's inputs unless --inputs is given.
-   *
-   * @throws InvalidInputException if --keep-labels differs from the model's labels
-   */
-  CrfData read(Path file, CrfModel model) {
-    CrfReadOptions o = readOptions();
-    if (model != null) {
-      if (!o.keepLabels().isEmpty() && !o.keepLabels().equals(model.labelStates())) {
-        throw new InvalidInputException("--keep-labels " + String.join(",", o.keepLabels())
-            + " differs from the model's labels " + String.join(",", model.labelStates())
-            + " (the same two states, in the same order)");
-      }
-      o = o.withKeepLabels(model.labelStates());
-      if (o.inputColumns().isEmpty()) {
-        o = o.withInputColumns(model.inputNames());
-      }
-    }
-    return CrfCsvReader.read(file, o);
-  }
-
-  /**
-   * Reads test data for a model trained on {@code train}: its labels and inputs, whatever
-   * --keep-labels and --inputs say (they shaped {@code train}).
-   */
-  CrfData readLike(Path file, CrfData train) {
-    return CrfCsvReader.read(file, readOptions().withKeepLabels(train.labelStates())
-        .withInputColumns(train.inputNames()));
   }
 }

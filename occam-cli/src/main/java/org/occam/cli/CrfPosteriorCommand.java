@@ -8,9 +8,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import org.occam.crf.CrfProblem;
+import org.occam.io.CrfInput;
 import org.occam.crf.CrfSettings;
 import org.occam.crf.posterior.CrfPosteriorSamplers;
-import org.occam.data.InvalidInputException;
 import org.occam.report.CrfReport;
 import org.occam.report.PosteriorReport;
 import org.occam.sampling.ParameterSamples;
@@ -53,7 +53,7 @@ public final class CrfPosteriorCommand implements Callable<Integer> {
     List<PosteriorSampler<CrfProblem>> samplers = CrfPosteriorSamplers.parseList(methods);
     int threads = model.threads();
     SamplerSettings sampling = run.sampling(threads);
-    CrfModelOptions.Loaded in = model.load(input);
+    CrfInput in = model.load(input);
     CrfSettings base = model.settings(in.sigma());
     CrfSettings settings = base.withPosterior(base.posterior().withSampling(sampling));
     Supplier<CrfProblem> problems = () -> new CrfProblem(in.model(), in.data(), settings, model.seed);
@@ -61,8 +61,7 @@ public final class CrfPosteriorCommand implements Callable<Integer> {
 
     PrintWriter report = spec.commandLine().getOut();
     CrfProblem first = problems.get();
-    CrfReport.describe(report, in.source(), in.model(), first.dimension(), in.sigma(), in.sigmaFrom(), input.data,
-        in.data());
+    CrfReport.describe(report, in, first.dimension(), input.data);
     report.flush();
     List<ParameterSamples> draws;
     try (Progress bar = Progress.start("crf posterior", samplers.size())) {
@@ -75,8 +74,7 @@ public final class CrfPosteriorCommand implements Callable<Integer> {
     runSettings.put("warmup", sampling.warmup());
     runSettings.put("threads", threads);
     runSettings.put("priorSigma", in.sigma());
-    runSettings.put("model", CrfReport.modelJson(in.source(), in.model(), first.dimension(), in.sigma()));
-    runSettings.put("data", CrfReport.dataJson(input.data, in.data()));
+    runSettings.putAll(CrfReport.inputJson(in, first.dimension(), input.data));
     var result = PosteriorReport.write(dir, draws, runSettings, model.seed, threads);
     PosteriorReport.print(report, result);
     return 0;

@@ -2,14 +2,14 @@ package org.occam.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.occam.crf.CrfCsvReader;
 import org.occam.crf.CrfData;
 import org.occam.crf.CrfProblem;
 import org.occam.crf.predict.CrfPrediction;
+import org.occam.io.CrfInput;
 import org.occam.crf.predict.CrfPredictor;
 import org.occam.crf.predict.CrfPredictors;
 import org.occam.crf.predict.PredictionSettings;
@@ -67,35 +67,25 @@ public final class CrfPredictCommand implements Callable<Integer> {
     OptionChecks.atLeast("--samples", samples, 1);
     PredictionSettings settings = PredictionSettings.defaults().withSamples(samples);
     Outputs outputs = Outputs.check(spec, force, out, json);
-    CrfModelOptions.Loaded in = model.load(input);
-    CrfData testData = input.readLike(test, in.data());
+    CrfInput in = model.load(input);
+    CrfData testData = CrfCsvReader.read(test, input.readOptions().like(in.data()));
     CrfProblem trained = new CrfProblem(in.model(), in.data(), model.settings(in.sigma()), model.seed);
     PrintWriter report = outputs.report();
-    CrfReport.describe(report, in.source(), in.model(), trained.dimension(), in.sigma(), in.sigmaFrom(), input.data,
-        in.data());
+    CrfReport.describe(report, in, trained.dimension(), input.data);
     report.printf("test %s: %d sequences, %d positions, %s%n", test, testData.size(), testData.positions(),
         CrfReport.labelCounts(testData));
     report.flush();
-    List<CrfPrediction> predictions = new ArrayList<>();
-    List<String[]> rows = new ArrayList<>();
+    List<CrfPrediction> predictions;
     try (Progress bar = Progress.start("crf predict", predictors.size())) {
-      for (CrfPredictor p : predictors) {
-        CrfPrediction prediction = p.predict(trained, testData, settings, model.seed);
-        predictions.add(prediction);
-        rows.add(CrfReport.predictionRow(prediction, testData));
-        if (bar.listener() != null) {
-          bar.listener().accept(predictions.size());
-        }
-      }
+      predictions = CrfPredictors.predictAll(predictors, trained, testData, settings, model.seed, bar.listener());
     }
-    Tables.print(report, CrfReport.PREDICTION_HEADER, rows);
+    Tables.print(report, CrfReport.PREDICTION_HEADER,
+        predictions.stream().map(p -> CrfReport.predictionRow(p, testData)).toList());
     if (out != null) {
       outputs.write(out, CrfReport.labelsCsv(testData, predictions));
     }
     if (json != null) {
-      Map<String, Object> root = new LinkedHashMap<>();
-      root.put("model", CrfReport.modelJson(in.source(), in.model(), trained.dimension(), in.sigma()));
-      root.put("data", CrfReport.dataJson(input.data, in.data()));
+      Map<String, Object> root = CrfReport.inputJson(in, trained.dimension(), input.data);
       root.put("test", CrfReport.dataJson(test, testData));
       root.put("samples", samples);
       root.put("seed", model.seed);

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.occam.crf.CrfNestedModels;
 import org.occam.crf.CrfProblem;
+import org.occam.io.CrfInput;
 import org.occam.crf.methods.CrfMethods;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.report.CrfReport;
@@ -55,10 +56,9 @@ public final class CrfRankCommand implements Callable<Integer> {
   public Integer call() {
     List<EvidenceMethod<CrfProblem>> wanted = CrfMethods.parseList(methods);
     Outputs outputs = Outputs.check(spec, force, csv, json);
-    CrfModelOptions.Loaded in = model.load(input);
+    CrfInput in = model.load(input);
     PrintWriter out = outputs.report();
-    CrfReport.describe(out, in.source(), in.model(), new CrfProblem(in.model(), in.data(),
-        model.settings(in.sigma()), model.seed).dimension(), in.sigma(), in.sigmaFrom(), input.data, in.data());
+    CrfReport.describe(out, in, in.model().featurize(in.data()).dimension(), input.data);
     out.flush();
     List<CrfNestedModels.Step> steps;
     try (Progress bar = Progress.start("crf rank", in.model().features().size())) {

@@ -2,12 +2,11 @@ package org.occam.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.occam.crf.CrfProblem;
+import org.occam.io.CrfInput;
 import org.occam.crf.methods.CrfMethods;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.evidence.EvidenceMethod;
@@ -55,23 +54,16 @@ public final class CrfScoreCommand implements Callable<Integer> {
   public Integer call() {
     List<EvidenceMethod<CrfProblem>> wanted = CrfMethods.parseList(methods);
     Outputs outputs = Outputs.check(spec, force, json);
-    CrfModelOptions.Loaded in = model.load(input);
+    CrfInput in = model.load(input);
     CrfProblem problem = new CrfProblem(in.model(), in.data(), ais.apply(model.settings(in.sigma())), model.seed);
     PrintWriter out = outputs.report();
-    CrfReport.describe(out, in.source(), in.model(), problem.dimension(), in.sigma(), in.sigmaFrom(), input.data,
-        in.data());
+    CrfReport.describe(out, in, problem.dimension(), input.data);
     out.flush();
     List<EvidenceEstimate> results = problem.estimate(wanted);
-    List<String[]> rows = new ArrayList<>();
-    for (EvidenceEstimate e : results) {
-      rows.add(CrfReport.row(e));
-    }
-    Tables.print(out, CrfReport.HEADER, rows);
+    Tables.print(out, CrfReport.HEADER, results.stream().map(CrfReport::row).toList());
     CrfReport.warnings(out, results);
     if (json != null) {
-      Map<String, Object> root = new LinkedHashMap<>();
-      root.put("model", CrfReport.modelJson(in.source(), in.model(), problem.dimension(), in.sigma()));
-      root.put("data", CrfReport.dataJson(input.data, in.data()));
+      Map<String, Object> root = CrfReport.inputJson(in, problem.dimension(), input.data);
       root.put("results", results.stream().map(ResultJson::estimate).toList());
       outputs.write(json, ResultJson.write(root));
     }

@@ -2,9 +2,9 @@ package org.occam.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.occam.crf.CrfProblem;
+import org.occam.io.CrfInput;
 import org.occam.io.CrfModelJson;
 import org.occam.report.CrfReport;
 import picocli.CommandLine;
@@ -39,17 +39,13 @@ public final class CrfTrainCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Outputs outputs = Outputs.check(spec, force, out);
-    CrfModelOptions.Loaded in = model.load(input);
+    CrfInput in = model.load(input);
     CrfProblem problem = new CrfProblem(in.model(), in.data(), model.settings(in.sigma()), model.seed);
     PrintWriter report = outputs.report();
-    CrfReport.describe(report, in.source(), in.model(), problem.dimension(), in.sigma(), in.sigmaFrom(), input.data,
-        in.data());
+    CrfReport.describe(report, in, problem.dimension(), input.data);
     CrfProblem.Fit fit = problem.map();
     CrfReport.printParameters(report, problem.features().parameterNames(), fit.lambda());
-    report.printf(Locale.ROOT, "log likelihood %.4f, log posterior %.4f; %s (Newton decrement %.3g, %d L-BFGS"
-        + " iterations, %d Newton steps, %.2f s)%n", fit.logLikelihood(), fit.logPosterior(),
-        fit.converged() ? "converged" : "NOT converged", fit.newtonDecrement(), fit.iterations(), fit.newtonSteps(),
-        fit.seconds());
+    CrfReport.printFit(report, fit);
     outputs.write(out, CrfModelJson.write(in.model(), in.sigma(), problem.features().parameterNames(), fit.lambda(),
         CrfReport.fitJson(fit, in.data())));
     return 0;

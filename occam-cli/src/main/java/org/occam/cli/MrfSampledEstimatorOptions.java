@@ -1,15 +1,11 @@
 package org.occam.cli;
 
 import java.util.List;
-import java.util.Locale;
-import org.occam.data.InvalidInputException;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.evidence.SampleEvidenceEstimator;
 import org.occam.evidence.SampleEvidenceEstimators;
 import org.occam.sampling.PosteriorDrawSettings;
 import org.occam.mrf.MrfProblem;
-import org.occam.sampling.PosteriorSampler;
-import org.occam.sampling.SamplerSettings;
 import picocli.CommandLine.Option;
 
 /**
@@ -57,20 +53,7 @@ public final class MrfSampledEstimatorOptions {
     if (!wanted(methods)) {
       return DEFAULTS.withSampling(DEFAULTS.sampling().withThreads(threads));
     }
-    String l = likelihood.trim().toLowerCase(Locale.ROOT);
-    if (!l.equals("exact") && !l.equals("bethe")) {
-      throw new InvalidInputException("--likelihood must be exact or bethe, got '" + likelihood + "'");
-    }
-    String s = PosteriorSampler.resolve(sampler, l.equals("bethe"));
-    if (!s.equals("lv-cd") && !s.equals("hmc")) {
-      throw new InvalidInputException("--sampler must be auto, lv-cd or hmc, got '" + sampler + "'");
-    }
-    if (samples < 1 || chains < 1 || priorDraws < 0) {
-      throw new InvalidInputException("need --samples >= 1, --chains >= 1 and --prior-draws >= 0, got " + samples
-          + ", " + chains + " and " + priorDraws);
-    }
-    SamplerSettings sampling = DEFAULTS.sampling().withSamples(samples).withChains(chains).withThreads(threads);
-    return DEFAULTS.withSampler(s).withSampling(sampling).withBetheLikelihood(l.equals("bethe"))
-        .withPriorDraws(priorDraws);
+    PosteriorDrawSettings p = PosteriorDrawSettings.parse(sampler, likelihood, samples, chains, priorDraws);
+    return p.withSampling(p.sampling().withThreads(threads));
   }
 }

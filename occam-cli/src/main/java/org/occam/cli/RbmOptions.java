@@ -18,7 +18,6 @@ import org.occam.rbm.RbmPartitionAis;
 import org.occam.rbm.RbmProblem;
 import org.occam.rbm.methods.RbmMethods;
 import org.occam.sampling.PosteriorDrawSettings;
-import org.occam.sampling.PosteriorSampler;
 import org.occam.sampling.ParameterSpaceAis;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -161,23 +160,11 @@ public final class RbmOptions {
 
   /** The sample-based estimators' sampler, budget and likelihood. */
   PosteriorDrawSettings posteriorSettings() {
-    OptionChecks.atLeast("--samples", samples, 1);
-    OptionChecks.atLeast("--chains", chains, 1);
-    if (!likelihood.equalsIgnoreCase("exact") && !likelihood.equalsIgnoreCase("bethe")) {
-      throw new InvalidInputException("--likelihood must be exact or bethe, got " + likelihood);
-    }
-    String s = PosteriorSampler.resolve(sampler, likelihood.equalsIgnoreCase("bethe"));
-    if (!s.equals(PosteriorDrawSettings.LV_CD) && !s.equals(PosteriorDrawSettings.HMC)) {
-      throw new InvalidInputException("--sampler must be lv-cd or hmc, got " + sampler);
-    }
     OptionChecks.atLeast("--prior-draws", priorDraws, 1);
     if (!(langevinStep > 0 && langevinStep < 2)) {
       throw new InvalidInputException("--langevin-step must be in (0, 2), got " + langevinStep);
     }
-    PosteriorDrawSettings d = PosteriorDrawSettings.defaults();
-    return d.withSampler(s)
-        .withSampling(d.sampling().withSamples(samples).withChains(chains))
-        .withBetheLikelihood(likelihood.equalsIgnoreCase("bethe")).withPriorDraws(priorDraws)
+    return PosteriorDrawSettings.parse(sampler, likelihood, samples, chains, priorDraws)
         .withLangevinStep(langevinStep);
   }
 

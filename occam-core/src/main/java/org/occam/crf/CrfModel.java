@@ -87,6 +87,24 @@ public record CrfModel(List<String> labelStates, List<String> inputNames, List<S
     return f;
   }
 
+  /**
+   * The model of a comma-separated template list over the data's labels and inputs (tied), or, for
+   * {@code null}, the {@link #full} model.
+   *
+   * @throws InvalidInputException if the list names no template or an unknown one
+   */
+  public static CrfModel of(String templates, CrfData data) {
+    if (templates == null) {
+      return full(data.labelStates(), data.inputNames());
+    }
+    List<String> list = java.util.Arrays.stream(templates.split(",")).map(String::trim).filter(t -> !t.isEmpty())
+        .toList();
+    if (list.isEmpty()) {
+      throw new InvalidInputException("the feature list is empty");
+    }
+    return new CrfModel(data.labelStates(), data.inputNames(), list, true);
+  }
+
   /** The templates, parsed, in parameter order. */
   public List<Template> templates() {
     return parse(features, inputNames);

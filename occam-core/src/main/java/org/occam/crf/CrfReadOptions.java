@@ -82,6 +82,27 @@ public record CrfReadOptions(String labelColumn, String sequenceColumn, int chun
     }
   }
 
+  /**
+   * These options for reading data for {@code model}: its labels, in its order (a keep-labels list
+   * given here must name the same two), and its inputs unless input columns are given.
+   *
+   * @throws InvalidInputException if keep-labels differs from the model's labels
+   */
+  public CrfReadOptions forModel(CrfModel model) {
+    if (!keepLabels.isEmpty() && !keepLabels.equals(model.labelStates())) {
+      throw new InvalidInputException("--keep-labels " + String.join(",", keepLabels)
+          + " differs from the model's labels " + String.join(",", model.labelStates())
+          + " (the same two states, in the same order)");
+    }
+    CrfReadOptions o = withKeepLabels(model.labelStates());
+    return inputColumns.isEmpty() ? o.withInputColumns(model.inputNames()) : o;
+  }
+
+  /** These options for reading test data like {@code train}: its labels and inputs, whatever these say. */
+  public CrfReadOptions like(CrfData train) {
+    return withKeepLabels(train.labelStates()).withInputColumns(train.inputNames());
+  }
+
   /** Labels in column {@code label}, no sequence column, no chunks, all labels, every other column an input. */
   public static CrfReadOptions defaults() {
     return new CrfReadOptions("label", null, 0, List.of(), List.of(), List.of());

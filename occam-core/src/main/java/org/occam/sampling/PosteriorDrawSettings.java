@@ -60,6 +60,37 @@ public record PosteriorDrawSettings(String sampler, SamplerSettings sampling, bo
     return new PosteriorDrawSettings(LV_CD, SamplerSettings.defaults().withChains(10), false, 10_000);
   }
 
+  /**
+   * The defaults with a sampler and a likelihood given by name, as the commands take them: the
+   * likelihood {@code exact} or {@code bethe}, the sampler {@code auto} (see
+   * {@link PosteriorSampler#resolve}), {@code lv-cd} or {@code hmc}; and the draws' budget.
+   *
+   * @throws InvalidInputException naming the option that is out of range
+   */
+  public static PosteriorDrawSettings parse(String sampler, String likelihood, int samples, int chains,
+      int priorDraws) {
+    String l = likelihood.trim().toLowerCase(java.util.Locale.ROOT);
+    if (!l.equals("exact") && !l.equals("bethe")) {
+      throw new InvalidInputException("--likelihood must be exact or bethe, got '" + likelihood + "'");
+    }
+    String s = PosteriorSampler.resolve(sampler, l.equals("bethe"));
+    if (!s.equals(LV_CD) && !s.equals(HMC)) {
+      throw new InvalidInputException("--sampler must be auto, lv-cd or hmc, got '" + sampler + "'");
+    }
+    if (samples < 1) {
+      throw new InvalidInputException("--samples must be >= 1, got " + samples);
+    }
+    if (chains < 1) {
+      throw new InvalidInputException("--chains must be >= 1, got " + chains);
+    }
+    if (priorDraws < 0) {
+      throw new InvalidInputException("--prior-draws must be >= 0, got " + priorDraws);
+    }
+    PosteriorDrawSettings d = defaults();
+    return d.withSampler(s).withSampling(d.sampling().withSamples(samples).withChains(chains))
+        .withBetheLikelihood(l.equals("bethe")).withPriorDraws(priorDraws);
+  }
+
   public PosteriorDrawSettings withSampler(String name) {
     return new PosteriorDrawSettings(name, sampling, betheLikelihood, priorDraws, langevinStep);
   }

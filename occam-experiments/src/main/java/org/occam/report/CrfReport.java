@@ -50,6 +50,27 @@ public final class CrfReport {
         d.maxLength(), labelCounts(d));
   }
 
+  /** {@link #describe(PrintWriter, String, CrfModel, int, double, String, Path, CrfData)} of a loaded input. */
+  public static void describe(PrintWriter out, org.occam.io.CrfInput in, int parameters, Path dataFile) {
+    describe(out, in.source(), in.model(), parameters, in.sigma(), in.sigmaFrom(), dataFile, in.data());
+  }
+
+  /** The head of every {@code crf} command's JSON: the model and the data. */
+  public static Map<String, Object> inputJson(org.occam.io.CrfInput in, int parameters, Path dataFile) {
+    Map<String, Object> root = new LinkedHashMap<>();
+    root.put("model", modelJson(in.source(), in.model(), parameters, in.sigma()));
+    root.put("data", dataJson(dataFile, in.data()));
+    return root;
+  }
+
+  /** The fit's one-line summary, as {@code crf train} prints it. */
+  public static void printFit(PrintWriter out, CrfProblem.Fit fit) {
+    out.printf(java.util.Locale.ROOT, "log likelihood %.4f, log posterior %.4f; %s (Newton decrement %.3g, %d L-BFGS"
+        + " iterations, %d Newton steps, %.2f s)%n", fit.logLikelihood(), fit.logPosterior(),
+        fit.converged() ? "converged" : "NOT converged", fit.newtonDecrement(), fit.iterations(), fit.newtonSteps(),
+        fit.seconds());
+  }
+
   /** E.g. {@code "126 question, 3666 answer"} (and the unknown ones, if any). */
   public static String labelCounts(CrfData d) {
     long[] n = new long[3];

@@ -39,6 +39,24 @@ public final class CrfPredictors {
     return p;
   }
 
+  /**
+   * Each predictor's labels for the test sequences, in order, every one with the same seed (so
+   * vote, weighted-vote and super-graph share their posterior draws).
+   *
+   * @param done told the number of predictors finished after each, or null
+   */
+  public static List<CrfPrediction> predictAll(List<CrfPredictor> predictors, org.occam.crf.CrfProblem trained,
+      org.occam.crf.CrfData test, PredictionSettings settings, long seed, java.util.function.IntConsumer done) {
+    List<CrfPrediction> out = new ArrayList<>();
+    for (CrfPredictor p : predictors) {
+      out.add(p.predict(trained, test, settings, seed));
+      if (done != null) {
+        done.accept(out.size());
+      }
+    }
+    return out;
+  }
+
   /** A comma-separated list, in order, repeats dropped; an empty list is refused. */
   public static List<CrfPredictor> parseList(String list) {
     List<CrfPredictor> out = new ArrayList<>();
