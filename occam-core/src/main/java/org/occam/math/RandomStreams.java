@@ -50,4 +50,24 @@ public final class RandomStreams {
     z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
     return z ^ (z >>> 31);
   }
+
+  /** Fisher–Yates on {@code a[from, to)}: every order equally likely, {@code to − from − 1} draws from {@code rng}. */
+  public static void shuffle(int[] a, int from, int to, org.apache.commons.rng.UniformRandomProvider rng) {
+    for (int i = to - 1; i > from; i--) {
+      int j = from + rng.nextInt(i - from + 1);
+      int x = a[i];
+      a[i] = a[j];
+      a[j] = x;
+    }
+  }
+
+  /** 0…n−1 in an order drawn by Fisher–Yates ({@link #shuffle}). */
+  public static int[] permutation(int n, org.apache.commons.rng.UniformRandomProvider rng) {
+    int[] p = new int[n];
+    for (int i = 0; i < n; i++) {
+      p[i] = i;
+    }
+    shuffle(p, 0, n, rng);
+    return p;
+  }
 }

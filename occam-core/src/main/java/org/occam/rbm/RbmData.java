@@ -441,17 +441,7 @@ public final class RbmData {
     if (total > Integer.MAX_VALUE - 8) {
       throw new IllegalStateException("N=" + total + " items are too many to shuffle one by one");
     }
-    int[] positions = new int[(int) total];
-    for (int p = 0; p < positions.length; p++) {
-      positions[p] = p;
-    }
-    for (int p = positions.length - 1; p > 0; p--) {
-      int q = rng.nextInt(p + 1);
-      int t = positions[p];
-      positions[p] = positions[q];
-      positions[q] = t;
-    }
-    return positions;
+    return org.occam.math.RandomStreams.permutation((int) total, rng);
   }
 
   private interface PositionFilter {

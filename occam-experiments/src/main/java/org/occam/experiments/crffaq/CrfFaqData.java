@@ -4,7 +4,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.commons.rng.UniformRandomProvider;
 import org.occam.crf.CrfCsvReader;
 import org.occam.crf.CrfData;
 import org.occam.crf.CrfReadOptions;
@@ -68,18 +67,7 @@ record CrfFaqData(CrfData documents, List<String> faqs, int[] order) {
 
   /** A uniformly random permutation of 0…n−1 (Fisher–Yates). */
   static int[] shuffle(int n, long seed) {
-    UniformRandomProvider rng = RandomStreams.fromSeed(seed);
-    int[] p = new int[n];
-    for (int i = 0; i < n; i++) {
-      p[i] = i;
-    }
-    for (int i = n - 1; i > 0; i--) {
-      int j = rng.nextInt(i + 1);
-      int t = p[i];
-      p[i] = p[j];
-      p[j] = t;
-    }
-    return p;
+    return RandomStreams.permutation(n, RandomStreams.fromSeed(seed));
   }
 
   int size() {

@@ -1,9 +1,11 @@
 package org.occam.experiments.parisewelling;
 
+
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.occam.data.InvalidInputException;
+import org.occam.math.RandomStreams;
 import org.occam.mrf.BoltzmannMachine;
 import org.occam.mrf.ExactSampler;
 import org.occam.mrf.MrfData;
@@ -131,23 +133,13 @@ final class PariseWellingDesign {
         order[f++] = k;
       }
     }
-    shuffle(order, 0, t, rng);
-    shuffle(order, t, PAIRS, rng);
+    RandomStreams.shuffle(order, 0, t, rng);
+    RandomStreams.shuffle(order, t, PAIRS, rng);
     int[] sequence = new int[PAIRS + 1];
     for (int k = 0; k < PAIRS; k++) {
       sequence[k + 1] = sequence[k] | 1 << order[k];
     }
     return sequence;
-  }
-
-  /** Fisher–Yates on a[from, to). */
-  private static void shuffle(int[] a, int from, int to, UniformRandomProvider rng) {
-    for (int i = to - 1; i > from; i--) {
-      int j = from + rng.nextInt(i - from + 1);
-      int x = a[i];
-      a[i] = a[j];
-      a[j] = x;
-    }
   }
 
   /**
