@@ -1,12 +1,8 @@
 package org.occam.mrf;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.occam.evidence.EvidenceEstimate;
-import org.occam.math.DifferentiableFunction;
 import org.occam.sampling.AnnealedImportanceSampler;
-import org.occam.sampling.ParameterLikelihood;
 import org.occam.sampling.ParameterSpaceAis;
 
 /**
@@ -61,7 +57,7 @@ public final class MrfAnnealedImportanceSampling implements AnnealedImportanceSa
    *     too wide and more than {@link ExactEnumeration#MAX_VARIABLES} variables)
    */
   public MrfAnnealedImportanceSampling(MrfData data, ParameterSpaceAis.Settings settings) {
-    this(data, new ParameterSpaceAis("ais", new Likelihood(data, ExactInference.cliqueTreeIfCheaper(data.graph())),
+    this(data, new ParameterSpaceAis("ais", MrfParameterLikelihood.of(data),
         settings));
   }
 
@@ -112,32 +108,5 @@ public final class MrfAnnealedImportanceSampling implements AnnealedImportanceSa
    */
   public EvidenceEstimate estimate(long seed, int threads) {
     return ais.estimate(seed, threads);
-  }
-
-  /** L(λ) = N (λᵀ f̄ − log Z(λ)) of the data, one {@link ExactLogLikelihood} per chain. */
-  private record Likelihood(MrfData data, CliqueTree tree) implements ParameterLikelihood {
-    @Override
-    public int dimension() {
-      return data.featureCount();
-    }
-
-    @Override
-    public double dataCount() {
-      return data.rows();
-    }
-
-    @Override
-    public DifferentiableFunction newEvaluator() {
-      return new ExactLogLikelihood(data, tree)::valueAndGradient;
-    }
-
-    @Override
-    public Map<String, Object> describe() {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("dataSize", data.rows());
-      m.put("parameters", data.featureCount());
-      m.put("exactInference", tree == null ? "enumeration (junction tree too wide)" : tree.toString());
-      return m;
-    }
   }
 }

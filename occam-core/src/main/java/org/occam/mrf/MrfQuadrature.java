@@ -1,11 +1,8 @@
 package org.occam.mrf;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 import org.occam.data.InvalidInputException;
 import org.occam.evidence.EvidenceEstimate;
-import org.occam.math.DifferentiableFunction;
-import org.occam.sampling.ParameterLikelihood;
 import org.occam.sampling.ParameterQuadrature;
 
 /**
@@ -84,7 +81,7 @@ public final class MrfQuadrature {
           + " parameters, but this model has F = " + f + " (" + data.graph().vertexCount() + " vertices, "
           + data.graph().edgeCount() + " edges); use AIS (method ais) instead");
     }
-    return ParameterQuadrature.estimate(new Likelihood(data), lambda -> curvature(data, lambda),
+    return ParameterQuadrature.estimate(MrfParameterLikelihood.of(data), lambda -> curvature(data, lambda),
         settings.generic());
   }
 
@@ -99,29 +96,4 @@ public final class MrfQuadrature {
     return c;
   }
 
-  /** L(λ) = N (λᵀ f̄ − log Z(λ)), exact (a clique tree where cheaper than enumeration). */
-  private record Likelihood(MrfData data) implements ParameterLikelihood {
-    @Override
-    public int dimension() {
-      return data.featureCount();
-    }
-
-    @Override
-    public double dataCount() {
-      return data.rows();
-    }
-
-    @Override
-    public DifferentiableFunction newEvaluator() {
-      return new ExactLogLikelihood(data, ExactInference.cliqueTreeIfCheaper(data.graph()))::valueAndGradient;
-    }
-
-    @Override
-    public Map<String, Object> describe() {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("dataSize", data.rows());
-      m.put("parameters", data.featureCount());
-      return m;
-    }
-  }
 }
