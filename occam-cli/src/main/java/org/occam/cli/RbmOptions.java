@@ -134,7 +134,8 @@ public final class RbmOptions {
   int priorDraws;
 
   @Option(names = "--langevin-step", paramLabel = "ε", defaultValue = "" + PosteriorDrawSettings.DEFAULT_LANGEVIN_STEP,
-      description = "lv-cd's step in units of the conditional posterior sd 1/√A_aa, in (0, 2) (default:"
+      description = "lv-cd's step on the scale that whitens the Laplace Gaussian N(λMP, A⁻¹) (A's diagonal"
+          + " when F > 400), in (0, 2) (default:"
           + " ${DEFAULT-VALUE}; the discretisation inflates a variance by about 1/(1 − ε²/4)).")
   double langevinStep;
 

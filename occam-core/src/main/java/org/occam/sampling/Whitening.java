@@ -37,11 +37,25 @@ public final class Whitening {
   /** Lower triangular R, row-major: {@code r[i][k]}, k ≤ i. */
   private final double[][] r;
   private final boolean full;
+  /** Whether R is diagonal (the fallback, or a diagonal A): the maps then take O(F), not O(F²). */
+  private final boolean diagonal;
 
   private Whitening(double[] mean, double[][] r, boolean full) {
     this.mean = mean.clone();
     this.r = r;
     this.full = full;
+    this.diagonal = isDiagonal(r);
+  }
+
+  private static boolean isDiagonal(double[][] r) {
+    for (int i = 0; i < r.length; i++) {
+      for (int k = 0; k < i; k++) {
+        if (r[i][k] != 0) {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 
   /**
@@ -117,6 +131,12 @@ public final class Whitening {
    */
   public void toLambda(double[] u, double[] lambda) {
     int f = mean.length;
+    if (diagonal) {
+      for (int i = 0; i < f; i++) {
+        lambda[i] = mean[i] + u[i] / r[i][i];
+      }
+      return;
+    }
     for (int i = f - 1; i >= 0; i--) {
       double s = u[i];
       for (int k = i + 1; k < f; k++) {
@@ -137,6 +157,12 @@ public final class Whitening {
    */
   public void gradientToU(double[] gradLambda, double[] gradU) {
     int f = mean.length;
+    if (diagonal) {
+      for (int i = 0; i < f; i++) {
+        gradU[i] = gradLambda[i] / r[i][i];
+      }
+      return;
+    }
     for (int i = 0; i < f; i++) {
       double s = gradLambda[i];
       for (int k = 0; k < i; k++) {

@@ -175,8 +175,10 @@ final class ChenWellingReport {
               + "iteration (CD-1), %d chains started over-dispersed around lambdaMP, %d draws kept after %d warm-up "
               + "steps per chain, thinned at about the autocorrelation time but at most %d steps per chain after the "
               + "warm-up (a chain that needs more is reported as not converged), converged when the MPSRF is below "
-              + "1.1 (the paper's); step %s in units of 1/sqrt(A_aa); ln p(D | lambda) %s; %d prior draws for the "
-              + "bridge estimators (the paper: 10,000). The chains stay in the mode of lambdaMP, as the paper's "
+              + "1.1 (the paper's; each score's note gives its chains' MPSRF, autocorrelation time tau, thinning and "
+              + "effective draws); step %s on the scale that whitens the Laplace Gaussian N(lambdaMP, A^-1) (A's "
+              + "diagonal where F is too large for the full matrix); ln p(D | lambda) %s; %d prior draws for the "
+              + "bridge estimators (the paper: 10,000; it kept 10,000 draws thinned every 500 steps). The chains stay in the mode of lambdaMP, as the paper's "
               + "do, so these estimate one mode's evidence.%n%n", post.sampler(), post.sampling().chains(),
               post.sampling().samples(), post.sampling().warmup(), post.sampling().maxTransitions(),
               Tables.number(post.langevinStep()),

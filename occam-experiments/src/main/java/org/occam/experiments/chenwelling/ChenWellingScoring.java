@@ -2,6 +2,7 @@ package org.occam.experiments.chenwelling;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
@@ -155,12 +156,22 @@ final class ChenWellingScoring {
       parts.add("hessian not positive definite");
     }
     if (!e.converged()) {
-      parts.add("stopped: " + d.getOrDefault("fineTuningStop", d.getOrDefault("reason", "not converged")));
+      parts.add("stopped: " + d.getOrDefault("fineTuningStop", d.getOrDefault("notConverged",
+          d.getOrDefault("reason", "not converged"))));
+    }
+    if (e.settings().get("mpsrf") instanceof Number mpsrf) {
+      parts.add(String.format(Locale.ROOT, "chains: MPSRF %.3f tau %.0f thinning %s ESS %.0f of %s draws",
+          mpsrf.doubleValue(), number(e.settings().get("autocorrelationTime")), e.settings().get("thinning"),
+          number(d.get("posteriorEffectiveDraws")), d.get("posteriorDraws")));
     }
     if (d.get("trapezoidsUnbounded") instanceof Number u && u.longValue() > 0) {
       parts.add(u + " unbounded trapezoids");
     }
     return String.join("; ", parts).replace(',', ';');
+  }
+
+  private static double number(Object o) {
+    return o instanceof Number n ? n.doubleValue() : Double.NaN;
   }
 
   /**
