@@ -42,7 +42,11 @@ import org.occam.math.RandomStreams;
  * </ol>
  *
  * <p>The diagnostics, in this order: {@code converged} (MPSRF &lt; 1.1 and the thinning not
- * capped), {@code reason} (when not), {@code mpsrf}, {@code psrfMax}, {@code essMin},
+ * capped), {@code reason} (when not), {@code mpsrf}, {@code mpsrfIndependentDraws} (what the MPSRF
+ * of independent draws of the same shape comes to, {@link ChainDiagnostics#independentDrawsMpsrf}:
+ * the floor no run of that many draws gets below; simulated when cheap, and when the run failed
+ * the threshold, where the reason then says whether more draws rather than longer chains are
+ * needed), {@code psrfMax}, {@code essMin},
  * {@code essMedian} (over parameters, of the kept draws), {@code autocorrelationTime} (the pilot's
  * largest τ, in transitions), {@code thinning}, {@code transitionsPerChain} (warm-up, pilot and
  * draws), and where they apply {@code acceptance} (after the warm-up), {@code stepSize} (the frozen
@@ -299,10 +303,20 @@ public final class MarkovChains {
     if (!allFinite(draws)) {
       reasons.add("non-finite draws (a chain diverged)");
     }
-    if (!(mpsrf < SamplerSettings.MPSRF_THRESHOLD)) {
-      reasons.add(Double.isInfinite(mpsrf)
+    boolean mpsrfFailed = !(mpsrf < SamplerSettings.MPSRF_THRESHOLD);
+    int p = draws[0][0].length;
+    double floor = diagnosable ? independentDrawsMpsrf(m, perChain, p, mpsrfFailed) : Double.NaN;
+    if (mpsrfFailed) {
+      String why = Double.isInfinite(mpsrf)
           ? "MPSRF undefined (the within-chain covariance is singular, or the chains are too short)"
-          : String.format(Locale.ROOT, "MPSRF %.3f >= %.1f", mpsrf, SamplerSettings.MPSRF_THRESHOLD));
+          : String.format(Locale.ROOT, "MPSRF %.3f >= %.1f", mpsrf, SamplerSettings.MPSRF_THRESHOLD);
+      if (!(floor < SamplerSettings.MPSRF_THRESHOLD)) {
+        why += String.format(Locale.ROOT, " (independent draws of this shape, %d chains x %d draws of %d parameters,"
+            + " give %s: more draws, not longer chains, would lower it)", m, perChain, p,
+            Double.isNaN(floor) ? "about " + approximateIndependentDrawsMpsrf(m, perChain, p) : String.format(
+                Locale.ROOT, "%.3f", floor));
+      }
+      reasons.add(why);
     }
     if (capped) {
       reasons.add("thinning capped");
@@ -313,6 +327,9 @@ public final class MarkovChains {
       diag.put("reason", String.join("; ", reasons));
     }
     diag.put("mpsrf", mpsrf);
+    if (!Double.isNaN(floor)) {
+      diag.put("mpsrfIndependentDraws", floor);
+    }
     if (diagnosable) {
       putMixing(diag, draws);
     }
@@ -373,6 +390,41 @@ public final class MarkovChains {
       }
     }
     return true;
+  }
+
+  /** Simulations are cheap below this many multiply-adds (p²·m·n per replicate) and run whenever. */
+  private static final double CHEAP_REFERENCE = 1e9;
+  /** Above this many, the reference is not simulated but approximated (only when a run failed). */
+  private static final double AFFORDABLE_REFERENCE = 2e10;
+
+  /**
+   * What the MPSRF of m chains of n independent draws of p parameters comes to: simulated
+   * ({@link ChainDiagnostics#independentDrawsMpsrf}, 3 replicates on a fixed stream) when cheap,
+   * else {@link ChainDiagnostics#approximateIndependentDrawsMpsrf}. For choosing how many draws a
+   * run needs before the 1.1 threshold can be met.
+   */
+  public static double independentDrawsMpsrf(int m, int n, int p) {
+    double simulated = independentDrawsMpsrf(m, n, p, false);
+    return Double.isNaN(simulated) ? ChainDiagnostics.approximateIndependentDrawsMpsrf(m, n, p) : simulated;
+  }
+
+  /**
+   * {@link ChainDiagnostics#independentDrawsMpsrf} for the run's shape on a fixed stream (it is a
+   * property of the shape): 3 replicates when cheap, 1 when affordable and the run failed the
+   * threshold (where it explains the failure), else NaN.
+   */
+  private static double independentDrawsMpsrf(int m, int n, int p, boolean failed) {
+    double cost = (double) p * p * m * n;
+    if (cost > (failed ? AFFORDABLE_REFERENCE : CHEAP_REFERENCE)) {
+      return Double.NaN;
+    }
+    return ChainDiagnostics.independentDrawsMpsrf(m, n, p, cost > CHEAP_REFERENCE ? 1 : 3,
+        RandomStreams.taskSeed(0x1DD4L, m, n, p));
+  }
+
+  /** {@link ChainDiagnostics#approximateIndependentDrawsMpsrf} to 2 decimals. */
+  private static String approximateIndependentDrawsMpsrf(int m, int n, int p) {
+    return String.format(Locale.ROOT, "%.2f", ChainDiagnostics.approximateIndependentDrawsMpsrf(m, n, p));
   }
 
   private static boolean hasDiagnosableLength(double[][][] draws) {

@@ -200,4 +200,55 @@ class ChainDiagnosticsTest {
       assertThat(ChainDiagnostics.integratedAutocorrelationTime(x)).isCloseTo(1.0, within(0.15));
     }
   }
+
+  @ParameterizedTest
+  @ValueSource(longs = {71, 7272, 727373})
+  void independentDrawsMpsrfOfOneParameterHasTheFDistributionsMean(long seed) {
+    // p = 1: λ = (B/n)/W = F(m−1, d)/n with d = m(n−1), so E[MPSRF] = (n−1)/n + (m+1)/m · d/((d−2) n)
+    int m = 4;
+    int n = 50;
+    int r = 4000;
+    double[] sims = ChainDiagnostics.independentDrawsMpsrfs(m, n, 1, r, seed);
+    double mean = 0;
+    for (double v : sims) {
+      mean += v;
+    }
+    mean /= r;
+    double var = 0;
+    for (double v : sims) {
+      var += (v - mean) * (v - mean);
+    }
+    double se = Math.sqrt(var / (r - 1) / r);
+    double d = m * (n - 1.0);
+    double exact = (n - 1.0) / n + (m + 1.0) / m * d / ((d - 2) * n);
+    assertThat(mean).isCloseTo(exact, within(3.5 * se));
+  }
+
+  @Test
+  void independentDrawsMpsrfRisesWithParametersPerDrawAndPassesTheThresholdWhenTheyAreMany() {
+    // 10 chains of 100 independent draws: below 1.1 for 5 parameters, above it for 200 (about
+    // 1 + 1.1 · 200/900 before the noise in W is counted); 4 times the draws bring 40 parameters down
+    double few = ChainDiagnostics.independentDrawsMpsrf(10, 100, 5, 5, 1);
+    double forty = ChainDiagnostics.independentDrawsMpsrf(10, 100, 40, 5, 2);
+    double fortyLonger = ChainDiagnostics.independentDrawsMpsrf(10, 400, 40, 5, 3);
+    double many = ChainDiagnostics.independentDrawsMpsrf(10, 100, 200, 3, 4);
+    assertThat(few).isLessThan(1.05);
+    assertThat(forty).isGreaterThan(few);
+    assertThat(fortyLonger).isLessThan(forty).isLessThan(1.05);
+    assertThat(many).isGreaterThan(1 + 1.1 * 200 / 900.0);
+    assertThat(ChainDiagnostics.independentDrawsMpsrf(10, 10, 100, 1, 5)).isEqualTo(Double.POSITIVE_INFINITY);
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {50, 120, 300})
+  void approximateIndependentDrawsMpsrfIsCloseToTheSimulationForManyParameters(int p) {
+    for (int n : new int[] {100, 400}) {
+      double simulated = ChainDiagnostics.independentDrawsMpsrf(10, n, p, 5, 31L * p + n);
+      double approx = ChainDiagnostics.approximateIndependentDrawsMpsrf(10, n, p);
+      // within 30% of the excess either way: the Marchenko-Pastur edge and the mean inflation of W⁻¹ are
+      // asymptotes, the first an over-statement at small p, the second an under-statement when p/(m n) is large
+      assertThat(approx - 1).as("p = %d, n = %d: simulated %f", p, n, simulated)
+          .isCloseTo(simulated - 1, within(0.3 * (simulated - 1)));
+    }
+  }
 }

@@ -72,6 +72,9 @@ public final class MrfPosteriorDraws {
     }
     // the standard errors use the smaller of the parameters' ESS and the log likelihood's
     provenance.put("mpsrf", draws.diagnostics().get("mpsrf"));
+    if (draws.diagnostics().get("mpsrfIndependentDraws") != null) {
+      provenance.put("mpsrfIndependentDraws", draws.diagnostics().get("mpsrfIndependentDraws"));
+    }
     provenance.put("essMin", draws.diagnostics().get("essMin"));
     provenance.put("likelihood", s.betheLikelihood() ? "bethe" : "exact");
     provenance.put("samples", draws.chainCount() * draws.drawsPerChain());

@@ -64,7 +64,7 @@ public final class RbmPosteriorDraws {
     if (!samples.converged() && reason != null) {
       provenance.put("notConverged", reason);
     }
-    for (String key : new String[] {"mpsrf", "essMin", "autocorrelationTime", "thinning", "stepSize", "acceptance",
+    for (String key : new String[] {"mpsrf", "mpsrfIndependentDraws", "essMin", "autocorrelationTime", "thinning", "stepSize", "acceptance",
         "transitions"}) {
       if (d.get(key) != null) {
         provenance.put(key, d.get(key));

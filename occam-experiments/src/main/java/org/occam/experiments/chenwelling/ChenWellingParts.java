@@ -1,17 +1,18 @@
 package org.occam.experiments.chenwelling;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Locale;
+import java.util.Map;
 import org.occam.experiments.ProgressSink;
 import org.occam.rbm.RbmData;
 import org.occam.rbm.RbmMethod;
 import org.occam.report.UnitJournal;
 import org.occam.report.UnitLog;
+import org.occam.sampling.PosteriorDrawSettings;
 
 /**
  * The parts of a {@link ChenWellingExperiment} run (Chen &amp; Welling 2013, Figures 1–2, 4, 6 and 7):
@@ -117,9 +118,10 @@ final class ChenWellingParts {
     if (scores.isEmpty()) {
       return;
     }
+    PosteriorDrawSettings posterior = plan.posteriorFor(d.visibleCount() * k + d.visibleCount() + k);
     for (int r = 0; r < plan.repeats(); r++) {
       tasks.add(new ChenWellingScoring.ScoreTask(figure, 0, d, k, r, scores, plan.laplace(), plan.aisPd(),
-          plan.posterior(), ChenWellingDesign.taskSeed(base, n, k, r, 0)));
+          posterior, ChenWellingDesign.taskSeed(base, n, k, r, 0)));
     }
   }
 

@@ -8,6 +8,7 @@ import org.occam.rbm.PersistentContrastiveDivergence;
 import org.occam.rbm.RbmCrossValidation;
 import org.occam.rbm.RbmLaplace;
 import org.occam.rbm.RbmMethod;
+import org.occam.sampling.MarkovChains;
 import org.occam.sampling.PosteriorDrawSettings;
 import org.occam.sampling.SamplerSettings;
 import org.occam.search.OrderRange;
@@ -21,14 +22,18 @@ import org.occam.search.OrderRange;
  * @param small the settings of Figures 1–2 (cheaper PCD and fewer samples)
  * @param cv the cross-validation settings of Figures 1–2 (the same PCD as {@code small})
  * @param posterior the draws of the MCMC-based estimators (harmonic1 … dic): lv-cd with one Gibbs
- *     step per iteration, 10 chains, MPSRF threshold 1.1 (Chen &amp; Welling, section 4);
- *     {@value #POSTERIOR_DRAWS} draws thinned at the autocorrelation time and 10,000 prior draws, or {@value #QUICK_POSTERIOR_DRAWS} and {@value #QUICK_PRIOR_DRAWS} in --quick
+ *     step per iteration, 10 chains, MPSRF threshold 1.1 (Chen &amp; Welling, section 4); at least
+ *     {@value #POSTERIOR_DRAWS} draws thinned at the autocorrelation time (more for larger models:
+ *     {@link #posteriorFor}) and 10,000 prior draws, or {@value #QUICK_POSTERIOR_DRAWS} and
+ *     {@value #QUICK_PRIOR_DRAWS} in --quick
+ * @param maxPosteriorDraws the most draws {@link #posteriorFor} asks for: the paper's 10,000, or the
+ *     quick run's {@value #QUICK_POSTERIOR_DRAWS}
  */
 record ChenWellingPlan(int models, List<Integer> sizes, int trueHidden, int[] candidates, List<Integer> fig4Sizes,
     int fig4Hidden, int[] fig6Hidden, int[] fig7Hidden, int[] fig7LaplaceHidden, List<RbmMethod> scores,
     boolean aisPdAsked, String reference, int repeats, ChenWellingScoring.AisPdBudget aisPd,
     RbmLaplace.Settings laplace, RbmLaplace.Settings small, RbmCrossValidation.Settings cv,
-    PosteriorDrawSettings posterior) {
+    PosteriorDrawSettings posterior, int maxPosteriorDraws) {
   static final List<Integer> DEFAULT_FIG12_SIZES = List.of(100, 1000, 5000, 25_000, 125_000, 625_000);
   static final List<Integer> QUICK_FIG12_SIZES = List.of(100, 1000);
   static final List<Integer> DEFAULT_FIG4_SIZES = List.of(10, 20, 50, 100, 200, 500, 1000);
@@ -46,19 +51,26 @@ record ChenWellingPlan(int models, List<Integer> sizes, int trueHidden, int[] ca
   /** Warm-up steps per chain in --quick. */
   static final int QUICK_WARMUP = 50;
   /**
-   * Posterior draws kept of the MCMC-based estimators by default: 100 per chain over 10 chains, thinned
-   * at the autocorrelation time τ. The paper kept 10,000 thinned every 500 steps (5 million steps, hours
-   * per chain). On these data the CD-1 Langevin chains have τ ≈ 1,200–1,400 steps (5 words, K = 3,
-   * N = 100), so those would carry about 4,000 effective draws; 1,000 thinned at τ carry about 1,000
-   * at a fortieth of the steps. With at most 50,000 steps per chain, as before, every chain stopped
-   * short of τ.
+   * Posterior draws kept of the MCMC-based estimators at the least: 100 per chain over 10 chains,
+   * thinned at the autocorrelation time τ. On these data the CD-1 Langevin chains have τ ≈ 1,200–1,700
+   * steps (5 words, K = 3, N = 100), so the paper's 10,000 draws thinned every 500 steps carried about
+   * 3,000–4,000 effective draws; draws thinned at τ carry about one each.
    */
   static final int POSTERIOR_DRAWS = 1_000;
+  /** The most posterior draws asked for: the paper's. */
+  static final int MAX_POSTERIOR_DRAWS = 10_000;
   /**
-   * Langevin steps per chain after the warm-up at most, by default: the pilot and 100 draws thinned
-   * at τ up to 2,400 (a chain that needs more is reported as not converged, "thinning capped").
+   * {@link #posteriorFor} doubles the draws until independent draws of the run's shape would give an
+   * MPSRF at most this: converged chains then clear the paper's 1.1 by their noise, not by luck.
    */
-  static final int MAX_TRANSITIONS = 250_000;
+  static final double INDEPENDENT_MPSRF_TARGET = 1.05;
+  /**
+   * Warm-up steps per chain by default: about ten autocorrelation times, to forget the over-dispersed
+   * starts; the pilot that estimates τ is as long.
+   */
+  static final int WARMUP = 20_000;
+  /** The most Langevin steps per kept draw (a chain whose τ is larger is reported as "thinning capped"). */
+  static final int MAX_STEPS_PER_DRAW = 2_500;
   /** The prior's σ0, the paper's. */
   static final double PRIOR_SIGMA = 1.0;
 
@@ -124,10 +136,37 @@ record ChenWellingPlan(int models, List<Integer> sizes, int trueHidden, int[] ca
     posterior = quick
         ? posterior.withSampling(new SamplerSettings(QUICK_POSTERIOR_DRAWS, sampling.chains(), QUICK_WARMUP,
             QUICK_MAX_TRANSITIONS, sampling.targetAcceptance(), 1)).withPriorDraws(QUICK_PRIOR_DRAWS)
-        : posterior.withSampling(new SamplerSettings(POSTERIOR_DRAWS, sampling.chains(), sampling.warmup(),
-            MAX_TRANSITIONS, sampling.targetAcceptance(), 1));
+        : posterior.withSampling(new SamplerSettings(POSTERIOR_DRAWS, sampling.chains(), WARMUP,
+            WARMUP + (long) MAX_STEPS_PER_DRAW * (POSTERIOR_DRAWS / sampling.chains()), sampling.targetAcceptance(), 1));
     return new ChenWellingPlan(nModels, ns, s.trueHidden(), cand, f4, s.fig4Hidden(), f6, f7, f7Laplace, scores,
-        asked.contains(RbmMethod.AIS_PD), ref, nRepeats, aisPd, laplace, small, cv, posterior);
+        asked.contains(RbmMethod.AIS_PD), ref, nRepeats, aisPd, laplace, small, cv, posterior,
+        quick ? QUICK_POSTERIOR_DRAWS : MAX_POSTERIOR_DRAWS);
+  }
+
+  /**
+   * The posterior draws for a model of {@code parameters} parameters: {@link #posterior}'s draws,
+   * doubled (up to {@link #maxPosteriorDraws}) until m chains of that many independent draws would
+   * give an MPSRF at most {@value #INDEPENDENT_MPSRF_TARGET} ({@link MarkovChains#independentDrawsMpsrf}).
+   * The MPSRF of independent draws grows with the parameters per draw: 10 chains of 100 give about
+   * 1.06 for K = 3 on 5 words (23 parameters) but 1.11 for K = 9 (59), above the paper's threshold
+   * however well the chains mix; on 100 words even the paper's 10,000 give about 1.16 at K = 9
+   * (1,009 parameters). The step budget grows with the draws, at most {@value #MAX_STEPS_PER_DRAW}
+   * steps per draw.
+   */
+  PosteriorDrawSettings posteriorFor(int parameters) {
+    SamplerSettings base = posterior.sampling();
+    int m = base.chains();
+    int perChain = base.perChain();
+    int most = Math.max(perChain, maxPosteriorDraws / m);
+    while (perChain < most && MarkovChains.independentDrawsMpsrf(m, perChain, parameters) > INDEPENDENT_MPSRF_TARGET) {
+      perChain = Math.min(2 * perChain, most);
+    }
+    if (perChain == base.perChain()) {
+      return posterior;
+    }
+    long budget = base.maxTransitions() + (long) MAX_STEPS_PER_DRAW * (perChain - base.perChain());
+    return posterior.withSampling(new SamplerSettings(perChain * m, m, base.warmup(), budget,
+        base.targetAcceptance(), base.threads()));
   }
 
   private static List<Integer> sortedPositive(String name, List<Integer> values) {

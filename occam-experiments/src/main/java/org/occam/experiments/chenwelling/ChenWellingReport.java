@@ -172,15 +172,20 @@ final class ChenWellingReport {
           var post = p.posterior();
           b.append(String.format(Locale.ROOT, "The MCMC-based estimators (Figures 4, 6 and 7, panels (b): "
               + "`*-mcmc.png`) share one posterior run per data set, K and repeat: %s with one Gibbs step per "
-              + "iteration (CD-1), %d chains started over-dispersed around lambdaMP, %d draws kept after %d warm-up "
-              + "steps per chain, thinned at about the autocorrelation time but at most %d steps per chain after the "
-              + "warm-up (a chain that needs more is reported as not converged), converged when the MPSRF is below "
-              + "1.1 (the paper's; each score's note gives its chains' MPSRF, autocorrelation time tau, thinning and "
-              + "effective draws); step %s on the scale that whitens the Laplace Gaussian N(lambdaMP, A^-1) (A's "
+              + "iteration (CD-1), %d chains started over-dispersed around lambdaMP, at least %d draws kept after %d "
+              + "warm-up steps per chain, thinned at about the autocorrelation time but at most %d steps per draw "
+              + "(a chain that needs more is reported as not converged), converged when the MPSRF is below 1.1 (the "
+              + "paper's; each score's note gives its chains' MPSRF, autocorrelation time tau, thinning and "
+              + "effective draws). The draws are doubled, up to %d, until independent draws of the run's shape "
+              + "would give an MPSRF of at most %s: the MPSRF of even independent draws grows with the parameters "
+              + "per draw (10 chains of 100 independent draws of K = 9's 59 parameters on 5 words give about 1.11), "
+              + "and on 100 words even the paper's 10,000 draws give about 1.16 at K = 9 (1,009 parameters), so "
+              + "there no run of the paper's size can meet its threshold; step %s on the scale that whitens the Laplace Gaussian N(lambdaMP, A^-1) (A's "
               + "diagonal where F is too large for the full matrix); ln p(D | lambda) %s; %d prior draws for the "
               + "bridge estimators (the paper: 10,000; it kept 10,000 draws thinned every 500 steps). The chains stay in the mode of lambdaMP, as the paper's "
               + "do, so these estimate one mode's evidence.%n%n", post.sampler(), post.sampling().chains(),
-              post.sampling().samples(), post.sampling().warmup(), post.sampling().maxTransitions(),
+              post.sampling().samples(), post.sampling().warmup(), ChenWellingPlan.MAX_STEPS_PER_DRAW,
+              p.maxPosteriorDraws(), Tables.number(ChenWellingPlan.INDEPENDENT_MPSRF_TARGET),
               Tables.number(post.langevinStep()),
               post.betheLikelihood() ? "by the Bethe free energy (loopy BP)" : "exact (log Z by enumeration)",
               post.priorDraws()));

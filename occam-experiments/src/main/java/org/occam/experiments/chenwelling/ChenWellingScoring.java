@@ -160,8 +160,9 @@ final class ChenWellingScoring {
           d.getOrDefault("reason", "not converged"))));
     }
     if (e.settings().get("mpsrf") instanceof Number mpsrf) {
-      parts.add(String.format(Locale.ROOT, "chains: MPSRF %.3f tau %.0f thinning %s ESS %.0f of %s draws",
-          mpsrf.doubleValue(), number(e.settings().get("autocorrelationTime")), e.settings().get("thinning"),
+      parts.add(String.format(Locale.ROOT, "chains: MPSRF %.3f (independent draws %.3f) tau %.0f thinning %s ESS %.0f"
+          + " of %s draws", mpsrf.doubleValue(), number(e.settings().get("mpsrfIndependentDraws")),
+          number(e.settings().get("autocorrelationTime")), e.settings().get("thinning"),
           number(d.get("posteriorEffectiveDraws")), d.get("posteriorDraws")));
     }
     if (d.get("trapezoidsUnbounded") instanceof Number u && u.longValue() > 0) {
