@@ -310,7 +310,10 @@ public final class MarkovChains {
       String why = Double.isInfinite(mpsrf)
           ? "MPSRF undefined (the within-chain covariance is singular, or the chains are too short)"
           : String.format(Locale.ROOT, "MPSRF %.3f >= %.1f", mpsrf, SamplerSettings.MPSRF_THRESHOLD);
-      if (!(floor < SamplerSettings.MPSRF_THRESHOLD)) {
+      if (Double.isInfinite(floor)) {
+        why += String.format(Locale.ROOT, " (%d chains x %d draws are too few to estimate the covariance of %d"
+            + " parameters: more draws, not longer chains, are needed)", m, perChain, p);
+      } else if (!(floor < SamplerSettings.MPSRF_THRESHOLD)) {
         why += String.format(Locale.ROOT, " (independent draws of this shape, %d chains x %d draws of %d parameters,"
             + " give %s: more draws, not longer chains, would lower it)", m, perChain, p,
             Double.isNaN(floor) ? "about " + approximateIndependentDrawsMpsrf(m, perChain, p) : String.format(

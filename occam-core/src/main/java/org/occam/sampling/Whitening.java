@@ -212,6 +212,37 @@ public final class Whitening {
   }
 
   /**
+   * Brief Langevin ({@link MarkovChains#langevin}) in u: the chains start over-dispersed around
+   * u = 0 (λ̂), {@code N(0, startInflation² I)} as {@link MarkovChains#dispersedStarts} draws them,
+   * and each step's gradient is {@code inLambda}'s, taken at λ(u) and mapped to u, so ε is a step
+   * on the standardised scale. The draws come back in u: {@link #toParameters} maps them to λ.
+   *
+   * @param inLambda a stochastic gradient of ln p(λ | D) in λ per chain (each gets its own buffers)
+   * @param startSeed the stream of the starts
+   * @param chainSeed the stream of the chains
+   */
+  public ParameterSamples langevin(String method, List<String> names,
+      java.util.function.Supplier<MarkovChains.StochasticGradient> inLambda, double epsilon, double startInflation,
+      SamplerSettings settings, long startSeed, long chainSeed) {
+    int f = mean.length;
+    double[][] starts = MarkovChains.dispersedStarts(new double[f], identity(f), settings.chains(), startInflation,
+        startSeed);
+    double[] unitScales = new double[f];
+    java.util.Arrays.fill(unitScales, 1.0);
+    java.util.function.Supplier<MarkovChains.StochasticGradient> inU = () -> {
+      MarkovChains.StochasticGradient g = inLambda.get();
+      double[] lambda = new double[f];
+      double[] gradLambda = new double[f];
+      return (u, out, rng) -> {
+        toLambda(u, lambda);
+        g.gradient(lambda, gradLambda, rng);
+        gradientToU(gradLambda, out);
+      };
+    };
+    return MarkovChains.langevin(method, names, inU, starts, unitScales, epsilon, settings, chainSeed);
+  }
+
+  /**
    * The chains of a sampler run in u, as draws of λ: the per-parameter diagnostics (ESS, PSRF; also
    * the list {@code ess} per parameter) recomputed on λ (the MPSRF is affine invariant, ESS is not),
    * and the caller's settings and diagnostics added.

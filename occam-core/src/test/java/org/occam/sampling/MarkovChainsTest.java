@@ -335,4 +335,36 @@ class MarkovChainsTest {
     }
     return inv;
   }
+
+  @Test
+  void chainsWithTooFewDrawsForTheirParametersAreToldToDrawMoreNotLonger() {
+    // well-mixing Langevin chains on a 60-D standard normal (exact gradient, ε = 1: τ ≈ 3), 10 chains of
+    // 50 draws: independent draws of that shape already give an MPSRF near 1.3, so the chains fail the
+    // threshold by their count, and the reason says so; 10 chains of 5 draws cannot estimate W at all
+    int p = 60;
+    List<String> names = java.util.stream.IntStream.range(0, p).mapToObj(i -> "x" + i).toList();
+    MarkovChains.StochasticGradient gradient = (x, out, rng) -> {
+      for (int i = 0; i < x.length; i++) {
+        out[i] = -x[i];
+      }
+    };
+    double[][] starts = new double[10][p];
+    double[] scales = new double[p];
+    java.util.Arrays.fill(scales, 1.0);
+    ParameterSamples few = MarkovChains.langevin("lv", names, () -> gradient, starts, scales, 1.0,
+        settings(500, 10, 200, 0.8, 2), 9);
+    assertThat(few.converged()).isFalse();
+    double floor = (Double) few.diagnostics().get("mpsrfIndependentDraws");
+    assertThat(floor).isGreaterThan(1.2);
+    assertThat((double) (Double) few.diagnostics().get("mpsrf")).isGreaterThan(1.1);
+    assertThat((String) few.diagnostics().get("reason")).contains("independent draws of this shape")
+        .contains("10 chains x 50 draws of 60 parameters").contains("more draws, not longer chains");
+    ParameterSamples tooFew = MarkovChains.langevin("lv", names, () -> gradient, starts, scales, 1.0,
+        settings(50, 10, 200, 0.8, 2), 9);
+    assertThat((String) tooFew.diagnostics().get("reason")).contains("too few to estimate the covariance of 60");
+    ParameterSamples enough = MarkovChains.langevin("lv", names, () -> gradient, starts, scales, 1.0,
+        settings(20_000, 10, 200, 0.8, 2), 9);
+    assertThat(enough.converged()).as("%s", enough.diagnostics().get("reason")).isTrue();
+    assertThat((Double) enough.diagnostics().get("mpsrfIndependentDraws")).isLessThan(1.05);
+  }
 }

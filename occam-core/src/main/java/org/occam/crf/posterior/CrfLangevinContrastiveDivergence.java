@@ -46,29 +46,16 @@ final class CrfLangevinContrastiveDivergence implements PosteriorSampler<CrfProb
   public ParameterSamples sample(CrfProblem problem, SamplerSettings settings, long seed) {
     long t0 = System.nanoTime();
     Whitening w = CrfLaplace.whitening(problem);
-    int f = problem.dimension();
     double priorPrecision = problem.prior().precision();
     double epsilon = problem.settings().posterior().langevinStep();
-    double[] scales = new double[f];
-    java.util.Arrays.fill(scales, 1.0);
-    double[][] starts = MarkovChains.dispersedStarts(new double[f], Whitening.identity(f), settings.chains(),
-        START_INFLATION, RandomStreams.taskSeed(seed, 1));
-    Supplier<MarkovChains.StochasticGradient> gradient = () -> {
-      ChainContrastiveDivergence cd = new ChainContrastiveDivergence(problem.features(), priorPrecision);
-      double[] lambda = new double[f];
-      double[] gradLambda = new double[f];
-      return (u, out, rng) -> {
-        w.toLambda(u, lambda);
-        cd.gradient(lambda, gradLambda, rng);
-        w.gradientToU(gradLambda, out);
-      };
-    };
+    Supplier<MarkovChains.StochasticGradient> gradient = () ->
+        new ChainContrastiveDivergence(problem.features(), priorPrecision)::gradient;
     Map<String, Object> diag = new LinkedHashMap<>();
     CrfLaplace.describe(problem, diag);
     diag.put("sweepsPerGradient", problem.sequences());
     double setup = (System.nanoTime() - t0) * 1e-9;
-    ParameterSamples inU = MarkovChains.langevin(name(), problem.features().parameterNames(), gradient, starts, scales,
-        epsilon, settings, seed);
+    ParameterSamples inU = w.langevin(name(), problem.features().parameterNames(), gradient, epsilon, START_INFLATION,
+        settings, RandomStreams.taskSeed(seed, 1), seed);
     Map<String, Object> set = new LinkedHashMap<>();
     set.put("langevinStep", epsilon);
     set.put("gibbsSweepsPerStep", 1);

@@ -57,27 +57,16 @@ final class LangevinContrastiveDivergence implements PosteriorSampler<MrfProblem
     double priorPrecision = problem.prior().precision();
     Map<String, Object> diag = new LinkedHashMap<>();
     Whitening w = laplace(problem, diag);
-    int f = problem.featureCount();
     double epsilon = problem.posteriorSettings().langevinStep();
-    double[] scales = new double[f];
-    java.util.Arrays.fill(scales, 1.0);
-    double[][] starts = MarkovChains.dispersedStarts(new double[f], Whitening.identity(f),
-        settings.chains(), START_INFLATION, RandomStreams.taskSeed(seed, 1));
     long[] sweeps = new long[1];
     java.util.function.Supplier<MarkovChains.StochasticGradient> gradient = () -> {
       ContrastiveDivergence cd = new ContrastiveDivergence(problem.data(), priorPrecision);
       sweeps[0] = cd.sweepsPerGradient();
-      double[] lambda = new double[f];
-      double[] gradLambda = new double[f];
-      return (u, out, rng) -> {
-        w.toLambda(u, lambda);
-        cd.gradient(lambda, gradLambda, rng);
-        w.gradientToU(gradLambda, out);
-      };
+      return cd::gradient;
     };
     double setup = (System.nanoTime() - t0) * 1e-9;
-    ParameterSamples inU = MarkovChains.langevin(name(), MrfPosteriorSamplers.parameterNames(problem), gradient, starts,
-        scales, epsilon, settings, seed);
+    ParameterSamples inU = w.langevin(name(), MrfPosteriorSamplers.parameterNames(problem), gradient, epsilon,
+        START_INFLATION, settings, RandomStreams.taskSeed(seed, 1), seed);
     Map<String, Object> set = new LinkedHashMap<>();
     set.put("langevinStep", epsilon);
     set.put("gibbsSweepsPerStep", 1);

@@ -1,7 +1,6 @@
 package org.occam.rbm.posterior;
 
 import org.occam.sampling.PosteriorDrawSettings;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -70,33 +69,20 @@ public final class RbmLangevinCd implements PosteriorSampler<RbmProblem> {
     double sigma = problem.settings().priorSigma();
     RbmPosteriorCurvature curvature = RbmPosteriorCurvature.at(mode, data, sigma, problem.threads());
     Whitening w = Whitening.of(mode.parameters(), curvature.precision(), 1 / (sigma * sigma));
-    int f = mode.featureCount();
-    double[] unitScales = new double[f];
-    Arrays.fill(unitScales, 1.0);
-    double[][] starts = MarkovChains.dispersedStarts(new double[f], Whitening.identity(f), settings.chains(),
-        START_INFLATION, RandomStreams.taskSeed(seed, 1));
     int[][] rows = data.rows();
     long[] longCounts = data.counts();
     double[] counts = new double[longCounts.length];
-    for (int n = 0; n < counts.length; n++) {
-      counts[n] = longCounts[n];
+    for (int i = 0; i < counts.length; i++) {
+      counts[i] = longCounts[i];
     }
     int v = mode.visibleCount();
     int k = mode.hiddenCount();
-    Supplier<MarkovChains.StochasticGradient> gradients = () -> {
-      RbmContrastiveDivergenceGradient cd = new RbmContrastiveDivergenceGradient(v, k, rows, counts, sigma,
-          RbmContrastiveDivergenceGradient.DEFAULT_MAX_REPLICAS);
-      double[] lambda = new double[f];
-      double[] gradLambda = new double[f];
-      return (u, out, rng) -> {
-        w.toLambda(u, lambda);
-        cd.gradient(lambda, gradLambda, rng);
-        w.gradientToU(gradLambda, out);
-      };
-    };
+    Supplier<MarkovChains.StochasticGradient> gradients = () -> new RbmContrastiveDivergenceGradient(v, k, rows,
+        counts, sigma, RbmContrastiveDivergenceGradient.DEFAULT_MAX_REPLICAS)::gradient;
     double setup = (System.nanoTime() - t0) * 1e-9;
-    ParameterSamples inU = MarkovChains.langevin(name(), RbmPosteriorSamplers.parameterNames(mode), gradients, starts,
-        unitScales, problem.posteriorSettings().langevinStep(), settings, RandomStreams.taskSeed(seed, 2));
+    ParameterSamples inU = w.langevin(name(), RbmPosteriorSamplers.parameterNames(mode), gradients,
+        problem.posteriorSettings().langevinStep(), START_INFLATION, settings, RandomStreams.taskSeed(seed, 1),
+        RandomStreams.taskSeed(seed, 2));
     Map<String, Object> set = new LinkedHashMap<>();
     set.put("langevinStep", problem.posteriorSettings().langevinStep());
     set.put("gibbsSweepsPerStep", 1);

@@ -118,7 +118,7 @@ final class ChenWellingParts {
     if (scores.isEmpty()) {
       return;
     }
-    PosteriorDrawSettings posterior = plan.posteriorFor(d.visibleCount() * k + d.visibleCount() + k);
+    PosteriorDrawSettings posterior = plan.posteriorFor(figure, d.visibleCount() * k + d.visibleCount() + k);
     for (int r = 0; r < plan.repeats(); r++) {
       tasks.add(new ChenWellingScoring.ScoreTask(figure, 0, d, k, r, scores, plan.laplace(), plan.aisPd(),
           posterior, ChenWellingDesign.taskSeed(base, n, k, r, 0)));

@@ -180,12 +180,16 @@ final class ChenWellingReport {
               + "would give an MPSRF of at most %s: the MPSRF of even independent draws grows with the parameters "
               + "per draw (10 chains of 100 independent draws of K = 9's 59 parameters on 5 words give about 1.11), "
               + "and on 100 words even the paper's 10,000 draws give about 1.16 at K = 9 (1,009 parameters), so "
-              + "there no run of the paper's size can meet its threshold; step %s on the scale that whitens the Laplace Gaussian N(lambdaMP, A^-1) (A's "
+              + "there no run of the paper's size can meet its threshold. Figure 7 therefore keeps a fixed budget: "
+              + "%d draws after %d warm-up steps and at most %d steps per chain in all (thinning 10,000 draws at "
+              + "the 100-word chains' tau of about 1,300 steps would take about an hour of CPU per run); its "
+              + "MCMC-based scores are not expected to converge; step %s on the scale that whitens the Laplace Gaussian N(lambdaMP, A^-1) (A's "
               + "diagonal where F is too large for the full matrix); ln p(D | lambda) %s; %d prior draws for the "
               + "bridge estimators (the paper: 10,000; it kept 10,000 draws thinned every 500 steps). The chains stay in the mode of lambdaMP, as the paper's "
               + "do, so these estimate one mode's evidence.%n%n", post.sampler(), post.sampling().chains(),
               post.sampling().samples(), post.sampling().warmup(), ChenWellingPlan.MAX_STEPS_PER_DRAW,
               p.maxPosteriorDraws(), Tables.number(ChenWellingPlan.INDEPENDENT_MPSRF_TARGET),
+              ChenWellingPlan.POSTERIOR_DRAWS, ChenWellingPlan.FIG7_WARMUP, ChenWellingPlan.FIG7_MAX_TRANSITIONS,
               Tables.number(post.langevinStep()),
               post.betheLikelihood() ? "by the Bethe free energy (loopy BP)" : "exact (log Z by enumeration)",
               post.priorDraws()));

@@ -50,4 +50,15 @@ class ChenWellingPlanTest {
     assertThat(p.posteriorFor(59)).isEqualTo(base);
     assertThat(p.posteriorFor(1009)).isEqualTo(base);
   }
+
+  @Test
+  void figureSevenKeepsItsFixedBudgetAndTheOtherFiguresScaleTheirDraws() {
+    ChenWellingPlan p = plan(false);
+    SamplerSettings fig7 = p.posteriorFor("7", 1009).sampling();
+    assertThat(fig7.samples()).isEqualTo(ChenWellingPlan.POSTERIOR_DRAWS);
+    assertThat(fig7.maxTransitions()).isEqualTo(ChenWellingPlan.FIG7_MAX_TRANSITIONS);
+    assertThat(fig7.warmup()).isEqualTo(ChenWellingPlan.FIG7_WARMUP);
+    assertThat(p.posteriorFor("6", 59)).isEqualTo(p.posteriorFor(59));
+    assertThat(plan(true).posteriorFor("7", 1009)).isEqualTo(plan(true).posterior());
+  }
 }
