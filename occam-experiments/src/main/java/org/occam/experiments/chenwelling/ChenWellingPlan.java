@@ -69,8 +69,13 @@ record ChenWellingPlan(int models, List<Integer> sizes, int trueHidden, int[] ca
    * starts; the pilot that estimates τ is as long.
    */
   static final int WARMUP = 20_000;
-  /** The most Langevin steps per kept draw (a chain whose τ is larger is reported as "thinning capped"). */
-  static final int MAX_STEPS_PER_DRAW = 2_500;
+  /**
+   * The most Langevin steps per kept draw (a chain whose τ is larger is reported as "thinning
+   * capped"). On 5 words with K = 3 τ ranged from about 50 steps (N = 10) to 300 (N = 500), but
+   * 2,000–4,300 at N = 100 and 12,000–20,000 at N = 200, where a cap of 2,500 left the draws
+   * correlated.
+   */
+  static final int MAX_STEPS_PER_DRAW = 25_000;
   /**
    * Figure 7's Langevin budget per chain after a warm-up of {@value #FIG7_WARMUP}: the earlier full
    * run's, {@value #POSTERIOR_DRAWS} draws in at most this many steps. The paper's threshold is out
