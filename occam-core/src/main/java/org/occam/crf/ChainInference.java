@@ -117,8 +117,8 @@ public final class ChainInference {
   }
 
   /** e^{−2·limit} and e^{2·limit}: the range of e^{2·potential} that {@link #scaled} accepts. */
-  private static final double EXP_MIN = Math.exp(-2 * SCALED_LIMIT);
-  private static final double EXP_MAX = Math.exp(2 * SCALED_LIMIT);
+  static final double EXP_MIN = Math.exp(-2 * SCALED_LIMIT);
+  static final double EXP_MAX = Math.exp(2 * SCALED_LIMIT);
 
   /**
    * The scaled forward–backward of {@link #logZAndMeans} from e^{2·potential} alone (at
@@ -189,6 +189,74 @@ public final class ChainInference {
       scratch[b0 + i] = w * g0 + g1;
       scratch[b1 + i] = g0 + w * g1;
       // pair (i, i+1): p(j,k) = α̂_i(j) ψ'(j,k) φ'_{i+1}(k) β̂_{i+1}(k) / c_{i+1}
+      double f0 = scratch[a0 + i];
+      double f1 = scratch[a1 + i];
+      double same = w * (f0 * g0 + f1 * g1);
+      double diff = f0 * g1 + f1 * g0;
+      meansOut[l + i] = same - diff;
+    }
+    for (int i = 0; i < l; i++) {
+      double n0 = scratch[a0 + i] * scratch[b0 + i];
+      double n1 = scratch[a1 + i] * scratch[b1 + i];
+      meansOut[i] = n1 - n0;
+    }
+    return logZ;
+  }
+
+  /**
+   * {@link #scaled} with each e^{2·potential} looked up in a table, e^{2·potential_r} =
+   * {@code table[row[r]]}, every entry already known to lie in [e^−100, e^100] (the likelihood checks
+   * its distinct rows once per evaluation, not every position): the same arithmetic in the same
+   * order, so the same numbers as {@link #scaled} on the gathered values.
+   *
+   * @param table e^{2·potential} per distinct row. Not modified.
+   * @param row the table index of each of the 2L−1 potentials. Not modified.
+   * @param scratch length ≥ 5L. Modified.
+   */
+  static double scaledGathered(double[] table, int[] row, double shift, int length, double[] meansOut,
+      double[] scratch) {
+    int l = length;
+    int a0 = 0;
+    int a1 = l;
+    int b0 = 2 * l;
+    int b1 = 3 * l;
+    int ic = 4 * l;
+    double logAcc = 0;
+    double prod = 1;
+    double p1 = table[row[0]];
+    double c = 1 + p1;
+    double inv = 1 / c;
+    scratch[a0] = inv;
+    scratch[a1] = p1 * inv;
+    scratch[ic] = inv;
+    prod *= c;
+    for (int i = 1; i < l; i++) {
+      double w = table[row[l + i - 1]];
+      double e = table[row[i]];
+      double f0 = scratch[a0 + i - 1];
+      double f1 = scratch[a1 + i - 1];
+      double q0 = f0 * w + f1;
+      double q1 = (f0 + f1 * w) * e;
+      c = q0 + q1;
+      inv = 1 / c;
+      scratch[a0 + i] = q0 * inv;
+      scratch[a1 + i] = q1 * inv;
+      scratch[ic + i] = inv;
+      prod *= c;
+      if (prod > 1e200 || prod < 1e-200) {
+        logAcc += Math.log(prod);
+        prod = 1;
+      }
+    }
+    double logZ = logAcc + Math.log(prod) - shift;
+    scratch[b0 + l - 1] = 1;
+    scratch[b1 + l - 1] = 1;
+    for (int i = l - 2; i >= 0; i--) {
+      double w = table[row[l + i]];
+      double g0 = scratch[b0 + i + 1] * scratch[ic + i + 1];
+      double g1 = scratch[b1 + i + 1] * table[row[i + 1]] * scratch[ic + i + 1];
+      scratch[b0 + i] = w * g0 + g1;
+      scratch[b1 + i] = g0 + w * g1;
       double f0 = scratch[a0 + i];
       double f1 = scratch[a1 + i];
       double same = w * (f0 * g0 + f1 * g1);

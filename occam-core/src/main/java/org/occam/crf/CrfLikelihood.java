@@ -29,6 +29,8 @@ public final class CrfLikelihood implements ParameterLikelihood {
   private final double[][] observed;
   /** Φ_nᵀ 1, so that Σ_i h_i + Σ_i J_i = λ · ones[n]. */
   private final double[][] ones;
+  /** Σ_n f(t_n, x_n), summed in sequence order. */
+  private final double[] observedTotal;
 
   /**
    * @throws org.occam.data.InvalidInputException if a sequence has an unknown label
@@ -52,6 +54,12 @@ public final class CrfLikelihood implements ParameterLikelihood {
       ones[n] = new double[features.dimension()];
       features.addProjected(n, u, 1.0, ones[n]);
     }
+    observedTotal = new double[features.dimension()];
+    for (double[] o : observed) {
+      for (int k = 0; k < o.length; k++) {
+        observedTotal[k] += o[k];
+      }
+    }
   }
 
   /** The design. */
@@ -69,10 +77,37 @@ public final class CrfLikelihood implements ParameterLikelihood {
     return features.data().positions();
   }
 
-  /** L(λ), with ∇L written into {@code grad}, summed over sequences on {@code threads} threads. */
+  /**
+   * L(λ), with ∇L written into {@code grad}, summed over sequences on {@code threads} threads.
+   *
+   * <p>On a binary design whose distinct rows' e^{2·potential} all lie in the scaled range (the
+   * usual case) each block adds up the sequences' u − … by distinct row ({@link #addBlockByDistinctRow}),
+   * the blocks' sums are added in block order, and ∇L = Σ_n f(t_n, x_n) − Σ_p w_p·(distinct row p);
+   * otherwise each block adds Φ_nᵀ(u(t_n) − E[u]) sequence by sequence.
+   */
   public double valueAndGradient(double[] lambda, double[] grad, int threads) {
     int n = features.size();
     int blocks = Math.min(n, BLOCKS);
+    int rows = features.distinctRows();
+    double[] table = new double[rows];
+    if (distinctRowsInRange(lambda, table)) {
+      List<double[]> parts = Parallel.map(blocks, Math.max(1, threads), "occam-crf", b -> {
+        double[] out = new double[rows + 1];
+        out[rows] = addBlockByDistinctRow(b, blocks, lambda, table, out, new Scratch(features.maxLength()));
+        return out;
+      });
+      double[] weights = new double[rows];
+      double value = 0;
+      for (double[] p : parts) {
+        for (int r = 0; r < rows; r++) {
+          weights[r] += p[r];
+        }
+        value += p[rows];
+      }
+      System.arraycopy(observedTotal, 0, grad, 0, grad.length);
+      features.addDistinctRowsProjected(weights, -1.0, grad);
+      return value;
+    }
     List<double[]> parts = Parallel.map(blocks, Math.max(1, threads), "occam-crf", b -> {
       double[] out = new double[lambda.length + 1];
       Scratch scratch = new Scratch(features.maxLength());
@@ -89,6 +124,56 @@ public final class CrfLikelihood implements ParameterLikelihood {
         grad[k] += p[k];
       }
       value += p[lambda.length];
+    }
+    return value;
+  }
+
+  /**
+   * Whether the design is binary, Σ|λ_k| ≤ 300 and every distinct row's e^{2·potential}, written
+   * into {@code table}, lies in [e^−100, e^100]: then no position needs a range check or the
+   * log-space run.
+   */
+  private boolean distinctRowsInRange(double[] lambda, double[] table) {
+    double[] expTwiceLambda = expTwice(lambda);
+    if (expTwiceLambda == null) {
+      return false;
+    }
+    features.expTwiceDistinctRows(expTwiceLambda, table);
+    for (double e : table) {
+      if (!(e >= ChainInference.EXP_MIN && e <= ChainInference.EXP_MAX)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Block b's log likelihood, with each sequence's −E[u_r] added to {@code weights[distinct row of r]}
+   * (so that Φᵀ of the sum is the block's −Σ E[f]), by {@link ChainInference#scaledGathered}.
+   *
+   * @param table e^{2·potential} per distinct row, all in the scaled range
+   */
+  private double addBlockByDistinctRow(int b, int blocks, double[] lambda, double[] table, double[] weights,
+      Scratch scratch) {
+    int n = features.size();
+    double value = 0;
+    double[] m = scratch.means;
+    for (int s = b * n / blocks; s < (b + 1) * n / blocks; s++) {
+      int l = features.length(s);
+      int[] row = features.distinctRowOf(s);
+      double[] obs = observed[s];
+      double[] one = ones[s];
+      double shift = 0;
+      double energy = 0;
+      for (int k = 0; k < lambda.length; k++) {
+        shift += lambda[k] * one[k];
+        energy += lambda[k] * obs[k];
+      }
+      double logZ = ChainInference.scaledGathered(table, row, shift, l, m, scratch.messages);
+      for (int r = 0; r < 2 * l - 1; r++) {
+        weights[row[r]] += m[r];
+      }
+      value += energy - logZ;
     }
     return value;
   }
@@ -237,13 +322,29 @@ public final class CrfLikelihood implements ParameterLikelihood {
   private final class Sequential {
     final Scratch scratch = new Scratch(features.maxLength());
     final double[] block = new double[features.dimension() + 1];
+    final double[] table = new double[features.distinctRows()];
+    final double[] blockWeights = new double[features.distinctRows()];
+    final double[] weights = new double[features.distinctRows()];
 
     double valueAndGradient(double[] lambda, double[] grad) {
       int n = features.size();
       int blocks = Math.min(n, BLOCKS);
+      double value = 0;
+      if (distinctRowsInRange(lambda, table)) {
+        java.util.Arrays.fill(weights, 0);
+        for (int b = 0; b < blocks; b++) {
+          java.util.Arrays.fill(blockWeights, 0);
+          value += addBlockByDistinctRow(b, blocks, lambda, table, blockWeights, scratch);
+          for (int r = 0; r < weights.length; r++) {
+            weights[r] += blockWeights[r];
+          }
+        }
+        System.arraycopy(observedTotal, 0, grad, 0, grad.length);
+        features.addDistinctRowsProjected(weights, -1.0, grad);
+        return value;
+      }
       double[] expTwiceLambda = expTwice(lambda);
       java.util.Arrays.fill(grad, 0);
-      double value = 0;
       for (int b = 0; b < blocks; b++) {
         java.util.Arrays.fill(block, 0);
         for (int s = b * n / blocks; s < (b + 1) * n / blocks; s++) {
