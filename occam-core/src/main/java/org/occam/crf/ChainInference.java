@@ -211,36 +211,38 @@ public final class ChainInference {
    *
    * @param table e^{2·potential} per distinct row. Not modified.
    * @param row the table index of each of the 2L−1 potentials. Not modified.
-   * @param scratch length ≥ 5L. Modified.
+   * @param scratch length ≥ 3L. Modified.
    */
   static double scaledGathered(double[] table, int[] row, double shift, int length, double[] meansOut,
       double[] scratch) {
     int l = length;
+    // scratch: a0, a1 (normalised forward), the normalisers' reciprocals; the messages of the last
+    // position are carried in locals, not read back from the array, to keep loads off the recursion
     int a0 = 0;
     int a1 = l;
-    int b0 = 2 * l;
-    int b1 = 3 * l;
-    int ic = 4 * l;
+    int ic = 2 * l;
     double logAcc = 0;
     double prod = 1;
     double p1 = table[row[0]];
     double c = 1 + p1;
     double inv = 1 / c;
-    scratch[a0] = inv;
-    scratch[a1] = p1 * inv;
+    double f0 = inv;
+    double f1 = p1 * inv;
+    scratch[a0] = f0;
+    scratch[a1] = f1;
     scratch[ic] = inv;
     prod *= c;
     for (int i = 1; i < l; i++) {
       double w = table[row[l + i - 1]];
       double e = table[row[i]];
-      double f0 = scratch[a0 + i - 1];
-      double f1 = scratch[a1 + i - 1];
       double q0 = f0 * w + f1;
       double q1 = (f0 + f1 * w) * e;
       c = q0 + q1;
       inv = 1 / c;
-      scratch[a0 + i] = q0 * inv;
-      scratch[a1 + i] = q1 * inv;
+      f0 = q0 * inv;
+      f1 = q1 * inv;
+      scratch[a0 + i] = f0;
+      scratch[a1 + i] = f1;
       scratch[ic + i] = inv;
       prod *= c;
       if (prod > 1e200 || prod < 1e-200) {
@@ -249,24 +251,22 @@ public final class ChainInference {
       }
     }
     double logZ = logAcc + Math.log(prod) - shift;
-    scratch[b0 + l - 1] = 1;
-    scratch[b1 + l - 1] = 1;
+    double b0 = 1;
+    double b1 = 1;
+    meansOut[l - 1] = f1 * b1 - f0 * b0;
     for (int i = l - 2; i >= 0; i--) {
       double w = table[row[l + i]];
-      double g0 = scratch[b0 + i + 1] * scratch[ic + i + 1];
-      double g1 = scratch[b1 + i + 1] * table[row[i + 1]] * scratch[ic + i + 1];
-      scratch[b0 + i] = w * g0 + g1;
-      scratch[b1 + i] = g0 + w * g1;
-      double f0 = scratch[a0 + i];
-      double f1 = scratch[a1 + i];
+      double next = scratch[ic + i + 1];
+      double g0 = b0 * next;
+      double g1 = b1 * table[row[i + 1]] * next;
+      b0 = w * g0 + g1;
+      b1 = g0 + w * g1;
+      f0 = scratch[a0 + i];
+      f1 = scratch[a1 + i];
       double same = w * (f0 * g0 + f1 * g1);
       double diff = f0 * g1 + f1 * g0;
       meansOut[l + i] = same - diff;
-    }
-    for (int i = 0; i < l; i++) {
-      double n0 = scratch[a0 + i] * scratch[b0 + i];
-      double n1 = scratch[a1 + i] * scratch[b1 + i];
-      meansOut[i] = n1 - n0;
+      meansOut[i] = f1 * b1 - f0 * b0;
     }
     return logZ;
   }
