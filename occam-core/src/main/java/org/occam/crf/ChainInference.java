@@ -271,6 +271,107 @@ public final class ChainInference {
     return logZ;
   }
 
+  /**
+   * {@link #scaledGathered} on two chains of the same length at once, their recursions interleaved:
+   * one chain's forward recursion waits on a division per position, and the processor has the
+   * room to run the other's meanwhile. Each chain's arithmetic is its own and in its own order, so
+   * the numbers are those of two calls of {@link #scaledGathered}, bit for bit.
+   *
+   * @param shiftA Σ h_i + Σ J_i of chain A (and likewise B)
+   * @param logZOut log Z of chain A then of chain B. Modified.
+   */
+  static void scaledGatheredPair(double[] table, int length, int[] rowA, double shiftA, double[] meansA,
+      double[] scratchA, int[] rowB, double shiftB, double[] meansB, double[] scratchB, double[] logZOut) {
+    int l = length;
+    int a0 = 0;
+    int a1 = l;
+    int ic = 2 * l;
+    double logAccA = 0;
+    double logAccB = 0;
+    double p1A = table[rowA[0]];
+    double p1B = table[rowB[0]];
+    double cA = 1 + p1A;
+    double cB = 1 + p1B;
+    double invA = 1 / cA;
+    double invB = 1 / cB;
+    double f0A = invA;
+    double f1A = p1A * invA;
+    double f0B = invB;
+    double f1B = p1B * invB;
+    scratchA[a0] = f0A;
+    scratchA[a1] = f1A;
+    scratchA[ic] = invA;
+    scratchB[a0] = f0B;
+    scratchB[a1] = f1B;
+    scratchB[ic] = invB;
+    double prodA = cA;
+    double prodB = cB;
+    for (int i = 1; i < l; i++) {
+      double wA = table[rowA[l + i - 1]];
+      double eA = table[rowA[i]];
+      double wB = table[rowB[l + i - 1]];
+      double eB = table[rowB[i]];
+      double q0A = f0A * wA + f1A;
+      double q0B = f0B * wB + f1B;
+      double q1A = (f0A + f1A * wA) * eA;
+      double q1B = (f0B + f1B * wB) * eB;
+      cA = q0A + q1A;
+      cB = q0B + q1B;
+      invA = 1 / cA;
+      invB = 1 / cB;
+      f0A = q0A * invA;
+      f1A = q1A * invA;
+      f0B = q0B * invB;
+      f1B = q1B * invB;
+      scratchA[a0 + i] = f0A;
+      scratchA[a1 + i] = f1A;
+      scratchA[ic + i] = invA;
+      scratchB[a0 + i] = f0B;
+      scratchB[a1 + i] = f1B;
+      scratchB[ic + i] = invB;
+      prodA *= cA;
+      prodB *= cB;
+      if (prodA > 1e200 || prodA < 1e-200) {
+        logAccA += Math.log(prodA);
+        prodA = 1;
+      }
+      if (prodB > 1e200 || prodB < 1e-200) {
+        logAccB += Math.log(prodB);
+        prodB = 1;
+      }
+    }
+    logZOut[0] = logAccA + Math.log(prodA) - shiftA;
+    logZOut[1] = logAccB + Math.log(prodB) - shiftB;
+    double b0A = 1;
+    double b1A = 1;
+    double b0B = 1;
+    double b1B = 1;
+    meansA[l - 1] = f1A * b1A - f0A * b0A;
+    meansB[l - 1] = f1B * b1B - f0B * b0B;
+    for (int i = l - 2; i >= 0; i--) {
+      double wA = table[rowA[l + i]];
+      double wB = table[rowB[l + i]];
+      double nextA = scratchA[ic + i + 1];
+      double nextB = scratchB[ic + i + 1];
+      double g0A = b0A * nextA;
+      double g0B = b0B * nextB;
+      double g1A = b1A * table[rowA[i + 1]] * nextA;
+      double g1B = b1B * table[rowB[i + 1]] * nextB;
+      b0A = wA * g0A + g1A;
+      b0B = wB * g0B + g1B;
+      b1A = g0A + wA * g1A;
+      b1B = g0B + wB * g1B;
+      f0A = scratchA[a0 + i];
+      f1A = scratchA[a1 + i];
+      f0B = scratchB[a0 + i];
+      f1B = scratchB[a1 + i];
+      meansA[l + i] = wA * (f0A * g0A + f1A * g1A) - (f0A * g1A + f1A * g0A);
+      meansB[l + i] = wB * (f0B * g0B + f1B * g1B) - (f0B * g1B + f1B * g0B);
+      meansA[i] = f1A * b1A - f0A * b0A;
+      meansB[i] = f1B * b1B - f0B * b0B;
+    }
+  }
+
   /** L. */
   public int length() {
     return length;

@@ -81,7 +81,7 @@ public final class CrfLikelihood implements ParameterLikelihood {
    * L(λ), with ∇L written into {@code grad}, summed over sequences on {@code threads} threads.
    *
    * <p>On a binary design whose distinct rows' e^{2·potential} all lie in the scaled range (the
-   * usual case) each block adds up the sequences' u − … by distinct row ({@link #addBlockByDistinctRow}),
+   * usual case) each block adds up the sequences' E[u] by distinct row ({@link DistinctRowRun}),
    * the blocks' sums are added in block order, and ∇L = Σ_n f(t_n, x_n) − Σ_p w_p·(distinct row p);
    * otherwise each block adds Φ_nᵀ(u(t_n) − E[u]) sequence by sequence.
    */
@@ -93,7 +93,9 @@ public final class CrfLikelihood implements ParameterLikelihood {
     if (distinctRowsInRange(lambda, table)) {
       List<double[]> parts = Parallel.map(blocks, Math.max(1, threads), "occam-crf", b -> {
         double[] out = new double[rows + 1];
-        out[rows] = addBlockByDistinctRow(b, blocks, lambda, table, out, new Scratch(features.maxLength()));
+        DistinctRowRun run = new DistinctRowRun();
+        run.infer(b * n / blocks, (b + 1) * n / blocks, lambda, table);
+        out[rows] = run.addBlock(b, blocks, lambda, out);
         return out;
       });
       double[] weights = new double[rows];
@@ -148,34 +150,78 @@ public final class CrfLikelihood implements ParameterLikelihood {
   }
 
   /**
-   * Block b's log likelihood, with each sequence's −E[u_r] added to {@code weights[distinct row of r]}
-   * (so that Φᵀ of the sum is the block's −Σ E[f]), by {@link ChainInference#scaledGathered}.
-   *
-   * @param table e^{2·potential} per distinct row, all in the scaled range
+   * The distinct-row path's state for one evaluation: each sequence's log Z and E[u], made two
+   * sequences of the same length at a time ({@link ChainInference#scaledGatheredPair}), then added
+   * up block by block in sequence order, so the pairing changes no number.
    */
-  private double addBlockByDistinctRow(int b, int blocks, double[] lambda, double[] table, double[] weights,
-      Scratch scratch) {
-    int n = features.size();
-    double value = 0;
-    double[] m = scratch.means;
-    for (int s = b * n / blocks; s < (b + 1) * n / blocks; s++) {
-      int l = features.length(s);
-      int[] row = features.distinctRowOf(s);
-      double[] obs = observed[s];
-      double[] one = ones[s];
-      double shift = 0;
-      double energy = 0;
-      for (int k = 0; k < lambda.length; k++) {
-        shift += lambda[k] * one[k];
-        energy += lambda[k] * obs[k];
+  private final class DistinctRowRun {
+    final double[] logZ = new double[features.size()];
+    final double[][] means = new double[features.size()][];
+    final double[] messagesA = new double[3 * features.maxLength()];
+    final double[] messagesB = new double[3 * features.maxLength()];
+    final double[] pair = new double[2];
+
+    /**
+     * log Z and E[u] of sequences [from, to) at λ.
+     *
+     * @param table e^{2·potential} per distinct row, all in the scaled range
+     */
+    void infer(int from, int to, double[] lambda, double[] table) {
+      int s = from;
+      while (s < to) {
+        int l = features.length(s);
+        if (means[s] == null) {
+          means[s] = new double[2 * l - 1];
+        }
+        if (s + 1 < to && features.length(s + 1) == l) {
+          if (means[s + 1] == null) {
+            means[s + 1] = new double[2 * l - 1];
+          }
+          ChainInference.scaledGatheredPair(table, l, features.distinctRowOf(s), shift(s, lambda), means[s], messagesA,
+              features.distinctRowOf(s + 1), shift(s + 1, lambda), means[s + 1], messagesB, pair);
+          logZ[s] = pair[0];
+          logZ[s + 1] = pair[1];
+          s += 2;
+        } else {
+          logZ[s] = ChainInference.scaledGathered(table, features.distinctRowOf(s), shift(s, lambda), l, means[s],
+              messagesA);
+          s++;
+        }
       }
-      double logZ = ChainInference.scaledGathered(table, row, shift, l, m, scratch.messages);
-      for (int r = 0; r < 2 * l - 1; r++) {
-        weights[row[r]] += m[r];
-      }
-      value += energy - logZ;
     }
-    return value;
+
+    /**
+     * Block b's log likelihood, with each sequence's E[u_r] added to {@code weights[distinct row of r]}
+     * (so that Φᵀ of the sum is the block's Σ E[f]), after {@link #infer} of its sequences.
+     */
+    double addBlock(int b, int blocks, double[] lambda, double[] weights) {
+      int n = features.size();
+      double value = 0;
+      for (int s = b * n / blocks; s < (b + 1) * n / blocks; s++) {
+        int[] row = features.distinctRowOf(s);
+        double[] m = means[s];
+        double[] obs = observed[s];
+        double energy = 0;
+        for (int k = 0; k < lambda.length; k++) {
+          energy += lambda[k] * obs[k];
+        }
+        for (int r = 0; r < m.length; r++) {
+          weights[row[r]] += m[r];
+        }
+        value += energy - logZ[s];
+      }
+      return value;
+    }
+  }
+
+  /** Σ_i h_i + Σ_i J_i of sequence s at λ. */
+  private double shift(int s, double[] lambda) {
+    double[] one = ones[s];
+    double shift = 0;
+    for (int k = 0; k < lambda.length; k++) {
+      shift += lambda[k] * one[k];
+    }
+    return shift;
   }
 
   /** Buffers for one sequence at a time: potentials, their e^{2·}, E[u] (then u − E[u]), and the messages. */
@@ -323,6 +369,7 @@ public final class CrfLikelihood implements ParameterLikelihood {
     final Scratch scratch = new Scratch(features.maxLength());
     final double[] block = new double[features.dimension() + 1];
     final double[] table = new double[features.distinctRows()];
+    final DistinctRowRun run = new DistinctRowRun();
     final double[] blockWeights = new double[features.distinctRows()];
     final double[] weights = new double[features.distinctRows()];
 
@@ -332,9 +379,10 @@ public final class CrfLikelihood implements ParameterLikelihood {
       double value = 0;
       if (distinctRowsInRange(lambda, table)) {
         java.util.Arrays.fill(weights, 0);
+        run.infer(0, n, lambda, table);
         for (int b = 0; b < blocks; b++) {
           java.util.Arrays.fill(blockWeights, 0);
-          value += addBlockByDistinctRow(b, blocks, lambda, table, blockWeights, scratch);
+          value += run.addBlock(b, blocks, lambda, blockWeights);
           for (int r = 0; r < weights.length; r++) {
             weights[r] += blockWeights[r];
           }
