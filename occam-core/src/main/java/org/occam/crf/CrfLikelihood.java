@@ -90,7 +90,7 @@ public final class CrfLikelihood implements ParameterLikelihood {
     int blocks = Math.min(n, BLOCKS);
     int rows = features.distinctRows();
     double[] table = new double[rows];
-    if (distinctRowsInRange(lambda, table)) {
+    if (distinctRowsInRange(lambda, new double[lambda.length], table)) {
       List<double[]> parts = Parallel.map(blocks, Math.max(1, threads), "occam-crf", b -> {
         double[] out = new double[rows + 1];
         DistinctRowRun run = new DistinctRowRun();
@@ -132,12 +132,11 @@ public final class CrfLikelihood implements ParameterLikelihood {
 
   /**
    * Whether the design is binary, Σ|λ_k| ≤ 300 and every distinct row's e^{2·potential}, written
-   * into {@code table}, lies in [e^−100, e^100]: then no position needs a range check or the
+   * into {@code table} (and e^{2λ} into {@code expTwiceLambda}), lies in [e^−100, e^100]: then no position needs a range check or the
    * log-space run.
    */
-  private boolean distinctRowsInRange(double[] lambda, double[] table) {
-    double[] expTwiceLambda = expTwice(lambda);
-    if (expTwiceLambda == null) {
+  private boolean distinctRowsInRange(double[] lambda, double[] expTwiceLambda, double[] table) {
+    if (!expTwice(lambda, expTwiceLambda)) {
       return false;
     }
     features.expTwiceDistinctRows(expTwiceLambda, table);
@@ -150,19 +149,22 @@ public final class CrfLikelihood implements ParameterLikelihood {
   }
 
   /**
-   * The distinct-row path's state for one evaluation: each sequence's log Z and E[u], made two
-   * sequences of the same length at a time ({@link ChainInference#scaledGatheredPair}), then added
-   * up block by block in sequence order, so the pairing changes no number.
+   * The distinct-row path's state for one evaluation: each sequence's log Z and E[u], made up to four
+   * sequences of the same length at a time (the chains' recursions interleaved), then added up block
+   * by block in sequence order, so the grouping changes no number.
    */
   private final class DistinctRowRun {
     final double[] logZ = new double[features.size()];
     final double[][] means = new double[features.size()][];
-    final double[] messagesA = new double[3 * features.maxLength()];
-    final double[] messagesB = new double[3 * features.maxLength()];
-    final double[] pair = new double[2];
+    final double[][] messages = new double[4][3 * features.maxLength()];
+    final int[][] rows = new int[4][];
+    final double[] shifts = new double[4];
+    final double[][] chainMeans = new double[4][];
+    final double[] chainLogZ = new double[4];
 
     /**
-     * log Z and E[u] of sequences [from, to) at λ.
+     * log Z and E[u] of sequences [from, to) at λ, four or two of the same length at a time
+     * ({@link ChainInference#scaledGatheredQuad}, {@link ChainInference#scaledGatheredPair}).
      *
      * @param table e^{2·potential} per distinct row, all in the scaled range
      */
@@ -170,23 +172,29 @@ public final class CrfLikelihood implements ParameterLikelihood {
       int s = from;
       while (s < to) {
         int l = features.length(s);
-        if (means[s] == null) {
-          means[s] = new double[2 * l - 1];
+        int same = 1;
+        while (same < 4 && s + same < to && features.length(s + same) == l) {
+          same++;
         }
-        if (s + 1 < to && features.length(s + 1) == l) {
-          if (means[s + 1] == null) {
-            means[s + 1] = new double[2 * l - 1];
+        int group = same == 4 ? 4 : same >= 2 ? 2 : 1;
+        for (int c = 0; c < group; c++) {
+          if (means[s + c] == null) {
+            means[s + c] = new double[2 * l - 1];
           }
-          ChainInference.scaledGatheredPair(table, l, features.distinctRowOf(s), shift(s, lambda), means[s], messagesA,
-              features.distinctRowOf(s + 1), shift(s + 1, lambda), means[s + 1], messagesB, pair);
-          logZ[s] = pair[0];
-          logZ[s + 1] = pair[1];
-          s += 2;
-        } else {
-          logZ[s] = ChainInference.scaledGathered(table, features.distinctRowOf(s), shift(s, lambda), l, means[s],
-              messagesA);
-          s++;
+          rows[c] = features.distinctRowOf(s + c);
+          shifts[c] = shift(s + c, lambda);
+          chainMeans[c] = means[s + c];
         }
+        if (group == 4) {
+          ChainInference.scaledGatheredQuad(table, l, rows, shifts, chainMeans, messages, chainLogZ);
+        } else if (group == 2) {
+          ChainInference.scaledGatheredPair(table, l, rows[0], shifts[0], chainMeans[0], messages[0], rows[1],
+              shifts[1], chainMeans[1], messages[1], chainLogZ);
+        } else {
+          chainLogZ[0] = ChainInference.scaledGathered(table, rows[0], shifts[0], l, chainMeans[0], messages[0]);
+        }
+        System.arraycopy(chainLogZ, 0, logZ, s, group);
+        s += group;
       }
     }
 
@@ -239,21 +247,26 @@ public final class CrfLikelihood implements ParameterLikelihood {
    * to the log-space run anyway.
    */
   private double[] expTwice(double[] lambda) {
+    double[] e = new double[lambda.length];
+    return expTwice(lambda, e) ? e : null;
+  }
+
+  /** As {@link #expTwice(double[])} into {@code out}: false where that gives null. */
+  private boolean expTwice(double[] lambda, double[] out) {
     if (!features.binary()) {
-      return null;
+      return false;
     }
     double sum = 0;
     for (double x : lambda) {
       sum += Math.abs(x);
     }
     if (!(sum <= 300)) {
-      return null;
+      return false;
     }
-    double[] e = new double[lambda.length];
-    for (int k = 0; k < e.length; k++) {
-      e[k] = Math.exp(2 * lambda[k]);
+    for (int k = 0; k < lambda.length; k++) {
+      out[k] = Math.exp(2 * lambda[k]);
     }
-    return e;
+    return true;
   }
 
   /**
@@ -368,6 +381,7 @@ public final class CrfLikelihood implements ParameterLikelihood {
   private final class Sequential {
     final Scratch scratch = new Scratch(features.maxLength());
     final double[] block = new double[features.dimension() + 1];
+    final double[] expTwiceLambda = new double[features.dimension()];
     final double[] table = new double[features.distinctRows()];
     final DistinctRowRun run = new DistinctRowRun();
     final double[] blockWeights = new double[features.distinctRows()];
@@ -377,7 +391,7 @@ public final class CrfLikelihood implements ParameterLikelihood {
       int n = features.size();
       int blocks = Math.min(n, BLOCKS);
       double value = 0;
-      if (distinctRowsInRange(lambda, table)) {
+      if (distinctRowsInRange(lambda, expTwiceLambda, table)) {
         java.util.Arrays.fill(weights, 0);
         run.infer(0, n, lambda, table);
         for (int b = 0; b < blocks; b++) {
@@ -391,12 +405,12 @@ public final class CrfLikelihood implements ParameterLikelihood {
         features.addDistinctRowsProjected(weights, -1.0, grad);
         return value;
       }
-      double[] expTwiceLambda = expTwice(lambda);
+      double[] expTwiceOrNull = expTwice(lambda);
       java.util.Arrays.fill(grad, 0);
       for (int b = 0; b < blocks; b++) {
         java.util.Arrays.fill(block, 0);
         for (int s = b * n / blocks; s < (b + 1) * n / blocks; s++) {
-          block[lambda.length] += addSequence(s, lambda, expTwiceLambda, block, scratch);
+          block[lambda.length] += addSequence(s, lambda, expTwiceOrNull, block, scratch);
         }
         for (int k = 0; k < grad.length; k++) {
           grad[k] += block[k];

@@ -17,12 +17,16 @@ import org.occam.math.RandomStreams;
  * against enumeration.
  */
 class CrfDistinctRowsTest {
-  /** 40 sequences (more than the likelihood's blocks) of 3 binary inputs: rows repeat. */
+  /**
+   * 40 sequences (more than the likelihood's blocks) of 3 binary inputs, so that rows repeat: 20 of
+   * random lengths, then 13 of 9 and 7 of 5 positions (runs of equal lengths are inferred four or
+   * two at a time).
+   */
   private static CrfData data(long seed) {
     UniformRandomProvider rng = RandomStreams.fromSeed(seed);
     int[] lengths = new int[40];
     for (int s = 0; s < lengths.length; s++) {
-      lengths[s] = 1 + rng.nextInt(12);
+      lengths[s] = s < 20 ? 1 + rng.nextInt(12) : s < 33 ? 9 : 5;
     }
     return CrfTestModels.randomData(rng, 3, lengths);
   }
@@ -94,6 +98,9 @@ class CrfDistinctRowsTest {
       double[] gr = new double[lambda.length];
       double vb = binary.newEvaluator().valueAndGradient(lambda, gb);
       double vr = real.valueAndGradient(twice, gr, 2);
+      double[] gt = new double[lambda.length];
+      assertThat(binary.valueAndGradient(lambda, gt, 3)).isEqualTo(vb);
+      assertThat(gt).containsExactly(gb);
       assertThat(vb).isCloseTo(vr, within(1e-12 * Math.abs(vr)));
       for (int k = 0; k < lambda.length; k++) {
         assertThat(gb[k]).isCloseTo(2 * gr[k], within(1e-12 * Math.max(1, Math.abs(gb[k]))));
