@@ -132,8 +132,8 @@ public final class CrfLikelihood implements ParameterLikelihood {
 
   /**
    * Whether the design is binary, Σ|λ_k| ≤ 300 and every distinct row's e^{2·potential}, written
-   * into {@code table} (and e^{2λ} into {@code expTwiceLambda}), lies in [e^−100, e^100]: then no position needs a range check or the
-   * log-space run.
+   * into {@code table} (and e^{2λ} into {@code expTwiceLambda}), lies in [e^−100, e^100]: then no
+   * position needs a range check or the log-space run.
    */
   private boolean distinctRowsInRange(double[] lambda, double[] expTwiceLambda, double[] table) {
     if (!expTwice(lambda, expTwiceLambda)) {
