@@ -117,8 +117,8 @@ public final class ChainInference {
   }
 
   /** e^{−2·limit} and e^{2·limit}: the range of e^{2·potential} that {@link #scaled} accepts. */
-  private static final double EXP_MIN = Math.exp(-2 * SCALED_LIMIT);
-  private static final double EXP_MAX = Math.exp(2 * SCALED_LIMIT);
+  static final double EXP_MIN = Math.exp(-2 * SCALED_LIMIT);
+  static final double EXP_MAX = Math.exp(2 * SCALED_LIMIT);
 
   /**
    * The scaled forward–backward of {@link #logZAndMeans} from e^{2·potential} alone (at
@@ -201,6 +201,334 @@ public final class ChainInference {
       meansOut[i] = n1 - n0;
     }
     return logZ;
+  }
+
+  /**
+   * {@link #scaled} with each e^{2·potential} looked up in a table, e^{2·potential_r} =
+   * {@code table[row[r]]}, every entry already known to lie in [e^−100, e^100] (the likelihood checks
+   * its distinct rows once per evaluation, not every position): the same arithmetic in the same
+   * order, so the same numbers as {@link #scaled} on the gathered values.
+   *
+   * @param table e^{2·potential} per distinct row. Not modified.
+   * @param row the table index of each of the 2L−1 potentials. Not modified.
+   * @param scratch length ≥ 3L. Modified.
+   */
+  static double scaledGathered(double[] table, int[] row, double shift, int length, double[] meansOut,
+      double[] scratch) {
+    int l = length;
+    // scratch: a0, a1 (normalised forward), the normalisers' reciprocals; the messages of the last
+    // position are carried in locals, not read back from the array, to keep loads off the recursion
+    int a0 = 0;
+    int a1 = l;
+    int ic = 2 * l;
+    double logAcc = 0;
+    double prod = 1;
+    double p1 = table[row[0]];
+    double c = 1 + p1;
+    double inv = 1 / c;
+    double f0 = inv;
+    double f1 = p1 * inv;
+    scratch[a0] = f0;
+    scratch[a1] = f1;
+    scratch[ic] = inv;
+    prod *= c;
+    for (int i = 1; i < l; i++) {
+      double w = table[row[l + i - 1]];
+      double e = table[row[i]];
+      double q0 = f0 * w + f1;
+      double q1 = (f0 + f1 * w) * e;
+      c = q0 + q1;
+      inv = 1 / c;
+      f0 = q0 * inv;
+      f1 = q1 * inv;
+      scratch[a0 + i] = f0;
+      scratch[a1 + i] = f1;
+      scratch[ic + i] = inv;
+      prod *= c;
+      if (prod > 1e200 || prod < 1e-200) {
+        logAcc += Math.log(prod);
+        prod = 1;
+      }
+    }
+    double logZ = logAcc + Math.log(prod) - shift;
+    double b0 = 1;
+    double b1 = 1;
+    meansOut[l - 1] = f1 * b1 - f0 * b0;
+    for (int i = l - 2; i >= 0; i--) {
+      double w = table[row[l + i]];
+      double next = scratch[ic + i + 1];
+      double g0 = b0 * next;
+      double g1 = b1 * table[row[i + 1]] * next;
+      b0 = w * g0 + g1;
+      b1 = g0 + w * g1;
+      f0 = scratch[a0 + i];
+      f1 = scratch[a1 + i];
+      double same = w * (f0 * g0 + f1 * g1);
+      double diff = f0 * g1 + f1 * g0;
+      meansOut[l + i] = same - diff;
+      meansOut[i] = f1 * b1 - f0 * b0;
+    }
+    return logZ;
+  }
+
+  /**
+   * {@link #scaledGathered} on two chains of the same length at once, their recursions interleaved:
+   * one chain's forward recursion waits on a division per position, and the processor has the
+   * room to run the other's meanwhile. Each chain's arithmetic is its own and in its own order, so
+   * the numbers are those of two calls of {@link #scaledGathered}, bit for bit.
+   *
+   * @param shiftA Σ h_i + Σ J_i of chain A (and likewise B)
+   * @param logZOut log Z of chain A then of chain B. Modified.
+   */
+  static void scaledGatheredPair(double[] table, int length, int[] rowA, double shiftA, double[] meansA,
+      double[] scratchA, int[] rowB, double shiftB, double[] meansB, double[] scratchB, double[] logZOut) {
+    forwardPair(table, length, rowA, shiftA, scratchA, rowB, shiftB, scratchB, logZOut);
+    backwardPair(table, length, rowA, meansA, scratchA, rowB, meansB, scratchB);
+  }
+
+  /**
+   * {@link #scaledGathered} on four chains of the same length at once: the forward recursions
+   * interleaved four ways (two leave the processor idle part of the time), the backward ones two.
+   * The numbers of four calls of {@link #scaledGathered}, bit for bit.
+   *
+   * @param row the table indices of chain c's potentials, c = 0…3. Not modified.
+   * @param shift Σ h_i + Σ J_i of each chain
+   * @param means E[u] of each chain. Modified.
+   * @param scratch length ≥ 3L each. Modified.
+   * @param logZOut log Z of each. Modified.
+   */
+  static void scaledGatheredQuad(double[] table, int length, int[][] row, double[] shift, double[][] means,
+      double[][] scratch, double[] logZOut) {
+    int l = length;
+    int a0 = 0;
+    int a1 = l;
+    int ic = 2 * l;
+    int[] rowA = row[0];
+    int[] rowB = row[1];
+    int[] rowC = row[2];
+    int[] rowD = row[3];
+    double[] sA = scratch[0];
+    double[] sB = scratch[1];
+    double[] sC = scratch[2];
+    double[] sD = scratch[3];
+    double logAccA = 0;
+    double logAccB = 0;
+    double logAccC = 0;
+    double logAccD = 0;
+    double p1A = table[rowA[0]];
+    double p1B = table[rowB[0]];
+    double p1C = table[rowC[0]];
+    double p1D = table[rowD[0]];
+    double cA = 1 + p1A;
+    double cB = 1 + p1B;
+    double cC = 1 + p1C;
+    double cD = 1 + p1D;
+    double invA = 1 / cA;
+    double invB = 1 / cB;
+    double invC = 1 / cC;
+    double invD = 1 / cD;
+    double f0A = invA;
+    double f1A = p1A * invA;
+    double f0B = invB;
+    double f1B = p1B * invB;
+    double f0C = invC;
+    double f1C = p1C * invC;
+    double f0D = invD;
+    double f1D = p1D * invD;
+    sA[a0] = f0A;
+    sA[a1] = f1A;
+    sA[ic] = invA;
+    sB[a0] = f0B;
+    sB[a1] = f1B;
+    sB[ic] = invB;
+    sC[a0] = f0C;
+    sC[a1] = f1C;
+    sC[ic] = invC;
+    sD[a0] = f0D;
+    sD[a1] = f1D;
+    sD[ic] = invD;
+    double prodA = cA;
+    double prodB = cB;
+    double prodC = cC;
+    double prodD = cD;
+    for (int i = 1; i < l; i++) {
+      double wA = table[rowA[l + i - 1]];
+      double eA = table[rowA[i]];
+      double wB = table[rowB[l + i - 1]];
+      double eB = table[rowB[i]];
+      double wC = table[rowC[l + i - 1]];
+      double eC = table[rowC[i]];
+      double wD = table[rowD[l + i - 1]];
+      double eD = table[rowD[i]];
+      double q0A = f0A * wA + f1A;
+      double q0B = f0B * wB + f1B;
+      double q0C = f0C * wC + f1C;
+      double q0D = f0D * wD + f1D;
+      double q1A = (f0A + f1A * wA) * eA;
+      double q1B = (f0B + f1B * wB) * eB;
+      double q1C = (f0C + f1C * wC) * eC;
+      double q1D = (f0D + f1D * wD) * eD;
+      cA = q0A + q1A;
+      cB = q0B + q1B;
+      cC = q0C + q1C;
+      cD = q0D + q1D;
+      invA = 1 / cA;
+      invB = 1 / cB;
+      invC = 1 / cC;
+      invD = 1 / cD;
+      f0A = q0A * invA;
+      f1A = q1A * invA;
+      f0B = q0B * invB;
+      f1B = q1B * invB;
+      f0C = q0C * invC;
+      f1C = q1C * invC;
+      f0D = q0D * invD;
+      f1D = q1D * invD;
+      sA[a0 + i] = f0A;
+      sA[a1 + i] = f1A;
+      sA[ic + i] = invA;
+      sB[a0 + i] = f0B;
+      sB[a1 + i] = f1B;
+      sB[ic + i] = invB;
+      sC[a0 + i] = f0C;
+      sC[a1 + i] = f1C;
+      sC[ic + i] = invC;
+      sD[a0 + i] = f0D;
+      sD[a1 + i] = f1D;
+      sD[ic + i] = invD;
+      prodA *= cA;
+      prodB *= cB;
+      prodC *= cC;
+      prodD *= cD;
+      if (prodA > 1e200 || prodA < 1e-200) {
+        logAccA += Math.log(prodA);
+        prodA = 1;
+      }
+      if (prodB > 1e200 || prodB < 1e-200) {
+        logAccB += Math.log(prodB);
+        prodB = 1;
+      }
+      if (prodC > 1e200 || prodC < 1e-200) {
+        logAccC += Math.log(prodC);
+        prodC = 1;
+      }
+      if (prodD > 1e200 || prodD < 1e-200) {
+        logAccD += Math.log(prodD);
+        prodD = 1;
+      }
+    }
+    logZOut[0] = logAccA + Math.log(prodA) - shift[0];
+    logZOut[1] = logAccB + Math.log(prodB) - shift[1];
+    logZOut[2] = logAccC + Math.log(prodC) - shift[2];
+    logZOut[3] = logAccD + Math.log(prodD) - shift[3];
+    backwardPair(table, l, rowA, means[0], sA, rowB, means[1], sB);
+    backwardPair(table, l, rowC, means[2], sC, rowD, means[3], sD);
+  }
+
+  /** The forward recursions of {@link #scaledGatheredPair}: the messages, normalisers and log Z. */
+  private static void forwardPair(double[] table, int length, int[] rowA, double shiftA, double[] scratchA,
+      int[] rowB, double shiftB, double[] scratchB, double[] logZOut) {
+    int l = length;
+    int a0 = 0;
+    int a1 = l;
+    int ic = 2 * l;
+    double logAccA = 0;
+    double logAccB = 0;
+    double p1A = table[rowA[0]];
+    double p1B = table[rowB[0]];
+    double cA = 1 + p1A;
+    double cB = 1 + p1B;
+    double invA = 1 / cA;
+    double invB = 1 / cB;
+    double f0A = invA;
+    double f1A = p1A * invA;
+    double f0B = invB;
+    double f1B = p1B * invB;
+    scratchA[a0] = f0A;
+    scratchA[a1] = f1A;
+    scratchA[ic] = invA;
+    scratchB[a0] = f0B;
+    scratchB[a1] = f1B;
+    scratchB[ic] = invB;
+    double prodA = cA;
+    double prodB = cB;
+    for (int i = 1; i < l; i++) {
+      double wA = table[rowA[l + i - 1]];
+      double eA = table[rowA[i]];
+      double wB = table[rowB[l + i - 1]];
+      double eB = table[rowB[i]];
+      double q0A = f0A * wA + f1A;
+      double q0B = f0B * wB + f1B;
+      double q1A = (f0A + f1A * wA) * eA;
+      double q1B = (f0B + f1B * wB) * eB;
+      cA = q0A + q1A;
+      cB = q0B + q1B;
+      invA = 1 / cA;
+      invB = 1 / cB;
+      f0A = q0A * invA;
+      f1A = q1A * invA;
+      f0B = q0B * invB;
+      f1B = q1B * invB;
+      scratchA[a0 + i] = f0A;
+      scratchA[a1 + i] = f1A;
+      scratchA[ic + i] = invA;
+      scratchB[a0 + i] = f0B;
+      scratchB[a1 + i] = f1B;
+      scratchB[ic + i] = invB;
+      prodA *= cA;
+      prodB *= cB;
+      if (prodA > 1e200 || prodA < 1e-200) {
+        logAccA += Math.log(prodA);
+        prodA = 1;
+      }
+      if (prodB > 1e200 || prodB < 1e-200) {
+        logAccB += Math.log(prodB);
+        prodB = 1;
+      }
+    }
+    logZOut[0] = logAccA + Math.log(prodA) - shiftA;
+    logZOut[1] = logAccB + Math.log(prodB) - shiftB;
+  }
+
+  /** The backward recursions of two chains after their forward ones, and the means. */
+  private static void backwardPair(double[] table, int length, int[] rowA, double[] meansA, double[] scratchA,
+      int[] rowB, double[] meansB, double[] scratchB) {
+    int l = length;
+    int a0 = 0;
+    int a1 = l;
+    int ic = 2 * l;
+    double b0A = 1;
+    double b1A = 1;
+    double b0B = 1;
+    double b1B = 1;
+    double f0A = scratchA[a0 + l - 1];
+    double f1A = scratchA[a1 + l - 1];
+    double f0B = scratchB[a0 + l - 1];
+    double f1B = scratchB[a1 + l - 1];
+    meansA[l - 1] = f1A * b1A - f0A * b0A;
+    meansB[l - 1] = f1B * b1B - f0B * b0B;
+    for (int i = l - 2; i >= 0; i--) {
+      double wA = table[rowA[l + i]];
+      double wB = table[rowB[l + i]];
+      double nextA = scratchA[ic + i + 1];
+      double nextB = scratchB[ic + i + 1];
+      double g0A = b0A * nextA;
+      double g0B = b0B * nextB;
+      double g1A = b1A * table[rowA[i + 1]] * nextA;
+      double g1B = b1B * table[rowB[i + 1]] * nextB;
+      b0A = wA * g0A + g1A;
+      b0B = wB * g0B + g1B;
+      b1A = g0A + wA * g1A;
+      b1B = g0B + wB * g1B;
+      f0A = scratchA[a0 + i];
+      f1A = scratchA[a1 + i];
+      f0B = scratchB[a0 + i];
+      f1B = scratchB[a1 + i];
+      meansA[l + i] = wA * (f0A * g0A + f1A * g1A) - (f0A * g1A + f1A * g0A);
+      meansB[l + i] = wB * (f0B * g0B + f1B * g1B) - (f0B * g1B + f1B * g0B);
+      meansA[i] = f1A * b1A - f0A * b0A;
+      meansB[i] = f1B * b1B - f0B * b0B;
+    }
   }
 
   /** L. */

@@ -1,7 +1,10 @@
 package org.occam.crf;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.occam.data.InvalidInputException;
 
 /**
@@ -36,6 +39,16 @@ public final class CrfFeatures {
   private final int[][] flatColumn;
   private final double[][] flatValue;
   private final int[][] rowStart;
+  /**
+   * The distinct rows of all the Φ_n (the FAQ's 9,552 rows have 486): row r of Φ_n is distinct row
+   * distinctRowOf[n][r], whose columns are distinctColumn[distinctStart[p] … distinctStart[p+1]) and
+   * values distinctValue[…]. A potential, its e^{2·}, and a row's share of the gradient are then
+   * made once per distinct row rather than once per position.
+   */
+  private final int[][] distinctRowOf;
+  private final int[] distinctStart;
+  private final int[] distinctColumn;
+  private final double[] distinctValue;
 
   private CrfFeatures(CrfModel model, CrfData data, List<String> names, double[][][] phi, int[][] spins) {
     this.model = model;
@@ -91,6 +104,46 @@ public final class CrfFeatures {
       rowStart[n] = start;
       flatColumn[n] = cols;
       flatValue[n] = vals;
+    }
+    this.distinctRowOf = new int[phi.length][];
+    Map<SparseRow, Integer> index = new HashMap<>();
+    List<SparseRow> rows = new ArrayList<>();
+    for (int n = 0; n < phi.length; n++) {
+      distinctRowOf[n] = new int[column[n].length];
+      for (int r = 0; r < column[n].length; r++) {
+        SparseRow row = new SparseRow(column[n][r], value[n][r]);
+        Integer p = index.get(row);
+        if (p == null) {
+          p = rows.size();
+          index.put(row, p);
+          rows.add(row);
+        }
+        distinctRowOf[n][r] = p;
+      }
+    }
+    this.distinctStart = new int[rows.size() + 1];
+    for (int p = 0; p < rows.size(); p++) {
+      distinctStart[p + 1] = distinctStart[p] + rows.get(p).column.length;
+    }
+    this.distinctColumn = new int[distinctStart[rows.size()]];
+    this.distinctValue = new double[distinctStart[rows.size()]];
+    for (int p = 0; p < rows.size(); p++) {
+      SparseRow row = rows.get(p);
+      System.arraycopy(row.column, 0, distinctColumn, distinctStart[p], row.column.length);
+      System.arraycopy(row.value, 0, distinctValue, distinctStart[p], row.value.length);
+    }
+  }
+
+  /** A sparse row of Φ as a key: equal when its columns and values are. */
+  private record SparseRow(int[] column, double[] value) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof SparseRow other && Arrays.equals(column, other.column) && Arrays.equals(value, other.value);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * Arrays.hashCode(column) + Arrays.hashCode(value);
     }
   }
 
@@ -249,6 +302,59 @@ public final class CrfFeatures {
         prod *= expTwiceLambda[cols[q]];
       }
       out[r] = prod;
+    }
+  }
+
+  /** The number of distinct rows over all the Φ_n. */
+  public int distinctRows() {
+    return distinctStart.length - 1;
+  }
+
+  /** For each row r of Φ_n (positions then pairs), the index of its distinct row. Not copied: not to be modified. */
+  public int[] distinctRowOf(int n) {
+    return distinctRowOf[n];
+  }
+
+  /**
+   * e^{2·potential} of every distinct row, as {@link #expTwicePotentials} makes it for each row (the
+   * same product in the same column order, so equal to it bit for bit), written into
+   * {@code out[0…distinctRows())}.
+   *
+   * @param expTwiceLambda e^{2λ_k}. Not modified.
+   * @param out Modified.
+   * @throws IllegalStateException if the design is not binary
+   */
+  public void expTwiceDistinctRows(double[] expTwiceLambda, double[] out) {
+    if (!binary) {
+      throw new IllegalStateException("the design has entries other than 0 and 1");
+    }
+    int rows = distinctStart.length - 1;
+    for (int p = 0; p < rows; p++) {
+      double prod = 1;
+      for (int q = distinctStart[p], end = distinctStart[p + 1]; q < end; q++) {
+        prod *= expTwiceLambda[distinctColumn[q]];
+      }
+      out[p] = prod;
+    }
+  }
+
+  /**
+   * out += scale · Σ_p w_p · (distinct row p): the projection Φᵀu summed over sequences when the
+   * u_r have first been added up by distinct row, {@code w_p = Σ over rows r of row p of u_r}.
+   *
+   * @param weights w, one per distinct row. Not modified.
+   * @param out Modified.
+   */
+  public void addDistinctRowsProjected(double[] weights, double scale, double[] out) {
+    int rows = distinctStart.length - 1;
+    for (int p = 0; p < rows; p++) {
+      double w = scale * weights[p];
+      if (w == 0) {
+        continue;
+      }
+      for (int q = distinctStart[p], end = distinctStart[p + 1]; q < end; q++) {
+        out[distinctColumn[q]] += w * distinctValue[q];
+      }
     }
   }
 
