@@ -1,0 +1,10 @@
+/**
+ * Boltzmann machines with hidden variables (Welling &amp; Parise 2006, section 6): data whose rows
+ * leave some variables free, hidden ones and missing cells alike ({@link
+ * org.occam.mrf.hidden.HiddenMrfData}); the conditional model of a row as a fully observed
+ * Boltzmann machine on the free subgraph ({@link org.occam.mrf.hidden.Clamping}), through which the
+ * exact, BP and linear-response engines of {@link org.occam.mrf} give every clamped quantity; the
+ * exact likelihood {@code L = Σ_n log Z(x_n) − N log Z} with its gradient and Hessian
+ * ({@link org.occam.mrf.hidden.HiddenLogLikelihood}).
+ */
+package org.occam.mrf.hidden;
