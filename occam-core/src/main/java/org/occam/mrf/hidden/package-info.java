@@ -5,6 +5,8 @@
  * Boltzmann machine on the free subgraph ({@link org.occam.mrf.hidden.Clamping}), through which the
  * exact, BP and linear-response engines of {@link org.occam.mrf} give every clamped quantity; the
  * exact likelihood {@code L = Σ_n log Z(x_n) − N log Z} with its gradient and Hessian
- * ({@link org.occam.mrf.hidden.HiddenLogLikelihood}).
+ * ({@link org.occam.mrf.hidden.HiddenLogLikelihood}); and its Bethe counterpart, the contrastive
+ * Bethe free energy of eqn 19 with its gradient from free and clamped BP runs
+ * ({@link org.occam.mrf.hidden.ContrastiveBethe}).
  */
 package org.occam.mrf.hidden;
