@@ -1,7 +1,9 @@
 package org.occam.mrf.hidden;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +21,9 @@ import org.occam.mrf.PairwiseGraph;
  *
  * <p>The rows are grouped by the set of variables they clamp ({@link #patterns()}): with hidden
  * variables alone every row clamps the same set, so there is one pattern; each missing-cell pattern
- * adds one. Per-pattern work (the free subgraph, its clique tree) is done once. Immutable.
+ * adds one. Per-pattern work (the free subgraph, its clique tree) is done once. Rows that are equal
+ * (after the hidden columns are blanked, say) are merged, their counts summed, in order of first
+ * appearance; rows of count 0 are dropped. Immutable.
  */
 public final class HiddenMrfData {
   private final PairwiseGraph graph;
@@ -41,12 +45,10 @@ public final class HiddenMrfData {
     }
     this.graph = graph;
     this.hidden = hidden.clone();
-    this.x = new int[x.length][];
-    this.counts = counts.clone();
+    Map<List<Integer>, Integer> distinct = new HashMap<>();
+    List<int[]> kept = new ArrayList<>();
+    List<Double> weights = new ArrayList<>();
     double n = 0;
-    Map<BitSet, Integer> index = new LinkedHashMap<>();
-    List<List<Integer>> members = new ArrayList<>();
-    patternOfRow = new int[x.length];
     for (int r = 0; r < x.length; r++) {
       int[] row = x[r];
       if (row.length != v) {
@@ -56,7 +58,6 @@ public final class HiddenMrfData {
       if (!(c >= 0 && c < Double.POSITIVE_INFINITY)) {
         throw new InvalidInputException("row " + r + " has count " + c);
       }
-      BitSet observed = new BitSet(v);
       for (int i = 0; i < v; i++) {
         int s = row[i];
         if (s != 0 && s != 1 && s != Dataset.MISSING) {
@@ -65,12 +66,33 @@ public final class HiddenMrfData {
         if (hidden[i] && s != Dataset.MISSING) {
           throw new InvalidInputException("row " + r + " has a value for hidden variable " + i);
         }
-        if (s != Dataset.MISSING) {
+      }
+      if (c == 0) {
+        continue;
+      }
+      n += c;
+      List<Integer> key = Arrays.stream(row).boxed().toList();
+      Integer at = distinct.get(key);
+      if (at == null) {
+        distinct.put(key, kept.size());
+        kept.add(row.clone());
+        weights.add(c);
+      } else {
+        weights.set(at, weights.get(at) + c);
+      }
+    }
+    this.x = kept.toArray(new int[0][]);
+    this.counts = weights.stream().mapToDouble(Double::doubleValue).toArray();
+    Map<BitSet, Integer> index = new LinkedHashMap<>();
+    List<List<Integer>> members = new ArrayList<>();
+    patternOfRow = new int[this.x.length];
+    for (int r = 0; r < this.x.length; r++) {
+      BitSet observed = new BitSet(v);
+      for (int i = 0; i < v; i++) {
+        if (this.x[r][i] != Dataset.MISSING) {
           observed.set(i);
         }
       }
-      this.x[r] = row.clone();
-      n += c;
       Integer p = index.get(observed);
       if (p == null) {
         p = members.size();
@@ -100,7 +122,7 @@ public final class HiddenMrfData {
   }
 
   /**
-   * Distinct rows over all V variables (copied).
+   * Rows over all V variables (copied; equal rows merged, rows of count 0 dropped).
    *
    * @param hidden per vertex, whether it is hidden: {@link Dataset#MISSING} in every row
    * @param x {@code x[r][i]} ∈ {0, 1, {@link Dataset#MISSING}}
@@ -128,7 +150,7 @@ public final class HiddenMrfData {
           + " were assigned to vertices");
     }
     boolean[] hidden = new boolean[v];
-    java.util.Arrays.fill(hidden, true);
+    Arrays.fill(hidden, true);
     for (int c = 0; c < columns; c++) {
       int i = columnVertex[c];
       if (i < 0 || i >= v) {
@@ -148,7 +170,7 @@ public final class HiddenMrfData {
     double[] counts = new double[x.length];
     for (int r = 0; r < x.length; r++) {
       int[] row = new int[v];
-      java.util.Arrays.fill(row, Dataset.MISSING);
+      Arrays.fill(row, Dataset.MISSING);
       int[] cells = data.row(r);
       for (int c = 0; c < columns; c++) {
         row[columnVertex[c]] = cells[c];

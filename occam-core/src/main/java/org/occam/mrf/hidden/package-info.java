@@ -7,6 +7,7 @@
  * exact likelihood {@code L = Σ_n log Z(x_n) − N log Z} with its gradient and Hessian
  * ({@link org.occam.mrf.hidden.HiddenLogLikelihood}); and its Bethe counterpart, the contrastive
  * Bethe free energy of eqn 19 with its gradient from free and clamped BP runs
- * ({@link org.occam.mrf.hidden.ContrastiveBethe}).
+ * ({@link org.occam.mrf.hidden.ContrastiveBethe}); and MAP learning on either objective from
+ * several seeded random starts, since neither is concave ({@link org.occam.mrf.hidden.HiddenMap}).
  */
 package org.occam.mrf.hidden;

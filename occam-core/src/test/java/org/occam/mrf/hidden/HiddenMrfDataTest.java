@@ -40,6 +40,19 @@ class HiddenMrfDataTest {
   }
 
   @Test
+  void equalRowsAreMergedAndEmptyOnesDropped() {
+    PairwiseGraph g = HiddenTestModels.rbm(2, 1);
+    HiddenMrfData data = HiddenMrfData.ofRows(g, HiddenTestModels.hiddenSet(3, 2),
+        new int[][] {{0, 1, M}, {1, 1, M}, {0, 1, M}, {1, 0, M}}, new double[] {1.5, 2, 3, 0});
+    assertThat(data.distinctRows()).isEqualTo(2);
+    assertThat(data.row(0)).containsExactly(0, 1, M);
+    assertThat(data.count(0)).isEqualTo(4.5);
+    assertThat(data.row(1)).containsExactly(1, 1, M);
+    assertThat(data.rows()).isEqualTo(6.5);
+    assertThat(data.patterns()).hasSize(1);
+  }
+
+  @Test
   void badDataAreRefused() {
     PairwiseGraph g = HiddenTestModels.rbm(2, 1);
     boolean[] hidden = HiddenTestModels.hiddenSet(3, 2);
