@@ -8,6 +8,7 @@ import org.occam.math.DifferentiableFunction;
 import org.occam.mrf.BeliefPropagationResult;
 import org.occam.mrf.BoltzmannMachine;
 import org.occam.mrf.GaussianPrior;
+import org.occam.mrf.LinearResponse;
 import org.occam.mrf.LoopyBeliefPropagation;
 
 /**
@@ -228,6 +229,60 @@ public final class ContrastiveBethe implements DifferentiableFunction {
     return new Evaluation(clampedLogZ - n * whole.logZ(), logPrior, whole, clampedLogZ / n, clampedSum, runs,
         nonConverged, maxChange, n);
   }
+
+  /**
+   * The linear-response curvature of L_Bethe (Welling &amp; Parise 2006, eqns 18–19): C_LR of the free
+   * BP run and {@code (1/N) Σ_n c_n C_LR_{x_n}} from each row's clamped run, each the inverse of
+   * {@code −∇²S_Bethe} at its beliefs ({@link LinearResponse}), so that
+   * {@code −∇²L_Bethe = N C_LR − Σ_n c_n C_LR_{x_n}} at BP fixed points (linear response is the
+   * derivative of the beliefs in λ, and the gradient is the difference of beliefs). On a tree it is
+   * the exact curvature. The clamped covariances are lifted to the full features as the exact ones
+   * are ({@link Clamping#addCovariance}).
+   *
+   * @throws IllegalArgumentException if a belief is 0 or 1 (linear response needs interior beliefs)
+   * @throws ArithmeticException if some J is singular
+   */
+  public BetheCurvature curvature(double[] lambda) {
+    requireLength(lambda);
+    BeliefPropagationResult whole = freeEngine.run(new BoltzmannMachine(data.graph(), lambda));
+    count(whole);
+    LinearResponse freeResponse = LinearResponse.compute(whole);
+    int f = lambda.length;
+    double[][] clampedSum = new double[f][f];
+    int notPositiveDefinite = 0;
+    boolean converged = whole.converged();
+    for (int r = 0; r < data.distinctRows(); r++) {
+      if (rowEngines[r] == null) {
+        continue;
+      }
+      RowBethe row = clamped(lambda, r, new double[f], 0);
+      BeliefPropagationResult bp = row.bp().orElseThrow();
+      converged &= bp.converged();
+      LinearResponse response = LinearResponse.compute(bp);
+      notPositiveDefinite += response.precisionPositiveDefinite() ? 0 : 1;
+      data.patterns().get(data.patternOf(r)).addCovariance(data.row(r), response.covariance(), data.count(r),
+          clampedSum);
+    }
+    double n = data.rows();
+    for (double[] row : clampedSum) {
+      for (int b = 0; b < f; b++) {
+        row[b] /= n;
+      }
+    }
+    return new BetheCurvature(new LikelihoodCurvature(freeResponse.covariance(), clampedSum, n),
+        freeResponse.precisionPositiveDefinite(), notPositiveDefinite, converged);
+  }
+
+  /**
+   * The linear-response curvature with its diagnostics.
+   *
+   * @param curvature C_LR and the mean clamped C_LR
+   * @param freePositiveDefinite whether the free run's J was positive definite (a stable fixed point)
+   * @param clampedNotPositiveDefinite how many clamped runs' J were not
+   * @param bpConverged whether every BP run behind it converged
+   */
+  public record BetheCurvature(LikelihoodCurvature curvature, boolean freePositiveDefinite,
+      int clampedNotPositiveDefinite, boolean bpConverged) {}
 
   /**
    * Distinct row r's clamped Bethe log partition function and beliefs at λ (one warm-started run of

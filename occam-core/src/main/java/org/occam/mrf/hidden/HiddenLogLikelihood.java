@@ -3,13 +3,11 @@ package org.occam.mrf.hidden;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.Optional;
-import org.ejml.data.DMatrixRMaj;
 import org.occam.data.InvalidInputException;
 import org.occam.math.DifferentiableFunction;
 import org.occam.mrf.BoltzmannMachine;
 import org.occam.mrf.GaussianPrior;
 import org.occam.mrf.MrfInference;
-import org.occam.mrf.PosteriorPrecision;
 
 /**
  * The exact log-likelihood of a Boltzmann machine with hidden variables and missing cells, with
@@ -37,7 +35,7 @@ import org.occam.mrf.PosteriorPrecision;
  * HiddenMrfData data = HiddenMrfData.of(graph, columnVertex, dataset);
  * HiddenLogLikelihood likelihood = HiddenLogLikelihood.exact(data, GaussianPrior.standard());
  * HiddenLogLikelihood.Evaluation e = likelihood.evaluate(lambda);      // L, log p, ∇L
- * HiddenLogLikelihood.Curvature c = likelihood.curvature(lambda, 1);  // N C − Σ c_n C_{x_n}
+ * LikelihoodCurvature c = likelihood.curvature(lambda, 1);  // N C − Σ c_n C_{x_n}
  * }</pre>
  */
 public final class HiddenLogLikelihood implements DifferentiableFunction {
@@ -66,45 +64,6 @@ public final class HiddenLogLikelihood implements DifferentiableFunction {
         g[a] = rows * (clampedMeans[a] - freeMeans[a]);
       }
       return g;
-    }
-  }
-
-  /**
-   * The two covariances whose difference is the negative Hessian of L.
-   *
-   * @param freeCovariance C(λ), F × F
-   * @param clampedCovariance {@code (1/N) Σ_n c_n C_{x_n}(λ)}, F × F (zero when nothing is hidden
-   *     or missing)
-   * @param rows N
-   */
-  public record Curvature(double[][] freeCovariance, double[][] clampedCovariance, double rows) {
-    /** {@code −∇²L = N (C − (1/N) Σ_n c_n C_{x_n})}, F × F (a fresh array). */
-    public double[][] negativeHessian() {
-      int f = freeCovariance.length;
-      double[][] h = new double[f][f];
-      for (int a = 0; a < f; a++) {
-        for (int b = 0; b < f; b++) {
-          h[a][b] = rows * (freeCovariance[a][b] - clampedCovariance[a][b]);
-        }
-      }
-      return h;
-    }
-
-    /**
-     * The posterior precision {@code A = N C − Σ_n c_n C_{x_n} + Λ⁻¹}, with its log determinant and
-     * whether it is positive definite (it is at a strict local maximum of the log posterior; the
-     * likelihood's non-concavity means it need not be elsewhere).
-     */
-    public PosteriorPrecision posteriorPrecision(GaussianPrior prior) {
-      double[][] h = negativeHessian();
-      int f = h.length;
-      DMatrixRMaj a = new DMatrixRMaj(f, f);
-      for (int r = 0; r < f; r++) {
-        for (int c = 0; c < f; c++) {
-          a.unsafe_set(r, c, 0.5 * (h[r][c] + h[c][r]) + (r == c ? prior.precision() : 0));
-        }
-      }
-      return PosteriorPrecision.ofMatrix(a);
     }
   }
 
@@ -226,7 +185,7 @@ public final class HiddenLogLikelihood implements DifferentiableFunction {
    * C(λ) and {@code (1/N) Σ_n c_n C_{x_n}(λ)}, each exact (the junction tree's covariance runs F
    * calibrations, split over {@code threads} workers; enumeration accumulates it in one pass).
    */
-  public Curvature curvature(double[] lambda, int threads) {
+  public LikelihoodCurvature curvature(double[] lambda, int threads) {
     requireLength(lambda);
     BoltzmannMachine model = new BoltzmannMachine(data.graph(), lambda);
     double[][] whole = free.covariance(model, threads);
@@ -255,7 +214,7 @@ public final class HiddenLogLikelihood implements DifferentiableFunction {
         row[b] /= n;
       }
     }
-    return new Curvature(whole, clampedSum, n);
+    return new LikelihoodCurvature(whole, clampedSum, n);
   }
 
   /** What exact inference runs on: the full graph's engine. */

@@ -141,7 +141,7 @@ class HiddenLogLikelihoodTest {
       today.valueAndGradient(lambda, gToday);
       hidden.valueAndGradient(lambda, gHidden);
       assertThat(maxAbsDifference(gToday, gHidden)).isLessThan(1e-12 * observed.rows());
-      HiddenLogLikelihood.Curvature curvature = hidden.curvature(lambda, 1);
+      LikelihoodCurvature curvature = hidden.curvature(lambda, 1);
       double[][] c = ExactEnumeration.run(new BoltzmannMachine(g, lambda), true).covariance();
       for (int a = 0; a < lambda.length; a++) {
         assertThat(curvature.clampedCovariance()[a]).containsOnly(0.0);
