@@ -295,7 +295,10 @@ public final class ContrastiveBethe implements DifferentiableFunction {
     return new RowBethe(row.logZ(), means, row.bp());
   }
 
-  /** As {@link #clamped(double[], int)}, adding {@code weight · b[f | x_r]} to {@code sumOut}; the returned means are null. */
+  /**
+   * As {@link #clamped(double[], int)}, adding {@code weight · b[f | x_r]} to {@code sumOut}; the
+   * returned means are null.
+   */
   private RowBethe clamped(double[] lambda, int r, double[] sumOut, double weight) {
     Clamping clamping = data.patterns().get(data.patternOf(r));
     int[] x = data.row(r);

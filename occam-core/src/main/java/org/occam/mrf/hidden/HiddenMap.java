@@ -37,6 +37,16 @@ import org.occam.mrf.PosteriorPrecision;
  * the exact objective the best point is also checked to be a local maximum: the posterior precision
  * {@code A = N C − Σ_n c_n C_{x_n} + Λ⁻¹} there must be positive definite and the Newton decrement
  * {@code ½ gᵀA⁻¹g} of the log posterior's gradient below {@link #NEWTON_DECREMENT_LIMIT} nats.
+ * L-BFGS stops on the gradient per row, which on many rows can leave the point short of the mode
+ * that a Laplace score expands about, by up to {@code ½ σ0² (N ε)²} nats along directions the data
+ * do not determine (a model with more parameters than its visible distribution has degrees of
+ * freedom has such directions, set by the prior alone: 0.5 nats at N = 10⁶ on a 3-visible, 2-hidden
+ * RBM). So the kept point is polished by L-BFGS on the whole log posterior (either objective; for
+ * the Bethe one the restart's point is kept if BP does not converge at the polished one), and for
+ * the exact objective then, as {@link org.occam.mrf.MrfProblem#exactMap} does, by Newton steps with
+ * the exact A while the decrement is above {@link #MODE_DECREMENT}, each halved until the log
+ * posterior rises and A stays positive definite (along a ridge a full step can leave the region
+ * where L is concave).
  *
  * <pre>{@code
  * HiddenMap.Result fit = HiddenMap.exact(data, GaussianPrior.standard(), HiddenMap.Settings.defaults(), seed);
@@ -49,6 +59,10 @@ import org.occam.mrf.PosteriorPrecision;
 public final class HiddenMap {
   /** The Newton decrement (nats of log posterior) above which the exact best point is not the mode. */
   public static final double NEWTON_DECREMENT_LIMIT = 0.01;
+  /** The Newton decrement below which the exact point counts as the mode and no Newton step is taken. */
+  public static final double MODE_DECREMENT = 1e-3;
+  /** The most Newton steps taken after L-BFGS. */
+  static final int MAX_NEWTON_STEPS = 20;
 
   private HiddenMap() {}
 
@@ -128,26 +142,33 @@ public final class HiddenMap {
    *
    * @param best the index of the kept restart: the highest log posterior among the converged ones,
    *     or among all when none converged
+   * @param point λMP: the kept restart's point, after the Newton steps (a fresh array from
+   *     {@link #lambda()})
+   * @param pointLogPosterior the objective's log posterior there
+   * @param polish L-BFGS on the whole (not per-row) log posterior from the kept restart's point
+   * @param newtonSteps the Newton steps taken after the polish ({@link Objective#EXACT} only)
    * @param precision the exact A at the kept point ({@link Objective#EXACT} only)
    * @param newtonDecrement ½ gᵀA⁻¹g there, when A is positive definite ({@link Objective#EXACT} only)
    * @param bpRuns BP runs over all restarts (0 for the exact objective)
    * @param bpNonConvergedRuns those that stopped at their iteration cap
    */
-  public record Result(Objective objective, List<Restart> restarts, int best, Optional<PosteriorPrecision> precision,
+  public record Result(Objective objective, List<Restart> restarts, int best, double[] point, double pointLogPosterior,
+      Optional<Lbfgs.Result> polish, int newtonSteps, Optional<PosteriorPrecision> precision,
       OptionalDouble newtonDecrement, int bpRuns, int bpNonConvergedRuns, Settings settings, long seed,
       double seconds) {
     public Result {
       restarts = List.copyOf(restarts);
+      point = point.clone();
     }
 
-    /** λMP (or λMP_BP): the kept restart's point (a fresh array). */
+    /** λMP (or λMP_BP) (a fresh array). */
     public double[] lambda() {
-      return restarts.get(best).result().x().clone();
+      return point.clone();
     }
 
     /** The objective's log posterior at {@link #lambda()}. */
     public double logPosterior() {
-      return restarts.get(best).logPosterior();
+      return pointLogPosterior;
     }
 
     /** How many restarts converged. */
@@ -156,11 +177,11 @@ public final class HiddenMap {
     }
 
     /**
-     * How many converged restarts ended within {@code nats} of the kept log posterior: when only one
-     * did, the optimum was found once and more restarts may find a better one.
+     * How many converged restarts ended within {@code nats} of the kept restart (before its Newton
+     * steps): when only one did, the optimum was found once and more restarts may find a better one.
      */
     public int restartsAtBest(double nats) {
-      double top = logPosterior();
+      double top = restarts.get(best).logPosterior();
       return (int) restarts.stream().filter(r -> r.converged() && r.logPosterior() >= top - nats).count();
     }
 
@@ -204,19 +225,58 @@ public final class HiddenMap {
       restarts.add(new Restart(start, r, objective.evaluate(r.x()).logPosterior(), true));
     }
     int best = best(restarts);
-    double[] lambda = restarts.get(best).result().x();
     HiddenLogLikelihood objective = HiddenLogLikelihood.exact(data, prior);
+    double[] lambda = restarts.get(best).result().x().clone();
+    // the whole log posterior, not per row: its gradient test is N times stricter
+    Lbfgs.Result polish = new Lbfgs(settings.optimiser()).minimize(objective, lambda);
+    lambda = polish.x();
+    HiddenLogLikelihood.Evaluation at = objective.evaluate(lambda);
+    int steps = 0;
     PosteriorPrecision a = objective.curvature(lambda, settings.threads()).posteriorPrecision(prior);
     OptionalDouble decrement = OptionalDouble.empty();
-    if (a.positiveDefinite()) {
-      double[] g = objective.evaluate(lambda).gradient();
+    while (a.positiveDefinite()) {
+      double[] g = at.gradient();
       for (int k = 0; k < g.length; k++) {
         g[k] -= prior.precision() * lambda[k];
       }
-      decrement = newtonDecrement(a, g);
+      double[] step = newtonStep(a, g);
+      if (step == null) {
+        break;
+      }
+      double dec = 0;
+      for (int k = 0; k < g.length; k++) {
+        dec += 0.5 * g[k] * step[k];
+      }
+      decrement = OptionalDouble.of(dec);
+      if (!(dec > MODE_DECREMENT) || steps == MAX_NEWTON_STEPS) {
+        break;
+      }
+      // Halve the step until the log posterior rises and A stays positive definite there: along
+      // a direction the data barely determine, a full step can land where L is not concave.
+      boolean moved = false;
+      for (double t = 1; t > 1e-6 && !moved; t /= 2) {
+        double[] x = lambda.clone();
+        for (int k = 0; k < x.length; k++) {
+          x[k] += t * step[k];
+        }
+        HiddenLogLikelihood.Evaluation e = objective.evaluate(x);
+        if (e.logPosterior() > at.logPosterior()) {
+          PosteriorPrecision there = objective.curvature(x, settings.threads()).posteriorPrecision(prior);
+          if (there.positiveDefinite()) {
+            lambda = x;
+            at = e;
+            a = there;
+            steps++;
+            moved = true;
+          }
+        }
+      }
+      if (!moved) {
+        break;
+      }
     }
-    return new Result(Objective.EXACT, restarts, best, Optional.of(a), decrement, 0, 0, settings, seed,
-        (System.nanoTime() - t0) * 1e-9);
+    return new Result(Objective.EXACT, restarts, best, lambda, at.logPosterior(), Optional.of(polish), steps,
+        Optional.of(a), decrement, 0, 0, settings, seed, (System.nanoTime() - t0) * 1e-9);
   }
 
   /** λMP_BP of the contrastive Bethe log posterior. */
@@ -234,8 +294,21 @@ public final class HiddenMap {
       runs += objective.bpRuns();
       nonConverged += objective.bpNonConvergedRuns();
     }
-    return new Result(Objective.CONTRASTIVE_BETHE, restarts, best(restarts), Optional.empty(), OptionalDouble.empty(),
-        runs, nonConverged, settings, seed, (System.nanoTime() - t0) * 1e-9);
+    int best = best(restarts);
+    ContrastiveBethe objective = ContrastiveBethe.of(data, prior, bp);
+    Lbfgs.Result polish = new Lbfgs(settings.optimiser()).minimize(objective, restarts.get(best).result().x());
+    ContrastiveBethe.Evaluation at = objective.evaluate(polish.x());
+    runs += objective.bpRuns();
+    nonConverged += objective.bpNonConvergedRuns();
+    Restart kept = restarts.get(best);
+    if (!at.converged() || at.logPosterior() < kept.logPosterior()) {
+      // the polish's BP did not converge at its end, or it lost ground: keep the restart's point
+      return new Result(Objective.CONTRASTIVE_BETHE, restarts, best, kept.result().x(), kept.logPosterior(),
+          Optional.of(polish), 0, Optional.empty(), OptionalDouble.empty(), runs, nonConverged, settings, seed,
+          (System.nanoTime() - t0) * 1e-9);
+    }
+    return new Result(Objective.CONTRASTIVE_BETHE, restarts, best, polish.x(), at.logPosterior(), Optional.of(polish), 0,
+        Optional.empty(), OptionalDouble.empty(), runs, nonConverged, settings, seed, (System.nanoTime() - t0) * 1e-9);
   }
 
   /** The starting points, one stream per restart split off the seed in index order. */
@@ -278,17 +351,13 @@ public final class HiddenMap {
     return best;
   }
 
-  /** ½ gᵀA⁻¹g, empty if the solve fails. */
-  private static OptionalDouble newtonDecrement(PosteriorPrecision a, double[] g) {
+  /** A⁻¹g, or null if the solve fails. */
+  private static double[] newtonStep(PosteriorPrecision a, double[] g) {
     DMatrixRMaj rhs = new DMatrixRMaj(g.length, 1, true, g);
     DMatrixRMaj x = new DMatrixRMaj(g.length, 1);
     if (!CommonOps_DDRM.solve(a.matrix(), rhs, x)) {
-      return OptionalDouble.empty();
+      return null;
     }
-    double q = 0;
-    for (int k = 0; k < g.length; k++) {
-      q += g[k] * x.get(k, 0);
-    }
-    return OptionalDouble.of(0.5 * q);
+    return x.data.clone();
   }
 }

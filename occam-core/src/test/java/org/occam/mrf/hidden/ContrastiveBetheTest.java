@@ -15,8 +15,9 @@ import org.occam.mrf.PairwiseGraph;
 
 /**
  * The contrastive Bethe objective: exact on trees (value, gradient and linear-response curvature),
- * its gradient and linear-response Hessian against finite differences on loopy graphs, each clamped term equal to the Bethe free energy of the full graph with the row's
- * variables clamped, and non-convergence counted.
+ * its gradient and linear-response Hessian against finite differences on loopy graphs, each
+ * clamped term equal to the Bethe free energy of the full graph with the row's variables clamped,
+ * and non-convergence counted.
  */
 class ContrastiveBetheTest {
   private static final LoopyBeliefPropagation.Settings TIGHT =

@@ -16,6 +16,7 @@ import org.occam.mrf.MrfData;
 import org.occam.mrf.MrfProblem;
 import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.PairwiseGraph;
+import org.occam.mrf.PosteriorPrecision;
 
 /**
  * MAP learning with hidden variables: with nothing hidden it is the convex fully observed MAP of
@@ -95,10 +96,44 @@ class HiddenMapTest {
       if (first == null) {
         first = fit.logPosterior();
       } else {
-        // measured: within 2.3e-8 nats, seeds 1 and 2 at relabelled hidden units
-        assertThat(fit.logPosterior()).isCloseTo(first, within(1e-6));
+        // measured: within 5.4e-9 nats, seeds 1 and 2 at relabelled hidden units
+        assertThat(fit.logPosterior()).isCloseTo(first, within(1e-7));
       }
     }
+  }
+
+  /**
+   * On 10⁶ rows L-BFGS's per-row gradient test stops short of the mode along the directions only
+   * the prior determines (3 visible units have 7 degrees of freedom, the model 11 parameters); the
+   * polish and Newton steps reach it.
+   */
+  @Test
+  void onManyRowsThePolishReachesTheMode() {
+    HiddenMrfData data = sample(rbmTruth(), HiddenTestModels.hiddenSet(5, 3, 4), 1_000_000, 5);
+    HiddenMap.Result fit = HiddenMap.exact(data, PRIOR, HiddenMap.Settings.defaults().withRestarts(2), 1);
+    HiddenMap.Restart kept = fit.restarts().get(fit.best());
+    PosteriorPrecision atKept = HiddenLogLikelihood.exact(data, PRIOR).curvature(kept.result().x(), 1)
+        .posteriorPrecision(PRIOR);
+    // measured: the restart's point is 0.55 nats short by the Newton decrement, and the polish gains 0.51
+    assertThat(newtonDecrement(data, kept.result().x(), atKept)).isGreaterThan(0.1);
+    assertThat(fit.logPosterior()).isGreaterThan(kept.logPosterior() + 0.1);
+    assertThat(fit.newtonDecrement().orElseThrow()).isLessThan(HiddenMap.MODE_DECREMENT);
+    assertThat(fit.precision().orElseThrow().positiveDefinite()).isTrue();
+    assertThat(fit.converged()).isTrue();
+  }
+
+  /** ½ gᵀA⁻¹g of the log posterior at λ, by an independent dense solve. */
+  private static double newtonDecrement(HiddenMrfData data, double[] lambda, PosteriorPrecision a) {
+    double[] g = new double[lambda.length];
+    HiddenLogLikelihood.exact(data, PRIOR).valueAndGradient(lambda, g);
+    var x = new org.ejml.data.DMatrixRMaj(g.length, 1);
+    assertThat(org.ejml.dense.row.CommonOps_DDRM.solve(a.matrix(), new org.ejml.data.DMatrixRMaj(g.length, 1, true, g),
+        x)).isTrue();
+    double q = 0;
+    for (int k = 0; k < g.length; k++) {
+      q += g[k] * x.get(k, 0);
+    }
+    return 0.5 * q;
   }
 
   @Test
@@ -138,9 +173,9 @@ class HiddenMapTest {
     assertThat(bethe.converged()).isTrue();
     assertThat(bethe.bpNonConvergedRuns()).isZero();
     assertThat(bethe.bpRuns()).isGreaterThan(0);
-    // measured: 8.6e-10 nats and 2.2e-9 in λ apart
+    // measured: 7.4e-10 nats and 8.1e-7 in λ apart (the exact point has Newton steps too)
     assertThat(bethe.logPosterior()).isCloseTo(exact.logPosterior(), within(1e-7));
-    assertThat(HiddenTestModels.maxAbsDifference(bethe.lambda(), exact.lambda())).isLessThan(1e-6);
+    assertThat(HiddenTestModels.maxAbsDifference(bethe.lambda(), exact.lambda())).isLessThan(1e-5);
   }
 
   @Test
