@@ -9,5 +9,10 @@
  * Bethe free energy of eqn 19 with its gradient from free and clamped BP runs
  * ({@link org.occam.mrf.hidden.ContrastiveBethe}); and MAP learning on either objective from
  * several seeded random starts, since neither is concave ({@link org.occam.mrf.hidden.HiddenMap}).
+ * Built on these: the linear-response curvature of the contrastive objective, the likelihood as
+ * AIS over the parameters takes it ({@link org.occam.mrf.hidden.HiddenParameterLikelihood}), and
+ * the Laplace-family scores with the equivalent-mode count of hidden twins
+ * ({@link org.occam.mrf.hidden.HiddenLaplace}; library calls, not yet in a method registry or the
+ * command line).
  */
 package org.occam.mrf.hidden;
