@@ -40,9 +40,11 @@ import org.occam.mrf.PosteriorPrecision;
  * are one unit when {@code exp(−½ dᵀ A d) > ½}, {@code d = (λ − λ_ij)/2} with λ_ij the parameters
  * with i and j swapped (their biases, and their weights to each common neighbour); groups are the
  * transitive closure, and a twin class of k units with groups K_1…K_R adds
- * {@code log M = log k!/(K_1!⋯K_R!)}. Not counted yet: other automorphisms of the graph that move
- * hidden units, and the flip {@code z_h → 1 − z_h} of a 0/1 hidden unit, which maps a mode to one
- * of the same likelihood but another prior height (the RBM code's {@code logFlipModeMass}).
+ * {@code log M = log k!/(K_1!⋯K_R!)}. Other automorphisms of the graph that move hidden units are
+ * not counted. The flip {@code z_h → 1 − z_h} of a 0/1 hidden unit maps a mode to one of the same
+ * likelihood and curvature but another prior height; like the paper (and
+ * {@link org.occam.rbm.RbmLaplace}) the scores leave the flips out and report what they would add,
+ * {@link #logFlipModeMass}, in the diagnostics ({@code logFlipModeMass}).
  */
 public final class HiddenLaplace {
   private HiddenLaplace() {}
@@ -84,6 +86,7 @@ public final class HiddenLaplace {
     Map<String, Object> laplaceDiag = new LinkedHashMap<>(exactDiag);
     MrfProblem.describePrecision(a, laplaceDiag);
     laplaceDiag.put("logEquivalentModes", logModes);
+    putFlipModeMass(data, lambda, prior, laplaceDiag);
     EvidenceEstimate laplace = estimate("laplace-exact", at.logPosterior() + a.laplaceCorrection() + logModes,
         exact.seconds() + (System.nanoTime() - t0) * 1e-9, set, seed, laplaceDiag);
 
@@ -102,11 +105,69 @@ public final class HiddenLaplace {
     bpDiag.put("linearResponseClampedNotPositiveDefinite", lr.clampedNotPositiveDefinite());
     MrfProblem.describePrecision(aLr, bpDiag);
     bpDiag.put("logEquivalentModes", logModesBp);
+    putFlipModeMass(data, lambdaBp, prior, bpDiag);
     Map<String, Object> bpSet = new LinkedHashMap<>(set);
     bpSet.put("bp", bp.toString());
     EvidenceEstimate bpLr = estimate("bp-lr", atBp.logPosterior() + aLr.laplaceCorrection() + logModesBp,
         bethe.seconds() + (System.nanoTime() - t0) * 1e-9, bpSet, seed, bpDiag);
     return new Scores(map, bicMap, laplace, bpLr, exact, bethe);
+  }
+
+  private static void putFlipModeMass(HiddenMrfData data, double[] lambda, GaussianPrior prior,
+      Map<String, Object> diag) {
+    if (data.hiddenCount() <= MAX_FLIP_UNITS) {
+      diag.put("logFlipModeMass", logFlipModeMass(data.graph(), hiddenFlags(data), lambda, prior));
+    }
+  }
+
+  /** The most hidden units for which {@link #logFlipModeMass} sums its 2^H terms. */
+  public static final int MAX_FLIP_UNITS = 16;
+
+  /**
+   * What counting the flipped modes with their own prior heights would add to a Laplace score:
+   * {@code log Σ_s exp(log p(λ_s) − log p(λ))} over the 2^H subsets s of hidden units flipped
+   * (the empty subset gives 1). Flipping unit h ({@code z_h → 1 − z_h}) maps
+   * {@code θ_h → −θ_h}, {@code w_hk → −w_hk}, {@code θ_k → θ_k + w_hk} for each neighbour k
+   * (the constant goes into Z), leaving the likelihood unchanged; the map is linear with
+   * |det| = 1, so the flipped mode has the same curvature.
+   *
+   * @throws IllegalArgumentException above {@link #MAX_FLIP_UNITS} hidden units
+   */
+  public static double logFlipModeMass(PairwiseGraph g, boolean[] hidden, double[] lambda, GaussianPrior prior) {
+    int[] units = java.util.stream.IntStream.range(0, hidden.length).filter(i -> hidden[i]).toArray();
+    if (units.length > MAX_FLIP_UNITS) {
+      throw new IllegalArgumentException(units.length + " hidden units: above the " + MAX_FLIP_UNITS
+          + " whose 2^H flips are summed");
+    }
+    double base = squaredNorm(lambda);
+    double[] terms = new double[1 << units.length];
+    int v = g.vertexCount();
+    double[] flipped = new double[lambda.length];
+    for (int s = 0; s < terms.length; s++) {
+      System.arraycopy(lambda, 0, flipped, 0, lambda.length);
+      for (int u = 0; u < units.length; u++) {
+        if ((s >> u & 1) == 0) {
+          continue;
+        }
+        int h = units[u];
+        flipped[h] = -flipped[h];
+        for (int k = 0; k < g.degree(h); k++) {
+          int e = v + g.incidentEdge(h, k);
+          flipped[g.neighbour(h, k)] += flipped[e];
+          flipped[e] = -flipped[e];
+        }
+      }
+      terms[s] = -0.5 * prior.precision() * (squaredNorm(flipped) - base);
+    }
+    return org.occam.math.LogSpace.logSumExp(terms);
+  }
+
+  private static double squaredNorm(double[] x) {
+    double s = 0;
+    for (double a : x) {
+      s += a * a;
+    }
+    return s;
   }
 
   private static EvidenceEstimate estimate(String method, double value, double seconds, Map<String, Object> set,

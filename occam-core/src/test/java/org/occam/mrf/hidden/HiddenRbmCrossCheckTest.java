@@ -18,7 +18,8 @@ import org.occam.rbm.posterior.RbmPosteriorCurvature;
  * An RBM written as a Boltzmann machine with hidden units on the complete bipartite graph gives the
  * numbers of the independent RBM code ({@link RbmLogLikelihood}: hidden units summed in closed
  * form, the model side enumerated; {@link RbmPosteriorCurvature}: its exact posterior precision),
- * on an RBM too big for the brute-force tests (12 visible, 3 hidden: the junction tree runs).
+ * on an RBM too big for the brute-force tests (12 visible, 3 hidden: the junction tree runs); and
+ * the flipped-mode mass of {@link HiddenLaplace} is {@link org.occam.rbm.RbmLaplace}'s.
  */
 class HiddenRbmCrossCheckTest {
   private static final int V = 12;
@@ -109,6 +110,9 @@ class HiddenRbmCrossCheckTest {
       }
       assertThat(worst).isLessThan(1e-12 * n);
       assertThat(a.positiveDefinite()).isTrue();
+      // the flipped modes' prior mass, by the RBM code's own formula
+      assertThat(HiddenLaplace.logFlipModeMass(g, hidden, lambda, prior))
+          .isCloseTo(org.occam.rbm.RbmLaplace.logFlipModeMass(rbm, 0.9), within(1e-12));
     }
   }
 
