@@ -47,7 +47,8 @@ import org.occam.mrf.LoopyBeliefPropagation;
  */
 public final class ContrastiveBethe implements DifferentiableFunction {
   /**
-   * The objective's pieces at one point.
+   * The objective's pieces at one point. Its arrays are not copied: they belong to the record, and
+   * callers read them and never modify them.
    *
    * @param logLikelihood L_Bethe(λ)
    * @param logPrior log p(λ), 0 without a prior
@@ -208,9 +209,6 @@ public final class ContrastiveBethe implements DifferentiableFunction {
     double maxChange = 0;
     for (int r = 0; r < data.distinctRows(); r++) {
       double c = data.count(r);
-      if (c == 0) {
-        continue;
-      }
       RowBethe row = clamped(lambda, r, clampedSum, c);
       clampedLogZ += c * row.logZ();
       if (row.bp().isPresent()) {

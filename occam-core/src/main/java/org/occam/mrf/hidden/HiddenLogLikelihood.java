@@ -40,7 +40,8 @@ import org.occam.mrf.MrfInference;
  */
 public final class HiddenLogLikelihood implements DifferentiableFunction {
   /**
-   * The pieces of the objective at one point.
+   * The pieces of the objective at one point. Its arrays are not copied: they belong to the record,
+   * and callers read them and never modify them.
    *
    * @param logLikelihood L(λ)
    * @param logPrior log p(λ), 0 without a prior
@@ -157,9 +158,6 @@ public final class HiddenLogLikelihood implements DifferentiableFunction {
       double[] reduced = new double[clamping.freeFeatureCount()];
       for (int r : data.rowsOf(p)) {
         double c = data.count(r);
-        if (c == 0) {
-          continue;
-        }
         int[] x = data.row(r);
         double kappa = clamping.condition(lambda, x, reduced);
         if (conditional[p] == null) {
@@ -199,9 +197,6 @@ public final class HiddenLogLikelihood implements DifferentiableFunction {
       double[] reduced = new double[clamping.freeFeatureCount()];
       for (int r : data.rowsOf(p)) {
         double c = data.count(r);
-        if (c == 0) {
-          continue;
-        }
         int[] x = data.row(r);
         clamping.condition(lambda, x, reduced);
         double[][] given = conditional[p].covariance(new BoltzmannMachine(clamping.freeGraph(), reduced), threads);
