@@ -9,6 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.occam.sampling.MarkovChains;
+import org.occam.sampling.SamplerSettings;
 
 /**
  * The {@code report.md} and {@code summary.json} of a {@link WellingPariseExperiment} run: every
@@ -17,6 +19,9 @@ import java.util.Map;
  * paper is silent.
  */
 final class WellingPariseReport {
+  /** The grid's parameters: a field per vertex and a coupling per edge. */
+  private static final int PARAMETERS = WellingPariseDesign.GRID.vertexCount() + WellingPariseDesign.GRID.edgeCount();
+
   private WellingPariseReport() {}
 
   /**
@@ -138,6 +143,14 @@ final class WellingPariseReport {
         + "cap (the paper's threshold); sets that did not converge are kept in every mean and flagged in the CSV "
         + "files (`converged`). A method that gave no draws (its error in the CSV's `note`) is left out of the "
         + "means.");
+    SamplerSettings sampling = p.sampling();
+    double floor = MarkovChains.independentDrawsMpsrf(sampling.chains(), sampling.perChain(), PARAMETERS);
+    b.append(String.format(Locale.ROOT, " Independent draws of a set's shape (%d chains of %d draws of %d parameters) "
+        + "give an MPSRF of about %s, as the sets of bl-mp and bl-bp, independent by construction, show", sampling.chains(),
+        sampling.perChain(), PARAMETERS, fmt(floor)));
+    b.append(floor < SamplerSettings.MPSRF_THRESHOLD ? "."
+        : ": above 1.1, so no set of this size meets the threshold however well its chains mix (more draws, "
+            + "--draws, would).");
     int hmcSets = 0;
     int hmcNot = 0;
     for (List<WellingPariseFigures.Point> f : List.of(fig2, fig4, fig5)) {

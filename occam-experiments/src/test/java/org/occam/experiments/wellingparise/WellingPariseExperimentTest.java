@@ -105,6 +105,9 @@ class WellingPariseExperimentTest {
       assertThat(report).contains("**" + claims.get(c).verdict() + "**. " + claims.get(c).evidence());
     }
     assertThat(report).contains("fromSpins").contains("## Figure 3").contains("## Speed").contains("6-16 hours");
+    // the quick run's 2 chains of 25 draws of 65 parameters cannot meet 1.1 even when independent, and the report says so
+    assertThat(report).contains("Independent draws of a set's shape (2 chains of").contains("of 65 parameters)")
+        .contains("no set of this size meets the threshold");
 
     // Figure 3 is at bl-mp's worst (model, N) of Figure 2.
     Map<String, double[]> blMp = new LinkedHashMap<>();
