@@ -28,6 +28,12 @@ import org.occam.mrf.PairwiseGraph;
 import org.occam.mrf.hidden.HiddenMap;
 import org.occam.mrf.hidden.HiddenMrfData;
 import org.occam.mrf.methods.MrfMethods;
+import org.occam.rbm.RbmCsvReader;
+import org.occam.rbm.RbmData;
+import org.occam.rbm.RbmLaplace;
+import org.occam.rbm.RbmParameterAis;
+import org.occam.rbm.RbmProblem;
+import org.occam.rbm.methods.RbmMethods;
 import org.occam.report.OutputFiles;
 import org.occam.report.ResultJson;
 import org.occam.report.UnitJournal;
@@ -42,7 +48,10 @@ import org.occam.sampling.ParameterSpaceAis;
  * parameters are uniform in ±{@value #PARAMETER_SCALE}; a data set of size N is the first N of the
  * model's exact samples, the hidden columns blanked. Each (model, N) is one task with its own seed,
  * kept in the journal as it finishes, so the numbers do not depend on the thread count or on an
- * interruption. Part (b) (the SOTU words and the 100-word set against ais-pd) is not built yet.
+ * interruption. Part (b): the most frequent words of a document-word file (the 5 SOTU words of 100
+ * documents by default) with K hidden units, where Chen &amp; Welling's {@code laplace}, this issue's
+ * {@code bp-lr} and {@code laplace-exact} are set against {@code ais-pd} (the RBM registry's methods);
+ * the 100-word set with K = 1…9 is not run yet.
  *
  * <pre>{@code
  * new HiddenLaplaceExperiment(HiddenLaplaceExperiment.Settings.quick(1, 2)).run(dir, ProgressSink.none(), out,
@@ -111,39 +120,51 @@ public final class HiddenLaplaceExperiment {
   /**
    * What to run.
    *
-   * @param models random models per kind
-   * @param sizes the data sizes N
-   * @param aisSteps temperatures of AIS (Beal's schedule)
+   * @param models random models per kind (part a)
+   * @param sizes the data sizes N (part a)
+   * @param aisSteps temperatures of AIS (Beal's schedule), over the parameters in both parts
    * @param aisRuns AIS runs averaged
    * @param restarts seeded starts of each MAP fit
+   * @param data the document-word file of part (b), or null to skip part (b)
+   * @param words part (b)'s most frequent words (columns)
+   * @param documents part (b)'s first rows
+   * @param hiddenUnits part (b)'s K
    */
   public record Settings(boolean quick, int models, List<Integer> sizes, int aisSteps, int aisRuns, int restarts,
-      long seed, int threads) {
+      Path data, int words, int documents, List<Integer> hiddenUnits, long seed, int threads) {
     public Settings {
       sizes = sizes.stream().distinct().sorted().toList();
-      if (models < 1 || aisSteps < 1 || aisRuns < 1 || restarts < 1 || threads < 1) {
-        throw new InvalidInputException("models, AIS steps and runs, restarts and threads must be >= 1");
+      hiddenUnits = hiddenUnits.stream().distinct().sorted().toList();
+      if (models < 1 || aisSteps < 1 || aisRuns < 1 || restarts < 1 || threads < 1 || words < 1 || documents < 1) {
+        throw new InvalidInputException("models, AIS steps and runs, restarts, words, documents and threads must be"
+            + " >= 1");
       }
       if (sizes.isEmpty() || sizes.get(0) < 1) {
         throw new InvalidInputException("--sizes needs positive numbers, got " + sizes);
+      }
+      if (hiddenUnits.isEmpty() || hiddenUnits.get(0) < 1) {
+        throw new InvalidInputException("--hidden-units needs positive numbers, got " + hiddenUnits);
       }
     }
 
     /**
      * The defaults: 10 models per kind, N = 10…10,000, AIS with K = 2,000 of Beal's schedule and G = 10
-     * runs, 5 restarts; with {@code quick}: 2 models, N = 30 and 300, K = 300, G = 4, 2 restarts.
+     * runs, 5 restarts, part (b) on the 5 most frequent words of the first 100 documents with K = 1…5;
+     * with {@code quick}: 2 models, N = 30 and 300, K = 300, G = 4, 2 restarts, K = 1, 2 in part (b).
      * Non-null arguments win.
      */
     public static Settings of(boolean quick, Integer models, List<Integer> sizes, Integer aisSteps, Integer aisRuns,
-        Integer restarts, long seed, int threads) {
+        Integer restarts, Path data, List<Integer> hiddenUnits, long seed, int threads) {
       return new Settings(quick, models != null ? models : quick ? 2 : 10,
           sizes != null ? sizes : quick ? QUICK_SIZES : DEFAULT_SIZES,
           aisSteps != null ? aisSteps : quick ? 300 : 2000, aisRuns != null ? aisRuns : quick ? 4 : 10,
-          restarts != null ? restarts : quick ? 2 : HiddenMap.Settings.DEFAULT_RESTARTS, seed, threads);
+          restarts != null ? restarts : quick ? 2 : HiddenMap.Settings.DEFAULT_RESTARTS, data, 5, 100,
+          hiddenUnits != null ? hiddenUnits : quick ? List.of(1, 2) : List.of(1, 2, 3, 4, 5), seed, threads);
     }
 
+    /** --quick without part (b). */
     public static Settings quick(long seed, int threads) {
-      return of(true, null, null, null, null, null, seed, threads);
+      return of(true, null, null, null, null, null, null, null, seed, threads);
     }
   }
 
@@ -163,6 +184,17 @@ public final class HiddenLaplaceExperiment {
       return Math.abs(scores.get(method) - scores.get("ais"));
     }
   }
+
+  /** Part (b)'s methods: Chen &amp; Welling's laplace, this bp-lr and laplace-exact, then ais-pd. */
+  static final List<String> RBM_METHODS = List.of("laplace", "bp-lr", "laplace-exact", "ais-pd");
+
+  /**
+   * One K of part (b).
+   *
+   * @param positiveDefinite per method that reports it, whether A was positive definite
+   */
+  record RbmRow(int hiddenUnits, Map<String, Double> scores, double aisPdStdError, Map<String, Double> seconds,
+      Map<String, Boolean> converged, Map<String, Boolean> positiveDefinite) {}
 
   private final Settings settings;
   private final List<Kind> kinds = kinds();
@@ -239,6 +271,36 @@ public final class HiddenLaplaceExperiment {
         ((Number) bp.diagnostics().get("smallestEigenvalue")).doubleValue());
   }
 
+  /** Part (b)'s data: the most frequent words of the first documents. */
+  RbmData rbmData() {
+    return RbmCsvReader.read(settings.data(), RbmCsvReader.Selection.mostFrequent(settings.words()), null)
+        .head(settings.documents());
+  }
+
+  RbmRow scoreRbm(RbmData d, int k) {
+    RbmProblem problem = new RbmProblem(new RbmLaplace(d), k, RbmLaplace.Settings.defaults(),
+        RbmParameterAis.defaultSettings().withSteps(settings.aisSteps()).withRuns(settings.aisRuns()),
+        RandomStreams.taskSeed(settings.seed(), 4, k), 1, s -> { });
+    Map<String, Double> scores = new LinkedHashMap<>();
+    Map<String, Double> seconds = new LinkedHashMap<>();
+    Map<String, Boolean> converged = new LinkedHashMap<>();
+    Map<String, Boolean> pd = new LinkedHashMap<>();
+    double se = Double.NaN;
+    for (String m : RBM_METHODS) {
+      EvidenceEstimate e = RbmMethods.get(m).estimate(problem);
+      scores.put(m, e.logEvidence());
+      seconds.put(m, e.seconds());
+      converged.put(m, e.converged());
+      if (e.diagnostics().get("positiveDefinite") instanceof Boolean b) {
+        pd.put(m, b);
+      }
+      if (m.equals("ais-pd")) {
+        se = e.stdError().orElse(Double.NaN);
+      }
+    }
+    return new RbmRow(k, scores, se, seconds, converged, pd);
+  }
+
   /**
    * Runs into {@code dir}, keeping each task in {@code journal} (null: nothing kept) as it finishes
    * and printing its line to {@code err}; tasks found in the journal are not run again.
@@ -247,12 +309,20 @@ public final class HiddenLaplaceExperiment {
     long t0 = System.nanoTime();
     List<Task> tasks = tasks();
     Map<Task, Row> done = new LinkedHashMap<>();
+    Map<Integer, RbmRow> rbmDone = new LinkedHashMap<>();
     if (journal != null) {
       for (JsonNode u : journal.finished()) {
-        Row r = HiddenLaplaceOutputs.read(u);
-        done.put(r.task(), r);
+        if (u.has("part") && u.get("part").asText().equals("b")) {
+          RbmRow r = HiddenLaplaceOutputs.readRbm(u);
+          rbmDone.put(r.hiddenUnits(), r);
+        } else {
+          Row r = HiddenLaplaceOutputs.read(u);
+          done.put(r.task(), r);
+        }
       }
     }
+    RbmData rbmData = settings.data() == null ? null : rbmData();
+    int units = tasks.size() + (rbmData == null ? 0 : settings.hiddenUnits().size());
     out.printf(Locale.ROOT, "hidden-laplace (a): %d kinds x %d models, N = %s, %d tasks; AIS K = %d of Beal's"
         + " schedule, G = %d; %d restarts; seed %d, %d thread(s)%n", kinds.size(), settings.models(),
         settings.sizes(), tasks.size(), settings.aisSteps(), settings.aisRuns(), settings.restarts(),
@@ -260,8 +330,21 @@ public final class HiddenLaplaceExperiment {
     out.flush();
     List<Row> rows = new ArrayList<>();
     ExecutorService pool = Executors.newFixedThreadPool(settings.threads());
-    try (ProgressSink.Task bar = progress.start("hidden-laplace", tasks.size() - done.size());
-        UnitLog log = new UnitLog(journal, err, tasks.size(), done.size())) {
+    List<RbmRow> rbmRows = new ArrayList<>();
+    try (ProgressSink.Task bar = progress.start("hidden-laplace", units - done.size() - rbmDone.size());
+        UnitLog log = new UnitLog(journal, err, units, done.size() + rbmDone.size())) {
+      List<Future<RbmRow>> rbmFutures = new ArrayList<>();
+      if (rbmData != null) {
+        for (int k : settings.hiddenUnits()) {
+          RbmRow before = rbmDone.get(k);
+          rbmFutures.add(before != null ? java.util.concurrent.CompletableFuture.completedFuture(before)
+              : pool.submit(() -> {
+                RbmRow r = scoreRbm(rbmData, k);
+                log.finished(HiddenLaplaceOutputs.json(r), HiddenLaplaceOutputs.line(r));
+                return r;
+              }));
+        }
+      }
       List<Future<Row>> futures = new ArrayList<>();
       for (Task t : tasks) {
         Row before = done.get(t);
@@ -275,6 +358,12 @@ public final class HiddenLaplaceExperiment {
       int finished = 0;
       for (Future<Row> f : futures) {
         rows.add(f.get());
+        if (bar.listener() != null) {
+          bar.listener().accept(++finished);
+        }
+      }
+      for (Future<RbmRow> f : rbmFutures) {
+        rbmRows.add(f.get());
         if (bar.listener() != null) {
           bar.listener().accept(++finished);
         }
@@ -295,20 +384,26 @@ public final class HiddenLaplaceExperiment {
         .toList(), settings.sizes());
     OutputFiles.write(dir.resolve("fig-a.csv"), HiddenLaplaceOutputs.figureCsv(figure));
     OutputFiles.write(dir.resolve("fig-a.png"), HiddenLaplaceOutputs.png(figure, settings.sizes()));
+    if (rbmData != null) {
+      OutputFiles.write(dir.resolve("fig-b.csv"), HiddenLaplaceOutputs.rbmCsv(rbmRows));
+    }
     double seconds = (System.nanoTime() - t0) * 1e-9;
-    String report = HiddenLaplaceOutputs.report(settings, kinds, rows, figure, seconds);
+    String report = HiddenLaplaceOutputs.report(settings, kinds, rows, figure, seconds)
+        + HiddenLaplaceOutputs.rbmReport(settings, rbmData, rbmRows);
     OutputFiles.write(dir.resolve("report.md"), report);
     Map<String, Object> summary = new LinkedHashMap<>();
     summary.put("settings", settingsMap());
     summary.put("tasks", rows.size());
     summary.put("figure", figure.stream().map(HiddenLaplaceOutputs.Point::json).toList());
+    summary.put("partB", rbmRows.stream().map(HiddenLaplaceOutputs::json).toList());
     OutputFiles.write(dir.resolve("summary.json"), ResultJson.write(summary));
     if (journal != null) {
       journal.complete();
     }
     out.print(HiddenLaplaceOutputs.pooledTable(figure, settings.sizes()));
-    out.printf(Locale.ROOT, "%nwrote %s: report.md, summary.json, scores.csv, fig-a.csv, fig-a.png (%.1f s)%n", dir,
-        seconds);
+    out.print(HiddenLaplaceOutputs.rbmReport(settings, rbmData, rbmRows));
+    out.printf(Locale.ROOT, "%nwrote %s: report.md, summary.json, scores.csv, fig-a.csv, fig-a.png%s (%.1f s)%n", dir,
+        rbmData == null ? "" : ", fig-b.csv", seconds);
     out.flush();
   }
 
@@ -323,6 +418,10 @@ public final class HiddenLaplaceExperiment {
     m.put("seed", settings.seed());
     m.put("threads", settings.threads());
     m.put("parameterScale", PARAMETER_SCALE);
+    m.put("data", settings.data() == null ? null : settings.data().toString());
+    m.put("words", settings.words());
+    m.put("documents", settings.documents());
+    m.put("hiddenUnits", settings.hiddenUnits());
     return m;
   }
 }

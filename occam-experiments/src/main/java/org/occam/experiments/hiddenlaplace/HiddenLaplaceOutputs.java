@@ -224,8 +224,85 @@ final class HiddenLaplaceOutputs {
     double[] aisSeconds = rows.stream().mapToDouble(r -> r.seconds().get("ais")).toArray();
     b.append(String.format(Locale.ROOT, "%n## Time%n%nMean seconds per task: bp-lr %.3f, laplace-exact %.3f, ais"
         + " %.3f.%n", Summaries.mean(bpSeconds), Summaries.mean(exactSeconds), Summaries.mean(aisSeconds)));
-    b.append("\nNot yet in this experiment: part (b), the SOTU words and the 100-word set against ais-pd with"
-        + " Chen & Welling's laplace beside bp-lr and laplace-exact.\n");
+    return b.toString();
+  }
+
+  /** Part (b)'s journal entry. */
+  static Map<String, Object> json(HiddenLaplaceExperiment.RbmRow r) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("part", "b");
+    m.put("hiddenUnits", r.hiddenUnits());
+    m.put("scores", r.scores());
+    m.put("aisPdStdError", r.aisPdStdError());
+    m.put("seconds", r.seconds());
+    m.put("converged", r.converged());
+    m.put("positiveDefinite", r.positiveDefinite());
+    return m;
+  }
+
+  static HiddenLaplaceExperiment.RbmRow readRbm(JsonNode u) {
+    Map<String, Double> scores = new LinkedHashMap<>();
+    u.get("scores").fields().forEachRemaining(e -> scores.put(e.getKey(), e.getValue().asDouble()));
+    Map<String, Double> seconds = new LinkedHashMap<>();
+    u.get("seconds").fields().forEachRemaining(e -> seconds.put(e.getKey(), e.getValue().asDouble()));
+    Map<String, Boolean> converged = new LinkedHashMap<>();
+    u.get("converged").fields().forEachRemaining(e -> converged.put(e.getKey(), e.getValue().asBoolean()));
+    Map<String, Boolean> pd = new LinkedHashMap<>();
+    u.get("positiveDefinite").fields().forEachRemaining(e -> pd.put(e.getKey(), e.getValue().asBoolean()));
+    return new HiddenLaplaceExperiment.RbmRow(u.get("hiddenUnits").asInt(), scores,
+        u.get("aisPdStdError").asDouble(), seconds, converged, pd);
+  }
+
+  static String line(HiddenLaplaceExperiment.RbmRow r) {
+    return String.format(Locale.ROOT, "RBM K = %d: ais-pd %.3f ± %.3f, laplace %+.3f, bp-lr %+.3f%s, laplace-exact"
+        + " %+.3f", r.hiddenUnits(), r.scores().get("ais-pd"), r.aisPdStdError(), diff(r, "laplace"),
+        diff(r, "bp-lr"), Boolean.FALSE.equals(r.converged().get("bp-lr")) ? " (not converged)" : "",
+        diff(r, "laplace-exact"));
+  }
+
+  private static double diff(HiddenLaplaceExperiment.RbmRow r, String method) {
+    return r.scores().get(method) - r.scores().get("ais-pd");
+  }
+
+  /** Part (b): per K and method, the log evidence, its difference from ais-pd, convergence, definiteness, seconds. */
+  static String rbmCsv(List<HiddenLaplaceExperiment.RbmRow> rows) {
+    StringBuilder b = new StringBuilder("hiddenUnits,method,logEvidence,diffFromAisPd,aisPdStdError,converged,"
+        + "positiveDefinite,seconds\n");
+    for (HiddenLaplaceExperiment.RbmRow r : rows) {
+      for (String m : HiddenLaplaceExperiment.RBM_METHODS) {
+        Boolean pd = r.positiveDefinite().get(m);
+        b.append(r.hiddenUnits()).append(',').append(m).append(',').append(r.scores().get(m)).append(',')
+            .append(diff(r, m)).append(',').append(r.aisPdStdError()).append(',').append(r.converged().get(m))
+            .append(',').append(pd == null ? "" : pd.toString()).append(',').append(r.seconds().get(m)).append('\n');
+      }
+    }
+    return b.toString();
+  }
+
+  /** Part (b)'s section of the report (and of the command's output). */
+  static String rbmReport(HiddenLaplaceExperiment.Settings s, org.occam.rbm.RbmData data,
+      List<HiddenLaplaceExperiment.RbmRow> rows) {
+    StringBuilder b = new StringBuilder("\n## Part (b): RBMs on words, Chen & Welling's laplace beside bp-lr and"
+        + " laplace-exact\n\n");
+    if (data == null) {
+      return b.append("Not run (no data file given).\n").toString();
+    }
+    b.append(String.format(Locale.ROOT, "The %d most frequent words (%s) of the first %d documents of %s; score −"
+        + " ais-pd in nats (ais-pd with K = %d, G = %d); * marks a score that says it did not converge, ! one whose A"
+        + " is not positive definite.%n%n| K | ais-pd | laplace | bp-lr | laplace-exact | seconds (laplace, bp-lr,"
+        + " laplace-exact) |%n|---|---|---|---|---|---|%n", s.words(), String.join(", ", data.columnNames()),
+        s.documents(), s.data(), s.aisSteps(), s.aisRuns()));
+    for (HiddenLaplaceExperiment.RbmRow r : rows) {
+      b.append(String.format(Locale.ROOT, "| %d | %.2f ± %.2f", r.hiddenUnits(), r.scores().get("ais-pd"),
+          r.aisPdStdError()));
+      for (String m : List.of("laplace", "bp-lr", "laplace-exact")) {
+        b.append(String.format(Locale.ROOT, " | %+.2f%s%s", diff(r, m), Boolean.FALSE.equals(r.converged().get(m))
+            ? "*" : "", Boolean.FALSE.equals(r.positiveDefinite().get(m)) ? "!" : ""));
+      }
+      b.append(String.format(Locale.ROOT, " | %.1f, %.1f, %.1f |%n", r.seconds().get("laplace"),
+          r.seconds().get("bp-lr"), r.seconds().get("laplace-exact")));
+    }
+    b.append("\nThe 100-word set with K = 1…9 is not run yet.\n");
     return b.toString();
   }
 }

@@ -75,7 +75,7 @@ class HiddenLaplaceExperimentTest {
   @Test
   void aTasksDataAreNestedExactSamplesWithTheHiddenColumnsFree() {
     HiddenLaplaceExperiment experiment = new HiddenLaplaceExperiment(HiddenLaplaceExperiment.Settings.of(true, 1,
-        List.of(20, 50), 10, 1, 1, 3, 1));
+        List.of(20, 50), 10, 1, 1, null, null, 3, 1));
     HiddenMrfData small = experiment.data(new HiddenLaplaceExperiment.Task(3, 0, 20));
     HiddenMrfData large = experiment.data(new HiddenLaplaceExperiment.Task(3, 0, 50));
     assertThat(small.rows()).isEqualTo(20);
@@ -93,5 +93,28 @@ class HiddenLaplaceExperimentTest {
       }
       assertThat(found).isTrue();
     }
+  }
+
+  @Test
+  void partBSetsTheRbmScoresSideBySideOnTheSotuWords() throws IOException {
+    HiddenLaplaceExperiment.Settings settings = HiddenLaplaceExperiment.Settings.of(true, 1, List.of(10), 300, 4, 1,
+        Path.of("..", "data", "sotu_chunks100_w100.csv"), List.of(1), 5, 2);
+    HiddenLaplaceExperiment experiment = new HiddenLaplaceExperiment(settings);
+    StringWriter out = new StringWriter();
+    experiment.run(dir, ProgressSink.none(), new PrintWriter(out), null, new PrintWriter(new StringWriter()));
+    assertThat(out.toString()).contains("| K | ais-pd | laplace | bp-lr | laplace-exact |");
+    List<Map<String, String>> b = CsvRows.read(dir.resolve("fig-b.csv"));
+    assertThat(b).extracting(r -> r.get("method")).containsExactly("laplace", "bp-lr", "laplace-exact", "ais-pd");
+    double bp = Double.parseDouble(b.get(1).get("logEvidence"));
+    double exact = Double.parseDouble(b.get(2).get("logEvidence"));
+    // K = 1: the bipartite graph is a star, where BP and linear response are exact
+    assertThat(bp).isCloseTo(exact, within(1e-4));
+    double ais = Double.parseDouble(b.get(3).get("logEvidence"));
+    assertThat(Double.parseDouble(b.get(0).get("diffFromAisPd")))
+        .isCloseTo(Double.parseDouble(b.get(0).get("logEvidence")) - ais, within(1e-9));
+    HiddenLaplaceExperiment.RbmRow again = experiment.scoreRbm(experiment.rbmData(), 1);
+    assertThat(again.scores().get("laplace-exact")).isEqualTo(exact);
+    assertThat(again.scores().get("ais-pd")).isEqualTo(ais);
+    assertThat(Files.readString(dir.resolve("report.md"))).contains("Part (b)").contains("| 1 | ");
   }
 }
