@@ -9,6 +9,7 @@ import org.occam.io.CommandLineStructures;
 import org.occam.io.MrfBinaryData;
 import org.occam.mrf.MrfData;
 import org.occam.mrf.PairwiseGraph;
+import org.occam.mrf.hidden.HiddenMrfData;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -43,10 +44,17 @@ public final class MrfModelDataOptions {
   @Spec(Spec.Target.MIXEE)
   CommandSpec command;
 
-  /** The structure, the data and the data's statistics for the structure. */
-  record Loaded(BoltzmannModelFile.Loaded model, Dataset data, MrfData statistics) {
+  /**
+   * The structure, the data and the data's statistics for the structure: {@code statistics} for a
+   * fully observed model, {@code hiddenStatistics} (else null) for one with hidden variables.
+   */
+  record Loaded(BoltzmannModelFile.Loaded model, Dataset data, MrfData statistics, HiddenMrfData hiddenStatistics) {
     PairwiseGraph graph() {
       return model.graph();
+    }
+
+    boolean hidden() {
+      return hiddenStatistics != null;
     }
   }
 
@@ -63,20 +71,35 @@ public final class MrfModelDataOptions {
    * when the model file gives it (to refuse infeasible work early).
    */
   Loaded load(Consumer<PairwiseGraph> beforeData) {
+    return load(beforeData, null);
+  }
+
+  /**
+   * As above; with {@code beforeHidden} non-null the model file may mark variables {@code "hidden":
+   * true}, and then {@code beforeHidden} sees the model before the data are read, the data must not
+   * name a hidden variable and their missing cells are kept, to be summed out.
+   */
+  Loaded load(Consumer<PairwiseGraph> beforeData, Consumer<BoltzmannModelFile.Loaded> beforeHidden) {
     requireOneStructure();
     var err = command.commandLine().getErr();
     BoltzmannModelFile.Loaded m;
     Dataset d;
     if (model != null) {
-      m = BoltzmannModelFile.read(model, false);
+      m = BoltzmannModelFile.read(model, false, beforeHidden != null);
       beforeData.accept(m.graph());
+      if (m.hasHidden()) {
+        beforeHidden.accept(m);
+        d = DataReadOptions.report(MrfBinaryData.read(data, m.columns(), m.hidden(), weightColumn,
+            reading.settings(), true), data, err);
+        return new Loaded(m, d, null, MrfBinaryData.hiddenStatistics(m, d, data));
+      }
       d = DataReadOptions.report(MrfBinaryData.read(data, m.columns(), weightColumn, reading.settings()), data, err);
     } else {
       d = DataReadOptions.report(MrfBinaryData.read(data, weightColumn, reading.settings()), data, err);
       m = CommandLineStructures.boltzmann(d.variables(), edges, "--edges");
       beforeData.accept(m.graph());
     }
-    return new Loaded(m, d, MrfBinaryData.statistics(m.graph(), d, data));
+    return new Loaded(m, d, MrfBinaryData.statistics(m.graph(), d, data), null);
   }
 
   /** Where the structure came from, for the report's first line. */

@@ -18,6 +18,7 @@ import org.occam.sampling.PosteriorDrawSettings;
 import org.occam.mrf.MrfProblem;
 import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.PairwiseGraph;
+import org.occam.mrf.hidden.HiddenMap;
 import org.occam.mrf.methods.ExactInferenceLimit;
 import org.occam.mrf.methods.MrfMethods;
 import org.occam.report.DataJson;
@@ -31,7 +32,10 @@ import picocli.CommandLine;
 
 /** {@code occam mrf score}: the evidence of one Boltzmann-machine structure by several methods. */
 @Command(name = "score", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Score one Boltzmann-machine structure (the model file's edges, or --edges) on fully observed binary data.", "",
+    description = {"Score one Boltzmann-machine structure (the model file's edges, or --edges) on binary data.", "",
+        "Variables the model file marks \"hidden\": true have no data column; with them, missing cells of the"
+            + " observed variables are summed out too, and the methods are map, bic-map, bp-lr, laplace-exact and ais"
+            + " (Welling & Parise 2006, section 6), from the best of --restarts seeded starts.", "",
         "The prior is N(0, σ0² I) on the 0/1 parameters (node biases, then edge weights); σ0 defaults to the"
             + " model file's \"prior\", else 1. Parise & Welling (2006) do not state their prior, so σ0 = 1 is"
             + " this project's choice and absolute scores depend on it.", "",
@@ -47,8 +51,9 @@ public final class MrfScoreCommand implements Callable<Integer> {
   MrfModelDataOptions input;
 
   @Option(names = "--methods", paramLabel = "LIST", defaultValue = DEFAULT_METHODS,
-      description = "Comma-separated, from " + MethodHelp.TOKEN + " (default: ${DEFAULT-VALUE}); each is described"
-          + " below. ais and quadrature are ground truth for small models (quadrature: at most 3 parameters).")
+      description = "Comma-separated, from " + MethodHelp.TOKEN + " (default: ${DEFAULT-VALUE}, less bic-ml and"
+          + " bp-lr-exactgrad with hidden variables); each is described below. ais and quadrature are ground truth"
+          + " for small models (quadrature: at most 3 parameters).")
   String methods;
 
   @Option(names = "--json", paramLabel = "OUT", description = "Write the results as JSON; - for standard output.")
@@ -60,23 +65,31 @@ public final class MrfScoreCommand implements Callable<Integer> {
   @Mixin
   MrfScoreOptions options;
 
+  @Option(names = "--restarts", paramLabel = "R", defaultValue = "" + HiddenMap.Settings.DEFAULT_RESTARTS,
+      description = "With hidden variables: the seeded random starts of each MAP fit, whose best is kept (the"
+          + " likelihood is not concave; default: ${DEFAULT-VALUE}).")
+  int restarts;
+
   @Mixin
   MrfSampledEstimatorOptions sampled;
 
   @Override
   public Integer call() {
     input.requireOneStructure();
-    List<EvidenceMethod<MrfProblem>> wanted = MrfMethods.parseList(methods);
+    List<EvidenceMethod<MrfProblem>> wanted = new ArrayList<>(MrfMethods.parseList(methods));
     int threads = options.threads();
     PosteriorDrawSettings posterior = sampled.settings(wanted, threads);
     Outputs outputs = Outputs.check(spec, force, json);
-    MrfModelDataOptions.Loaded in = input.load(graph -> requireExactFeasible(graph, wanted));
+    HiddenMap.Settings hiddenMap = HiddenMap.Settings.defaults().withRestarts(restarts);
+    MrfModelDataOptions.Loaded in = input.load(graph -> requireExactFeasible(graph, wanted),
+        model -> hiddenMethods(wanted, model));
     BoltzmannModelFile.Loaded m = in.model();
     Dataset d = in.data();
     double sigma = options.priorSigma(m.priorSigma());
     MrfScoreSettings settings = options.settings(sigma, threads);
-    List<EvidenceEstimate> results = MethodRegistry.estimateAll(new MrfProblem(in.graph(), in.statistics(), settings,
-        options.seed, null, posterior), wanted);
+    MrfProblem problem = in.hidden() ? new MrfProblem(in.hiddenStatistics(), settings, options.seed, null, hiddenMap)
+        : new MrfProblem(in.graph(), in.statistics(), settings, options.seed, null, posterior);
+    List<EvidenceEstimate> results = MethodRegistry.estimateAll(problem, wanted);
 
     PrintWriter out = outputs.report();
     MrfScoreReport.describe(out, input.source(), m, sigma, options.priorSigma != null ? " from --prior-sigma"
@@ -95,6 +108,18 @@ public final class MrfScoreCommand implements Callable<Integer> {
       outputs.write(json, ResultJson.write(root));
     }
     return 0;
+  }
+
+  /**
+   * With hidden variables: the default list drops the methods that need fully observed data; a list
+   * given by --methods that names one is refused before any work.
+   */
+  private void hiddenMethods(List<EvidenceMethod<MrfProblem>> wanted, BoltzmannModelFile.Loaded model) {
+    if (spec.commandLine().getParseResult().hasMatchedOption("--methods")) {
+      MrfMethods.requireHiddenCapable(wanted, "hidden variables (" + String.join(", ", model.hiddenNames()) + ")");
+    } else {
+      wanted.removeIf(m -> !MrfProblem.HIDDEN_METHODS.contains(m.name()));
+    }
   }
 
   /**

@@ -9,7 +9,12 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 import org.occam.math.DifferentiableFunction;
+import org.occam.data.InvalidInputException;
 import org.occam.math.Lbfgs;
+import org.occam.mrf.hidden.HiddenLaplace;
+import org.occam.mrf.hidden.HiddenMap;
+import org.occam.mrf.hidden.HiddenMrfData;
+import org.occam.mrf.hidden.HiddenParameterLikelihood;
 import org.occam.sampling.ParameterSpaceAis;
 
 /**
@@ -51,6 +56,10 @@ public final class MrfProblem {
 
   private final PairwiseGraph graph;
   private final MrfData data;
+  private final HiddenMrfData hidden;
+  private final HiddenMap.Settings hiddenMap;
+  private HiddenLaplace.ExactScores hiddenExact;
+  private HiddenLaplace.BpScore hiddenBpLr;
   private final MrfScoreSettings settings;
   private final long seed;
   private final ParameterSpaceAis.Settings ais;
@@ -102,6 +111,8 @@ public final class MrfProblem {
     this.posterior = posterior == null ? PosteriorDrawSettings.defaults() : posterior;
     this.graph = Objects.requireNonNull(graph, "graph");
     this.data = Objects.requireNonNull(data, "data");
+    this.hidden = null;
+    this.hiddenMap = null;
     this.settings = Objects.requireNonNull(settings, "settings");
     if (!data.graph().equals(graph)) {
       throw new IllegalArgumentException("the data's statistics are for " + data.graph() + ", not for " + graph);
@@ -111,6 +122,102 @@ public final class MrfProblem {
     this.rows = data.rows();
     this.means = data.featureMeans();
     this.f = data.featureCount();
+  }
+
+  /**
+   * A Boltzmann machine with hidden variables, or with missing cells in its data (Welling &amp; Parise
+   * 2006, section 6): the methods that handle them ({@link #HIDDEN_METHODS}) score it through
+   * {@link HiddenLaplace} and {@link HiddenParameterLikelihood}; the others refuse it. The MAP points
+   * are the best of {@code restarts} seeded random starts ({@link HiddenMap}), since the likelihood
+   * is not concave.
+   *
+   * @param hiddenMap the restarts and their initial scale (its optimiser and threads are replaced by
+   *     those of {@code settings}, which every score of the problem shares)
+   * @param ais the settings of {@code ais} ({@code null}: its defaults, with the settings' σ0)
+   */
+  public MrfProblem(HiddenMrfData data, MrfScoreSettings settings, long seed, ParameterSpaceAis.Settings ais,
+      HiddenMap.Settings hiddenMap) {
+    this.hidden = Objects.requireNonNull(data, "data");
+    this.graph = data.graph();
+    this.data = null;
+    this.settings = Objects.requireNonNull(settings, "settings");
+    Objects.requireNonNull(hiddenMap, "hiddenMap");
+    this.hiddenMap = new HiddenMap.Settings(hiddenMap.restarts(), hiddenMap.initialScale(), settings.optimiser(),
+        settings.threads());
+    this.seed = seed;
+    this.ais = ais;
+    this.posterior = PosteriorDrawSettings.defaults();
+    this.prior = settings.prior();
+    this.rows = data.rows();
+    this.means = null;
+    this.f = data.featureCount();
+  }
+
+  /** The methods that score a problem with hidden variables or missing cells, in registry order. */
+  public static final java.util.List<String> HIDDEN_METHODS = java.util.List.of("map", "bic-map", "bp-lr",
+      "laplace-exact", "ais");
+
+  /** Whether the model has hidden variables or the data missing cells (the {@link HiddenMrfData} constructor). */
+  public boolean hasHiddenVariables() {
+    return hidden != null;
+  }
+
+  /**
+   * The data of a problem with hidden variables or missing cells.
+   *
+   * @throws IllegalStateException for a fully observed problem
+   */
+  public HiddenMrfData hiddenData() {
+    if (hidden == null) {
+      throw new IllegalStateException("a fully observed problem has no hidden-variable data");
+    }
+    return hidden;
+  }
+
+  /** How the MAP points of a problem with hidden variables are found ({@code null} if fully observed). */
+  public HiddenMap.Settings hiddenMapSettings() {
+    return hiddenMap;
+  }
+
+  /**
+   * Refuses a method that needs fully observed data on a problem with hidden variables or missing
+   * cells, naming the methods that handle them.
+   *
+   * @param method the method's name, or {@code null}
+   *
+   * @throws InvalidInputException if the problem has hidden variables or missing cells
+   */
+  public void requireFullyObserved(String method) {
+    if (hidden != null) {
+      throw new InvalidInputException((method == null ? "this MRF method" : "MRF method '" + method + "'")
+          + " needs fully observed data, and this model has "
+          + (hidden.hiddenCount() > 0 ? hidden.hiddenCount() + " hidden variable" + (hidden.hiddenCount() == 1 ? ""
+          : "s") : "missing cells in its data") + " (methods for hidden variables: " + String.join(",", HIDDEN_METHODS)
+          + ")");
+    }
+  }
+
+  /** map, bic-map and laplace-exact of a problem with hidden variables, at the exact MAP point found once. */
+  public synchronized HiddenLaplace.ExactScores hiddenExactScores() {
+    if (hiddenExact == null) {
+      hiddenExact = HiddenLaplace.exactScores(hiddenData(), prior, hiddenMap, seed, hiddenSettingsMap());
+    }
+    return hiddenExact;
+  }
+
+  /** bp-lr of a problem with hidden variables, at the contrastive-Bethe MAP point found once. */
+  public synchronized HiddenLaplace.BpScore hiddenBpLr() {
+    if (hiddenBpLr == null) {
+      hiddenBpLr = HiddenLaplace.bpLr(hiddenData(), prior, hiddenMap, settings.bp(), seed, hiddenSettingsMap());
+    }
+    return hiddenBpLr;
+  }
+
+  private Map<String, Object> hiddenSettingsMap() {
+    Map<String, Object> set = settingsMap();
+    set.put("restarts", hiddenMap.restarts());
+    set.put("initialScale", hiddenMap.initialScale());
+    return set;
   }
 
   /** The problem of a graph on a data set of its variables (the data's statistics for that graph). */
@@ -128,7 +235,13 @@ public final class MrfProblem {
     return graph;
   }
 
+  /**
+   * The fully observed data's statistics.
+   *
+   * @throws InvalidInputException if the problem has hidden variables or missing cells
+   */
   public MrfData data() {
+    requireFullyObserved(null);
     return data;
   }
 
@@ -316,6 +429,7 @@ public final class MrfProblem {
   }
 
   public synchronized Fit exactMap() {
+    requireFullyObserved(null);
     if (exactMap == null) {
       MrfLikelihood objective = MrfLikelihood.exact(data, prior);
       exactMap = toTheMode(optimise(objective, settings.exactStart() == MrfScoreSettings.Start.PMM), objective);
@@ -420,6 +534,7 @@ public final class MrfProblem {
   }
 
   public synchronized Fit ml() {
+    requireFullyObserved(null);
     if (ml == null) {
       mlEmptyCells = emptyCells(graph, means, rows);
       MrfData target = data;
@@ -442,6 +557,7 @@ public final class MrfProblem {
   }
 
   public synchronized MrfLikelihood bethe() {
+    requireFullyObserved(null);
     if (betheObjective == null) {
       betheObjective = MrfLikelihood.bethe(data, prior, settings.bp());
     }

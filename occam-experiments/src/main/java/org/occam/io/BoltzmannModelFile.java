@@ -53,12 +53,39 @@ public final class BoltzmannModelFile {
    * @param priorSigma σ0 of the file's prior, when it has one
    * @param model the model in its 0/1 form, when the file gives parameters
    * @param labelled the names of the variables whose {@code "states"} list their two labels
+   * @param hidden the names of the variables marked {@code "hidden": true} (absent from the data)
    */
   public record Loaded(List<Variable> variables, PairwiseGraph graph, boolean spins, OptionalDouble priorSigma,
-      Optional<BoltzmannMachine> model, java.util.Set<String> labelled) {
+      Optional<BoltzmannMachine> model, java.util.Set<String> labelled, java.util.Set<String> hidden) {
     public Loaded {
       variables = List.copyOf(variables);
       labelled = java.util.Set.copyOf(labelled);
+      hidden = java.util.Set.copyOf(hidden);
+    }
+
+    /** A model with no hidden variable. */
+    public Loaded(List<Variable> variables, PairwiseGraph graph, boolean spins, OptionalDouble priorSigma,
+        Optional<BoltzmannMachine> model, java.util.Set<String> labelled) {
+      this(variables, graph, spins, priorSigma, model, labelled, java.util.Set.of());
+    }
+
+    /** Whether a variable is hidden. */
+    public boolean hasHidden() {
+      return !hidden.isEmpty();
+    }
+
+    /** Per variable, in order, whether it is hidden. */
+    public boolean[] hiddenFlags() {
+      boolean[] out = new boolean[variables.size()];
+      for (int j = 0; j < out.length; j++) {
+        out[j] = hidden.contains(variables.get(j).name());
+      }
+      return out;
+    }
+
+    /** The hidden variables' names in file order. */
+    public List<String> hiddenNames() {
+      return names().stream().filter(hidden::contains).toList();
     }
 
     /** A model none of whose variables lists its labels. */
@@ -71,9 +98,10 @@ public final class BoltzmannModelFile {
      * How the data's columns are read: a variable that lists its labels takes exactly those; any
      * other is a {@link ColumnSpec#binary binary column} (its default labels when the cells are
      * 0/1, or ±1 for spins, else the two values in the data), as {@code mrf rank} reads every column.
+     * Hidden variables have no column.
      */
     public List<ColumnSpec> columns() {
-      return variables.stream().map(v -> labelled.contains(v.name()) ? ColumnSpec.of(v)
+      return variables.stream().filter(v -> !hidden.contains(v.name())).map(v -> labelled.contains(v.name()) ? ColumnSpec.of(v)
           : ColumnSpec.binary(v.name(), v.states())).toList();
     }
 
@@ -94,9 +122,12 @@ public final class BoltzmannModelFile {
 
   private final JsonSource source;
   private final java.util.Set<String> labelled = new java.util.HashSet<>();
+  private final java.util.Set<String> hidden = new java.util.HashSet<>();
+  private final boolean allowHidden;
 
-  private BoltzmannModelFile(JsonSource source) {
+  private BoltzmannModelFile(JsonSource source, boolean allowHidden) {
     this.source = source;
+    this.allowHidden = allowHidden;
   }
 
   /**
@@ -105,8 +136,17 @@ public final class BoltzmannModelFile {
    * @param needParameters fail (at the top of the file) when it has no {@code "parameters"}
    */
   public static Loaded read(Path file, boolean needParameters) {
+    return read(file, needParameters, false);
+  }
+
+  /**
+   * Reads a model file whose variables may be marked {@code "hidden": true} (a boolean) when
+   * {@code allowHidden}; otherwise a {@code "hidden"} key is refused, as by the commands that need
+   * fully observed data.
+   */
+  public static Loaded read(Path file, boolean needParameters, boolean allowHidden) {
     JsonSource source = JsonSource.read(file);
-    return new BoltzmannModelFile(source).parse(source.root(), needParameters);
+    return new BoltzmannModelFile(source, allowHidden).parse(source.root(), needParameters);
   }
 
   private Loaded parse(JsonNode root, boolean needParameters) {
@@ -140,7 +180,10 @@ public final class BoltzmannModelFile {
     }
     Optional<BoltzmannMachine> model = params == null ? Optional.empty()
         : Optional.of(new BoltzmannParameters(source).parse(params, graph, index, spins));
-    return new Loaded(variables, graph, spins, sigma, model, labelled);
+    if (hidden.size() == variables.size()) {
+      throw source.error("/variables", "every variable is hidden: at least one must be observed (a data column)");
+    }
+    return new Loaded(variables, graph, spins, sigma, model, labelled, hidden);
   }
 
   private List<Variable> parseVariables(JsonNode vars, boolean spins) {
@@ -155,11 +198,15 @@ public final class BoltzmannModelFile {
       if (!v.isObject()) {
         throw source.error(at, "each variable is an object with a \"name\" (and optionally two \"states\")");
       }
-      if (v.has("hidden")) {
-        throw source.error(at + "/hidden", "hidden variables are not supported here: the Boltzmann-machine scores are"
-            + " for fully observed data");
+      if (v.has("hidden") && !allowHidden) {
+        throw source.error(at + "/hidden", "hidden variables are not supported here: this command needs fully"
+            + " observed data (mrf score takes them)");
       }
-      source.checkKeys(v, at, "name", "states");
+      source.checkKeys(v, at, "name", "states", "hidden");
+      JsonNode hiddenNode = v.get("hidden");
+      if (hiddenNode != null && !hiddenNode.isBoolean()) {
+        throw source.error(at + "/hidden", "\"hidden\" must be true or false, got " + hiddenNode);
+      }
       JsonNode name = v.get("name");
       if (name == null || !name.isTextual() || name.asText().isBlank()) {
         throw source.error(at, "variable needs a \"name\"");
@@ -169,6 +216,9 @@ public final class BoltzmannModelFile {
         throw source.error(at + "/name", "duplicate variable name '" + n + "'");
       }
       names.add(n);
+      if (hiddenNode != null && hiddenNode.asBoolean()) {
+        hidden.add(n);
+      }
       List<String> labels = spins ? SPIN_LABELS : BINARY_LABELS;
       JsonNode st = v.get("states");
       if (st != null) {

@@ -14,6 +14,7 @@ import org.occam.data.ReadSettings;
 import org.occam.data.Variable;
 import org.occam.mrf.MrfData;
 import org.occam.mrf.PairwiseGraph;
+import org.occam.mrf.hidden.HiddenMrfData;
 import org.occam.report.DataJson;
 import org.occam.report.Tables;
 
@@ -57,9 +58,18 @@ public final class MrfBinaryData {
    */
   public static CsvDatasetReader.Result read(Path data, List<ColumnSpec> columns, String weightColumn,
       ReadSettings settings) {
+    return read(data, columns, Set.of(), weightColumn, settings, false);
+  }
+
+  /**
+   * As above for a model with hidden variables: a column named after one is refused (file, line and
+   * column), and with {@code allowMissing} missing cells are kept (to be summed out) rather than refused.
+   */
+  public static CsvDatasetReader.Result read(Path data, List<ColumnSpec> columns, Set<String> hidden,
+      String weightColumn, ReadSettings settings, boolean allowMissing) {
     CsvDatasetReader.Result read;
     try {
-      read = CsvDatasetReader.read(data, columns, Set.of(), weightColumn, settings);
+      read = CsvDatasetReader.read(data, columns, hidden, weightColumn, settings);
     } catch (DataFormatException e) {
       throw withCountHint(e, columns, weightColumn);
     }
@@ -73,7 +83,7 @@ public final class MrfBinaryData {
             + "; a Boltzmann machine needs exactly two (declare both labels in a model file)" + hint);
       }
     }
-    if (d.hasMissing()) {
+    if (d.hasMissing() && !allowMissing) {
       CsvDatasetReader.MissingCell m = read.firstMissing();
       throw DataFormatException.at(data, m.line(), m.column(), "a missing cell (" + m.describe() + " in column "
           + m.name() + "): Boltzmann-machine scores need complete rows; use --complete-cases to drop the rows"
@@ -156,6 +166,23 @@ public final class MrfBinaryData {
       edges[e] = new int[] {names.indexOf(pair.get(0)), names.indexOf(pair.get(1))};
     }
     return new PairwiseGraph(vars.size(), edges);
+  }
+
+  /**
+   * The data of a model with hidden variables (or missing cells) as the hidden-variable methods take
+   * them: each column on the model variable of its name, the hidden variables and missing cells free.
+   */
+  public static HiddenMrfData hiddenStatistics(BoltzmannModelFile.Loaded model, Dataset d, Path file) {
+    List<String> names = model.names();
+    int[] columnVertex = new int[d.variables().size()];
+    for (int c = 0; c < columnVertex.length; c++) {
+      columnVertex[c] = names.indexOf(d.variables().get(c).name());
+    }
+    try {
+      return HiddenMrfData.of(model.graph(), columnVertex, d);
+    } catch (IllegalArgumentException e) {
+      throw new DataFormatException(file + ": " + e.getMessage());
+    }
   }
 
   /** The data's statistics for the graph, with the data file named in any complaint. */

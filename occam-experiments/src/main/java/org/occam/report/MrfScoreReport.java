@@ -33,10 +33,12 @@ public final class MrfScoreReport {
   public static void describe(PrintWriter out, String modelFile, BoltzmannModelFile.Loaded m, double sigma,
       String sigmaFrom, Path dataFile, Dataset d) {
     PairwiseGraph graph = m.graph();
-    out.printf("model %s: %d binary variables%s, %d edge%s, %d parameters; prior N(0, %s² I)%s%n", modelFile,
-        graph.vertexCount(), m.spins() ? " (±1 spins, scored in the 0/1 form)" : "", graph.edgeCount(),
+    out.printf("model %s: %d binary variables%s%s, %d edge%s, %d parameters; prior N(0, %s² I)%s%n", modelFile,
+        graph.vertexCount(), m.spins() ? " (±1 spins, scored in the 0/1 form)" : "",
+        m.hasHidden() ? " (hidden: " + String.join(", ", m.hiddenNames()) + ")" : "", graph.edgeCount(),
         graph.edgeCount() == 1 ? "" : "s", graph.vertexCount() + graph.edgeCount(), Tables.number(sigma), sigmaFrom);
-    out.printf("data %s: n = %s, %d distinct rows%n", dataFile, Tables.number(d.size()), d.distinctRows());
+    out.printf("data %s: n = %s, %d distinct rows%s%n", dataFile, Tables.number(d.size()), d.distinctRows(),
+        d.hasMissing() ? "; missing cells are summed out" : "");
   }
 
   /** A table row under {@link #HEADER}: method, score, std error, converged, iterations, seconds, smallest eigenvalue of A, BP. */
@@ -65,8 +67,9 @@ public final class MrfScoreReport {
             e.method(), diag.getOrDefault("reason", "-"), diag.getOrDefault("bpConverged", "-"));
       }
       if (Boolean.FALSE.equals(diag.get("positiveDefinite"))) {
-        out.printf("warning: %s: A = N C + Λ⁻¹ is not positive definite (smallest eigenvalue %s); the score uses"
-            + " log |det A|%n", e.method(), diag.get("smallestEigenvalue"));
+        out.printf("warning: %s: A = %s is not positive definite (smallest eigenvalue %s); the score uses"
+            + " log |det A|%n", e.method(), diag.containsKey("hiddenVariables") ? "N C − Σ C_xn + Λ⁻¹" : "N C + Λ⁻¹",
+            diag.get("smallestEigenvalue"));
       }
       if (Boolean.TRUE.equals(diag.get("mlOnBoundary"))) {
         out.printf("note: %s: the data are on the boundary (%s empty cells), so λML is at infinity; scored at the"
@@ -84,6 +87,9 @@ public final class MrfScoreReport {
     info.put("variables", DataJson.variables(m.variables()));
     info.put("edges", m.edgeNames());
     info.put("spins", m.spins());
+    if (m.hasHidden()) {
+      info.put("hidden", m.hiddenNames());
+    }
     info.put("parameters", m.graph().vertexCount() + m.graph().edgeCount());
     info.put("prior", Map.of("gaussian", Map.of("sigma", sigma)));
     return info;

@@ -61,6 +61,14 @@ public final class RbmScoreReport {
     if (Boolean.FALSE.equals(diag.get("positiveDefinite"))) {
       notes.append(notes.length() > 0 ? "; " : "").append("A not positive definite");
     }
+    if (diag.containsKey("hiddenVariables") && diag.get("smallestEigenvalue") instanceof Double eig) {
+      // the RBM as a Boltzmann machine with hidden units (bp-lr, laplace-exact)
+      notes.append(notes.length() > 0 ? "; " : "").append(String.format(Locale.ROOT, "%smin eig A %.3g",
+          Boolean.TRUE.equals(diag.get("positiveDefinite")) ? "A positive definite, " : "", eig));
+      if (diag.get("logEquivalentModes") instanceof Double modes && modes > 0) {
+        notes.append(String.format(Locale.ROOT, ", %.3g equivalent modes", Math.exp(modes)));
+      }
+    }
     if (diag.get("logZMethod") instanceof String z) {
       notes.append(notes.length() > 0 ? "; " : "").append("log Z ").append(z);
     }

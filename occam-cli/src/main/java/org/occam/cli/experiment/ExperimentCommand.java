@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
     description = "Reproduce a paper's experiment: CSV tables, PNG figures and a report.md beside the printed results.",
     subcommands = {BealExperimentCommand.class, PariseWellingExperimentCommand.class,
         ChenWellingExperimentCommand.class, WellingPariseExperimentCommand.class,
-        CrfFaqExperimentCommand.class})
+        CrfFaqExperimentCommand.class, HiddenLaplaceExperimentCommand.class})
 public final class ExperimentCommand implements Runnable {
   @picocli.CommandLine.Spec
   picocli.CommandLine.Model.CommandSpec spec;

@@ -69,6 +69,29 @@ class ExperimentCommandsTest {
   }
 
   @Test
+  void hiddenLaplaceQuickRunWritesTheFigureAndReportAndRefusesBadCounts() {
+    Path out = dir.resolve("hl");
+    Run r = run("experiment", "hidden-laplace", "--quick", "--models", "1", "--sizes", "30", "--ais-steps", "100",
+        "--hidden-units", "1", "--data", DATA, "--threads", "2", "--out", out.toString());
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.out()).contains("hidden-laplace (a): 5 kinds x 1 models, N = [30], 5 tasks")
+        .contains("| N | map | bic-map | laplace-exact | bp-lr | AIS std error |")
+        .contains("| K | ais-pd | laplace | bp-lr | laplace-exact |").contains("wrote " + out);
+    for (String f : new String[] {"report.md", "summary.json", "scores.csv", "fig-a.csv", "fig-a.png", "fig-b.csv"}) {
+      assertThat(out.resolve(f)).exists();
+    }
+    Run bad = run("experiment", "hidden-laplace", "--models", "0", "--out", dir.resolve("y").toString());
+    assertThat(bad.code()).isEqualTo(2);
+    assertThat(bad.err()).contains("--models").hasLineCount(1);
+    assertThat(dir.resolve("y")).doesNotExist();
+    Run noData = run("experiment", "hidden-laplace", "--quick", "--data", dir.resolve("none.csv").toString(),
+        "--out", dir.resolve("z").toString());
+    assertThat(noData.code()).isEqualTo(2);
+    assertThat(noData.err()).contains("none.csv: no such file").hasLineCount(1);
+    assertThat(dir.resolve("z")).doesNotExist();
+  }
+
+  @Test
   void pariseWellingRefusesASequenceStrengthThatIsNotDrawn() {
     Run r = run("experiment", "parise-welling", "--strengths", "0.1,2", "--out", dir.resolve("x").toString());
     assertThat(r.code()).isEqualTo(2);

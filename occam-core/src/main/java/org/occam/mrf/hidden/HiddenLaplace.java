@@ -17,7 +17,8 @@ import org.occam.mrf.PosteriorPrecision;
 
 /**
  * The Laplace-family scores of a Boltzmann machine with hidden variables (Welling &amp; Parise
- * 2006, section 6; {@code notes/laplace-family.md}), as library calls (not yet in a method registry):
+ * 2006, section 6; {@code notes/laplace-family.md}), behind the MRF registry's methods of those names
+ * when the problem has hidden variables or missing cells ({@link org.occam.mrf.MrfProblem}):
  *
  * <pre>
  *   map           = L(λMP) + log p(λMP)
@@ -61,24 +62,56 @@ public final class HiddenLaplace {
   /** Fits both points (seeded restarts) and scores. */
   public static Scores score(HiddenMrfData data, GaussianPrior prior, HiddenMap.Settings settings,
       LoopyBeliefPropagation.Settings bp, long seed) {
-    HiddenMap.Result exact = HiddenMap.exact(data, prior, settings, seed);
-    HiddenMap.Result bethe = HiddenMap.contrastiveBethe(data, prior, bp, settings, seed);
-    int f = data.featureCount();
-    double n = data.rows();
-    double[] lambda = exact.lambda();
-    HiddenLogLikelihood.Evaluation at = HiddenLogLikelihood.exact(data, prior).evaluate(lambda);
     Map<String, Object> set = new LinkedHashMap<>();
     set.put("prior", prior.toString());
     set.put("restarts", settings.restarts());
     set.put("initialScale", settings.initialScale());
     set.put("optimiser", settings.optimiser().toString());
+    ExactScores exact = exactScores(data, prior, settings, seed, set);
+    Map<String, Object> bpSet = new LinkedHashMap<>(set);
+    bpSet.put("bp", bp.toString());
+    BpScore bethe = bpLr(data, prior, settings, bp, seed, bpSet);
+    return new Scores(exact.map(), exact.bicMap(), exact.laplaceExact(), bethe.bpLr(), exact.fit(), bethe.fit());
+  }
+
+  /**
+   * The three scores at the exact MAP point, with its fit.
+   *
+   * @param fit λMP's fit
+   */
+  public record ExactScores(EvidenceEstimate map, EvidenceEstimate bicMap, EvidenceEstimate laplaceExact,
+      HiddenMap.Result fit) {}
+
+  /**
+   * {@code bp-lr} with the contrastive-Bethe fit it was expanded at.
+   *
+   * @param fit λMP_BP's fit
+   */
+  public record BpScore(EvidenceEstimate bpLr, HiddenMap.Result fit) {}
+
+  /**
+   * map, bic-map and laplace-exact: fits λMP (seeded restarts) and scores there.
+   *
+   * @param set the settings every estimate reports (copied; the point and log Z added)
+   */
+  public static ExactScores exactScores(HiddenMrfData data, GaussianPrior prior, HiddenMap.Settings settings,
+      long seed, Map<String, Object> set) {
+    HiddenMap.Result exact = HiddenMap.exact(data, prior, settings, seed);
+    int f = data.featureCount();
+    double n = data.rows();
+    double[] lambda = exact.lambda();
+    HiddenLogLikelihood.Evaluation at = HiddenLogLikelihood.exact(data, prior).evaluate(lambda);
+    Map<String, Object> exactSet = new LinkedHashMap<>(set);
+    exactSet.put("point", "exact MAP (best of the restarts, L-BFGS on exact gradients, Newton polish)");
+    exactSet.put("logZ", "exact");
 
     Map<String, Object> exactDiag = pointDiagnostics(data, exact, at.logLikelihood(), at.logPrior());
-    EvidenceEstimate map = estimate("map", at.logPosterior(), exact.seconds(), set, seed, exactDiag);
+    EvidenceEstimate map = estimate("map", at.logPosterior(), exact.seconds(), exactSet, seed, exactDiag);
     Map<String, Object> bicDiag = new LinkedHashMap<>(exactDiag);
     double penalty = 0.5 * f * Math.log(n);
     bicDiag.put("penalty", penalty);
-    EvidenceEstimate bicMap = estimate("bic-map", at.logLikelihood() - penalty, exact.seconds(), set, seed, bicDiag);
+    EvidenceEstimate bicMap = estimate("bic-map", at.logLikelihood() - penalty, exact.seconds(), exactSet, seed,
+        bicDiag);
 
     long t0 = System.nanoTime();
     PosteriorPrecision a = exact.precision().orElseThrow();
@@ -87,10 +120,22 @@ public final class HiddenLaplace {
     MrfProblem.describePrecision(a, laplaceDiag);
     laplaceDiag.put("logEquivalentModes", logModes);
     putFlipModeMass(data, lambda, prior, laplaceDiag);
+    Map<String, Object> laplaceSet = new LinkedHashMap<>(exactSet);
+    laplaceSet.put("covariance", "exact (N C − Σ C_xn, junction tree)");
     EvidenceEstimate laplace = estimate("laplace-exact", at.logPosterior() + a.laplaceCorrection() + logModes,
-        exact.seconds() + (System.nanoTime() - t0) * 1e-9, set, seed, laplaceDiag);
+        exact.seconds() + (System.nanoTime() - t0) * 1e-9, laplaceSet, seed, laplaceDiag);
+    return new ExactScores(map, bicMap, laplace, exact);
+  }
 
-    t0 = System.nanoTime();
+  /**
+   * bp-lr: fits λMP_BP on the contrastive Bethe objective (seeded restarts) and scores there.
+   *
+   * @param set the settings the estimate reports (copied; the point, log Z and covariance added)
+   */
+  public static BpScore bpLr(HiddenMrfData data, GaussianPrior prior, HiddenMap.Settings settings,
+      LoopyBeliefPropagation.Settings bp, long seed, Map<String, Object> set) {
+    HiddenMap.Result bethe = HiddenMap.contrastiveBethe(data, prior, bp, settings, seed);
+    long t0 = System.nanoTime();
     double[] lambdaBp = bethe.lambda();
     ContrastiveBethe objective = ContrastiveBethe.of(data, prior, bp);
     ContrastiveBethe.Evaluation atBp = objective.evaluate(lambdaBp);
@@ -107,10 +152,12 @@ public final class HiddenLaplace {
     bpDiag.put("logEquivalentModes", logModesBp);
     putFlipModeMass(data, lambdaBp, prior, bpDiag);
     Map<String, Object> bpSet = new LinkedHashMap<>(set);
-    bpSet.put("bp", bp.toString());
+    bpSet.put("point", "contrastive-Bethe MAP (best of the restarts, L-BFGS on BP gradients)");
+    bpSet.put("logZ", "Bethe (free and each clamped term)");
+    bpSet.put("covariance", "linear response (C_LR − mean C_LR_xn)");
     EvidenceEstimate bpLr = estimate("bp-lr", atBp.logPosterior() + aLr.laplaceCorrection() + logModesBp,
         bethe.seconds() + (System.nanoTime() - t0) * 1e-9, bpSet, seed, bpDiag);
-    return new Scores(map, bicMap, laplace, bpLr, exact, bethe);
+    return new BpScore(bpLr, bethe);
   }
 
   private static void putFlipModeMass(HiddenMrfData data, double[] lambda, GaussianPrior prior,

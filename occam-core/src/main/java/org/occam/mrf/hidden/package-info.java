@@ -12,7 +12,8 @@
  * Built on these: the linear-response curvature of the contrastive objective, the likelihood as
  * AIS over the parameters takes it ({@link org.occam.mrf.hidden.HiddenParameterLikelihood}), and
  * the Laplace-family scores with the equivalent-mode count of hidden twins
- * ({@link org.occam.mrf.hidden.HiddenLaplace}; library calls, not yet in a method registry or the
- * command line).
+ * ({@link org.occam.mrf.hidden.HiddenLaplace}), which the MRF registry's {@code map}, {@code bic-map},
+ * {@code laplace-exact}, {@code bp-lr} and {@code ais} use when their {@link org.occam.mrf.MrfProblem}
+ * has hidden variables or missing cells.
  */
 package org.occam.mrf.hidden;

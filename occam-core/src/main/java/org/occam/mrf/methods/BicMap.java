@@ -2,6 +2,7 @@ package org.occam.mrf.methods;
 
 import java.util.Map;
 import org.occam.evidence.Accuracy;
+import org.occam.evidence.EvidenceEstimate;
 import org.occam.mrf.MrfProblem;
 
 /** {@code bic-map}: L(λMP) − (F/2) log N at the exact MAP point (Parise &amp; Welling 2006, section 4). */
@@ -18,8 +19,9 @@ final class BicMap extends ExactMapScore {
 
   @Override
   public Accuracy accuracy() {
-    return Accuracy.approximate(MrfMethods.BIC_TOLERANCE, "drops the O(1) terms of the evidence (prior, posterior"
-        + " volume): a few nats on the reference models");
+    return Accuracy.approximate(MrfMethods.BIC_HIDDEN_TOLERANCE, "drops the O(1) terms of the evidence (prior,"
+        + " posterior volume): a few nats on the reference models; with hidden units F counts parameters the data"
+        + " do not identify, and the gap grows like log N");
   }
 
   @Override
@@ -27,5 +29,10 @@ final class BicMap extends ExactMapScore {
     exactPoint(problem, fit, set, diag);
     diag.put("penalty", problem.penalty());
     return new double[] {fit.atOptimum().logLikelihood() - problem.penalty(), 0};
+  }
+
+  @Override
+  EvidenceEstimate hidden(MrfProblem problem) {
+    return problem.hiddenExactScores().bicMap();
   }
 }

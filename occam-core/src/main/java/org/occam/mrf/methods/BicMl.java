@@ -38,6 +38,7 @@ final class BicMl implements EvidenceMethod<MrfProblem> {
 
   @Override
   public EvidenceEstimate estimate(MrfProblem problem) {
+    problem.requireFullyObserved(name());
     Map<String, Object> set = problem.settingsMap();
     Map<String, Object> diag = problem.diagnostics();
     MrfProblem.Fit fit = problem.ml();

@@ -39,6 +39,9 @@ final class BpLr implements EvidenceMethod<MrfProblem> {
 
   @Override
   public EvidenceEstimate estimate(MrfProblem problem) {
+    if (problem.hasHiddenVariables()) {
+      return problem.hiddenBpLr().bpLr();
+    }
     Map<String, Object> set = problem.settingsMap();
     Map<String, Object> diag = problem.diagnostics();
     MrfProblem.Fit fit = problem.bpMap();

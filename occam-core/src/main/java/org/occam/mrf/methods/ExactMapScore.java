@@ -26,8 +26,20 @@ abstract class ExactMapScore implements EvidenceMethod<MrfProblem> {
   /** The score at the fit; may add settings and diagnostics. @return the score and extra seconds */
   abstract double[] score(MrfProblem problem, MrfProblem.Fit fit, Map<String, Object> set, Map<String, Object> diag);
 
+  /**
+   * The score of a problem with hidden variables or missing cells, from the exact-point scores
+   * {@link MrfProblem#hiddenExactScores()} shares; by default refused.
+   */
+  EvidenceEstimate hidden(MrfProblem problem) {
+    problem.requireFullyObserved(name());
+    throw new AssertionError("unreachable");
+  }
+
   @Override
   public final EvidenceEstimate estimate(MrfProblem problem) {
+    if (problem.hasHiddenVariables()) {
+      return hidden(problem);
+    }
     Map<String, Object> set = problem.settingsMap();
     Map<String, Object> diag = problem.diagnostics();
     MrfProblem.Fit fit = problem.exactMap();

@@ -2,6 +2,7 @@ package org.occam.mrf.methods;
 
 import java.util.Map;
 import org.occam.evidence.Accuracy;
+import org.occam.evidence.EvidenceEstimate;
 import org.occam.mrf.MrfProblem;
 import org.occam.mrf.PosteriorPrecision;
 
@@ -42,5 +43,10 @@ final class LaplaceExact extends ExactMapScore {
     MrfProblem.describePrecision(a, diag);
     checkMode(problem, fit, a, diag);
     return new double[] {fit.atOptimum().logPosterior() + a.laplaceCorrection(), problem.exactPrecisionSeconds()};
+  }
+
+  @Override
+  EvidenceEstimate hidden(MrfProblem problem) {
+    return problem.hiddenExactScores().laplaceExact();
   }
 }

@@ -2,6 +2,7 @@ package org.occam.mrf.methods;
 
 import java.util.Map;
 import org.occam.evidence.Accuracy;
+import org.occam.evidence.EvidenceEstimate;
 import org.occam.mrf.MrfProblem;
 
 /** {@code map}: L(λMP) + log p(λMP), exact (Parise &amp; Welling 2006, section 4): a reference value. */
@@ -25,5 +26,10 @@ final class MrfMap extends ExactMapScore {
   double[] score(MrfProblem problem, MrfProblem.Fit fit, Map<String, Object> set, Map<String, Object> diag) {
     exactPoint(problem, fit, set, diag);
     return new double[] {fit.atOptimum().logPosterior(), 0};
+  }
+
+  @Override
+  EvidenceEstimate hidden(MrfProblem problem) {
+    return problem.hiddenExactScores().map();
   }
 }

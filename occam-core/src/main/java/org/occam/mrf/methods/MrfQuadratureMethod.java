@@ -32,6 +32,7 @@ final class MrfQuadratureMethod implements EvidenceMethod<MrfProblem> {
 
   @Override
   public EvidenceEstimate estimate(MrfProblem problem) {
+    problem.requireFullyObserved(name());
     var q = MrfQuadrature.Settings.defaults();
     return MrfQuadrature.estimate(problem.data(), new MrfQuadrature.Settings(problem.settings().priorSigma(),
         q.halfWidth(), q.pointsPerAxis()));

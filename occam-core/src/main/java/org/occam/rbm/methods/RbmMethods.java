@@ -10,7 +10,9 @@ import org.occam.rbm.RbmProblem;
 
 /**
  * The evidence methods for RBMs (Chen &amp; Welling 2013, section 4), in the order help texts list
- * them: the Laplace family, ais-pd, then the MCMC-based estimators of section 3.2. Adding a method is one class and one line here.
+ * them: the Laplace family, the RBM as a Boltzmann machine with hidden units (bp-lr, laplace-exact:
+ * Welling &amp; Parise 2006, section 6, through the MRF registry's methods), ais-pd, then the
+ * MCMC-based estimators of section 3.2. Adding a method is one class and one line here.
  */
 public final class RbmMethods {
   /** The settings the Laplace-procedure scores read. */
@@ -34,6 +36,8 @@ public final class RbmMethods {
       new RbmLaplace0(),
       new RbmMap(),
       new RbmMlBic(),
+      new RbmBpLr(),
+      new RbmLaplaceExact(),
       new RbmAisPd(),
       sampled("harmonic1"),
       sampled("harmonic4"),

@@ -22,20 +22,34 @@ class HiddenParameterLikelihoodTest {
   private static final int ZEROS = 13;
 
   private static HiddenMrfData data() {
+    return data(ONES, ZEROS);
+  }
+
+  /** One visible unit seen {@code ones} times 1 and {@code zeros} times 0, joined to one hidden unit. */
+  static HiddenMrfData data(int ones, int zeros) {
     PairwiseGraph g = new PairwiseGraph(2, new int[][] {{0, 1}});
     return HiddenMrfData.ofRows(g, HiddenTestModels.hiddenSet(2, 1),
-        new int[][] {{1, Dataset.MISSING}, {0, Dataset.MISSING}}, new double[] {ONES, ZEROS});
+        new int[][] {{1, Dataset.MISSING}, {0, Dataset.MISSING}}, new double[] {ones, zeros});
   }
 
   private static double logLikelihood(double a, double b, double w) {
+    return logLikelihood(ONES, ZEROS, a, b, w);
+  }
+
+  private static double logLikelihood(int ones, int zeros, double a, double b, double w) {
     double logZ = LogSpace.logSumExp(new double[] {0, a, b, a + b + w});
     double logOne = a + LogSpace.logSumExp(new double[] {0, b + w});
     double logZero = LogSpace.logSumExp(new double[] {0, b});
-    return ONES * logOne + ZEROS * logZero - (ONES + ZEROS) * logZ;
+    return ones * logOne + zeros * logZero - (ones + zeros) * logZ;
   }
 
   /** ln ∫ N(λ; 0, I) exp(L(λ)) dλ by the trapezoid rule on [−7, 7]³ at spacing 0.1. */
   private static double gridEvidence() {
+    return gridEvidence(ONES, ZEROS);
+  }
+
+  /** As above for {@code ones} ones and {@code zeros} zeros. */
+  static double gridEvidence(int ones, int zeros) {
     int m = 141;
     double h = 14.0 / (m - 1);
     double[] terms = new double[m * m * m];
@@ -46,7 +60,7 @@ class HiddenParameterLikelihoodTest {
         double b = -7 + j * h;
         for (int l = 0; l < m; l++) {
           double w = -7 + l * h;
-          terms[k++] = logLikelihood(a, b, w) - 0.5 * (a * a + b * b + w * w);
+          terms[k++] = logLikelihood(ones, zeros, a, b, w) - 0.5 * (a * a + b * b + w * w);
         }
       }
     }
