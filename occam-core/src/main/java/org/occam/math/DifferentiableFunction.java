@@ -18,4 +18,27 @@ public interface DifferentiableFunction {
    * @return {@code f(x)}
    */
   double valueAndGradient(double[] x, double[] gradOut);
+
+  /** Whether every component of {@code x} is finite. */
+  static boolean allFinite(double[] x) {
+    for (double v : x) {
+      if (!Double.isFinite(v)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The convention for a point outside the domain (a non-finite component, as a line search may
+   * try): when {@code x} has one, {@code gradOut} is filled with NaN and true is returned, and the
+   * caller returns its own out-of-domain value.
+   */
+  static boolean outsideDomain(double[] x, double[] gradOut) {
+    if (allFinite(x)) {
+      return false;
+    }
+    java.util.Arrays.fill(gradOut, Double.NaN);
+    return true;
+  }
 }

@@ -1,6 +1,7 @@
 package org.occam.mrf;
 
 import java.util.Arrays;
+import org.occam.math.DifferentiableFunction;
 
 /**
  * The exact log likelihood of fully observed data under a Boltzmann machine and its gradient,
@@ -102,11 +103,8 @@ public final class ExactLogLikelihood {
    */
   double logPartition(double[] lambda, double[] meansOut) {
     if (calibration == null) {
-      for (double l : lambda) {
-        if (!Double.isFinite(l)) {
-          Arrays.fill(meansOut, Double.NaN);
-          return Double.NaN;
-        }
+      if (DifferentiableFunction.outsideDomain(lambda, meansOut)) {
+        return Double.NaN;
       }
       MrfInference exact = ExactInference.exact(new BoltzmannMachine(graph, lambda));
       System.arraycopy(exact.featureMeans(), 0, meansOut, 0, meansOut.length);

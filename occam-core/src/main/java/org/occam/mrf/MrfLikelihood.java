@@ -1,6 +1,5 @@
 package org.occam.mrf;
 
-import java.util.Arrays;
 import java.util.Objects;
 import java.util.Optional;
 import org.occam.math.DifferentiableFunction;
@@ -140,11 +139,8 @@ public final class MrfLikelihood implements DifferentiableFunction {
   @Override
   public double valueAndGradient(double[] lambda, double[] gradOut) {
     requireLength(lambda);
-    for (double l : lambda) {
-      if (!Double.isFinite(l)) {
-        Arrays.fill(gradOut, Double.NaN);
-        return Double.POSITIVE_INFINITY;
-      }
+    if (DifferentiableFunction.outsideDomain(lambda, gradOut)) {
+      return Double.POSITIVE_INFINITY;
     }
     Evaluation e = evaluate(lambda);
     double[] expected = e.inference().featureMeans();

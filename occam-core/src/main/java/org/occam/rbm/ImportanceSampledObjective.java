@@ -150,7 +150,7 @@ public final class ImportanceSampledObjective implements DifferentiableFunction 
   public double valueAndGradient(double[] lambda, double[] gradOut) {
     checkLength(lambda, "λ");
     checkLength(gradOut, "gradient output");
-    if (!allFinite(lambda)) {
+    if (!DifferentiableFunction.allFinite(lambda)) {
       Arrays.fill(gradOut, Double.NaN);
       return Double.POSITIVE_INFINITY;
     }
@@ -435,17 +435,9 @@ public final class ImportanceSampledObjective implements DifferentiableFunction 
     }
   }
 
-  private static boolean allFinite(double[] v) {
-    for (double x : v) {
-      if (!Double.isFinite(x)) {
-        return false;
-      }
-    }
-    return true;
-  }
 
   private static void checkFinite(double[] lambda) {
-    if (!allFinite(lambda)) {
+    if (!DifferentiableFunction.allFinite(lambda)) {
       throw new IllegalArgumentException("λ must be finite: " + Arrays.toString(lambda));
     }
   }

@@ -253,7 +253,7 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
    */
   public double value(double[] lambda) {
     checkLength(lambda);
-    if (!allFinite(lambda)) {
+    if (!DifferentiableFunction.allFinite(lambda)) {
       return Double.NaN;
     }
     return dataTerm(lambda, null) - data.total * logPartition(lambda, null);
@@ -269,7 +269,7 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
   public double valueAndGradient(double[] lambda, double[] gradOut) {
     checkLength(lambda);
     checkLength(gradOut);
-    if (!allFinite(lambda)) {
+    if (!DifferentiableFunction.allFinite(lambda)) {
       Arrays.fill(gradOut, Double.NaN);
       return Double.NaN;
     }
@@ -728,14 +728,6 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
     }
   }
 
-  private static boolean allFinite(double[] a) {
-    for (double x : a) {
-      if (!Double.isFinite(x)) {
-        return false;
-      }
-    }
-    return true;
-  }
 
   @Override
   public String toString() {

@@ -12,6 +12,7 @@ import org.occam.sampling.ParameterSamples;
 import org.occam.sampling.PosteriorSampler;
 import org.occam.sampling.SamplerSettings;
 import org.occam.sampling.Whitening;
+import org.occam.math.DifferentiableFunction;
 
 /**
  * {@code hmc}: Hybrid Monte Carlo (Duane et al. 1987; Neal 2011) on the exact CRF log posterior
@@ -71,7 +72,7 @@ final class CrfHamiltonianMonteCarlo implements PosteriorSampler<CrfProblem> {
       double[] gradLambda = new double[f];
       return (u, gradU) -> {
         w.toLambda(u, lambda);
-        if (!CrfLaplace.finite(lambda)) {
+        if (!DifferentiableFunction.allFinite(lambda)) {
           java.util.Arrays.fill(gradU, Double.NaN);
           return Double.NaN;
         }

@@ -36,15 +36,6 @@ final class CrfLaplace {
     return problem.map().seconds() + problem.precisionSeconds();
   }
 
-  /** Whether every entry is finite. */
-  static boolean finite(double[] lambda) {
-    for (double l : lambda) {
-      if (!Double.isFinite(l)) {
-        return false;
-      }
-    }
-    return true;
-  }
 
   /** A list copy of an array, for diagnostics. */
   static java.util.List<Double> boxed(double[] a) {

@@ -13,6 +13,7 @@ import org.occam.sampling.ParameterSamples;
 import org.occam.sampling.PosteriorSampler;
 import org.occam.sampling.SamplerSettings;
 import org.occam.sampling.Whitening;
+import org.occam.math.DifferentiableFunction;
 
 /**
  * {@code mh}: random-walk Metropolis–Hastings on the exact CRF log posterior, log Z(x_n, λ) of every
@@ -63,7 +64,7 @@ final class CrfMetropolisHastings implements PosteriorSampler<CrfProblem> {
       double[] lambda = new double[f];
       return u -> {
         w.toLambda(u, lambda);
-        if (!CrfLaplace.finite(lambda)) {
+        if (!DifferentiableFunction.allFinite(lambda)) {
           return Double.NEGATIVE_INFINITY;
         }
         return likelihood.value(lambda) + prior.logDensity(lambda);

@@ -1,6 +1,5 @@
 package org.occam.mrf.hidden;
 
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.occam.math.DifferentiableFunction;
@@ -27,11 +26,8 @@ public record HiddenParameterLikelihood(HiddenMrfData data) implements Parameter
   public DifferentiableFunction newEvaluator() {
     HiddenLogLikelihood likelihood = HiddenLogLikelihood.exact(data);
     return (lambda, gradOut) -> {
-      for (double l : lambda) {
-        if (!Double.isFinite(l)) {
-          Arrays.fill(gradOut, Double.NaN);
-          return Double.NaN;
-        }
+      if (DifferentiableFunction.outsideDomain(lambda, gradOut)) {
+        return Double.NaN;
       }
       HiddenLogLikelihood.Evaluation e = likelihood.evaluate(lambda);
       System.arraycopy(e.gradient(), 0, gradOut, 0, gradOut.length);

@@ -15,6 +15,7 @@ import org.occam.sampling.PosteriorDrawSettings;
 import org.occam.mrf.MrfProblem;
 import org.occam.sampling.ChainDiagnostics;
 import org.occam.sampling.ParameterSamples;
+import org.occam.math.DifferentiableFunction;
 
 /**
  * What the sample-based evidence estimators ({@code harmonic1}, {@code harmonic4},
@@ -57,7 +58,7 @@ public final class MrfPosteriorDraws {
     if (s.betheLikelihood()) {
       likelihood = () -> {
         MrfLikelihood bethe = MrfLikelihood.bethe(p.data(), p.settings().bp());
-        return lambda -> finite(lambda) ? bethe.evaluate(lambda).logLikelihood() : Double.NaN;
+        return lambda -> DifferentiableFunction.allFinite(lambda) ? bethe.evaluate(lambda).logLikelihood() : Double.NaN;
       };
     } else {
       Supplier<ExactLogLikelihood> exact = ExactLogLikelihood.perChain(p.data());
@@ -124,14 +125,6 @@ public final class MrfPosteriorDraws {
     return Double.isFinite(ess) && ess > 0 ? Math.min(ess, chains * (double) t) : chains * (double) t;
   }
 
-  private static boolean finite(double[] lambda) {
-    for (double l : lambda) {
-      if (!Double.isFinite(l)) {
-        return false;
-      }
-    }
-    return true;
-  }
 
   /** {@code count} independent draws of N(0, σ0² I) in dimension F, from one stream. */
   static double[][] priorDraws(int f, double sigma, int count, long seed) {

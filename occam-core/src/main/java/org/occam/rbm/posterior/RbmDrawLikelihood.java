@@ -11,6 +11,7 @@ import org.occam.mrf.BeliefPropagationResult;
 import org.occam.mrf.LoopyBeliefPropagation;
 import org.occam.rbm.RbmData;
 import org.occam.rbm.RbmLogLikelihood;
+import org.occam.math.DifferentiableFunction;
 
 /**
  * The likelihood of a parameter draw, {@code ln p(D | λ) = Σ_n c_n log Z(x_n, λ) − N log Z(λ)}
@@ -63,7 +64,7 @@ public final class RbmDrawLikelihood {
         RbmLogLikelihood exact = prototype.copy();
         return lambda -> {
           evaluations.incrementAndGet();
-          return allFinite(lambda) ? exact.value(lambda) : Double.NaN;
+          return DifferentiableFunction.allFinite(lambda) ? exact.value(lambda) : Double.NaN;
         };
       };
     }
@@ -76,7 +77,7 @@ public final class RbmDrawLikelihood {
       double[] field = new double[hiddenCount];
       return lambda -> {
         evaluations.incrementAndGet();
-        if (!allFinite(lambda)) {
+        if (!DifferentiableFunction.allFinite(lambda)) {
           return Double.NaN;
         }
         BeliefPropagationResult r = bp.run(lambda);
@@ -114,14 +115,6 @@ public final class RbmDrawLikelihood {
     return sum;
   }
 
-  private static boolean allFinite(double[] x) {
-    for (double a : x) {
-      if (!Double.isFinite(a)) {
-        return false;
-      }
-    }
-    return true;
-  }
 
   /** How the likelihood is computed, and (Bethe) how many BP runs did not converge so far. */
   public Map<String, Object> describe() {
