@@ -17,7 +17,8 @@ import java.util.List;
  * <p>Which patterns are located: all 2^K when K ≤ {@value #MAX_UNITS_FOR_ALL_PATTERNS}, otherwise
  * those flipping at most {@value #MAX_FLIPPED_UNITS_FOR_LARGE_K} units; of these, the ones whose
  * predicted log mass ({@link #predictedGain}) is within {@value #SCREEN_WINDOW} nats of the
- * unflipped mode's.
+ * unflipped mode's, at most {@value #MAX_LOCATED} of them ({@value #MAX_LOCATED_LARGE_F} when F &gt;
+ * {@value #SMALL_FEATURE_COUNT}), the highest predicted first.
  */
 final class RbmFlips {
   /** Up to this K every one of the 2^K flip patterns is considered. */
@@ -29,6 +30,21 @@ final class RbmFlips {
    * mode's: a mode 15 nats down adds 3·10⁻⁷ nats, and the quadratic prediction is good to a few nats.
    */
   static final double SCREEN_WINDOW = 15;
+  /** At most this many patterns are located when F ≤ {@value #SMALL_FEATURE_COUNT}, those of highest predicted mass. */
+  static final int MAX_LOCATED = 16;
+  /** Above this F, at most {@value #MAX_LOCATED_LARGE_F} are located. */
+  static final int SMALL_FEATURE_COUNT = 200;
+  /**
+   * Each located pattern costs a fine-tuning run, and a distinct mode its own Hessian,
+   * eigendecomposition and trapezoids: on 100 words with K = 9 (F = 1009) about a minute of CPU per
+   * distinct mode, most of it in the trapezoid searches.
+   */
+  static final int MAX_LOCATED_LARGE_F = 4;
+
+  /** How many patterns may be located for F parameters. */
+  static int maxLocated(int featureCount) {
+    return featureCount <= SMALL_FEATURE_COUNT ? MAX_LOCATED : MAX_LOCATED_LARGE_F;
+  }
 
   private RbmFlips() {}
 
@@ -60,12 +76,14 @@ final class RbmFlips {
   }
 
   /** The rule {@link #patterns} follows, in words, for diagnostics. */
-  static String rule(int hiddenCount) {
+  static String rule(int hiddenCount, int featureCount) {
     String which = hiddenCount <= MAX_UNITS_FOR_ALL_PATTERNS ? "all 2^K flip patterns"
         : "the flip patterns of at most " + MAX_FLIPPED_UNITS_FOR_LARGE_K + " units (K > "
             + MAX_UNITS_FOR_ALL_PATTERNS + ")";
     return which + "; located when the quadratic prediction of the relocated mode's log mass is within "
-        + SCREEN_WINDOW + " nats of the unflipped mode's";
+        + SCREEN_WINDOW + " nats of the unflipped mode's, at most " + maxLocated(featureCount) + " of them (the"
+        + " highest predicted; " + MAX_LOCATED + " up to F = " + SMALL_FEATURE_COUNT + ", " + MAX_LOCATED_LARGE_F
+        + " above)";
   }
 
   /** {@code J_s λ} for the RBM's shape (a fresh array; {@code lambda} is not modified). */

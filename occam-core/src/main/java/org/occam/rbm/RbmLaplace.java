@@ -299,8 +299,8 @@ public final class RbmLaplace {
    * @param modes the distinct modes, λMP's first
    * @param rule which flip patterns were considered and located, in words
    * @param considered the flip patterns considered (the empty pattern, λMP itself, not counted)
-   * @param screenedOut those whose predicted log mass was more than {@link RbmFlips#SCREEN_WINDOW}
-   *     nats below λMP's, not located
+   * @param screenedOut those not located: predicted more than {@link RbmFlips#SCREEN_WINDOW} nats
+   *     below λMP's, or beyond the {@link RbmFlips#maxLocated} of highest prediction
    * @param screenedOutLogMass the log of the screened-out patterns' summed predicted mass relative to
    *     λMP's (−∞ when none)
    * @param located the patterns re-optimised
@@ -577,7 +577,8 @@ public final class RbmLaplace {
    * {@code λ_s = J_s λMP} is predicted as {@code map − Δ_s + gain_s}, with
    * {@code Δ_s = (|λ_s|² − |λMP|²)/2σ0²} (the likelihood is the same at λ_s) and gain_s the quadratic
    * rise from λ_s ({@link RbmFlips#predictedGain}); patterns predicted more than
-   * {@link RbmFlips#SCREEN_WINDOW} nats below λMP are left out (their predicted mass is reported).
+   * {@link RbmFlips#SCREEN_WINDOW} nats below λMP, or beyond the {@link RbmFlips#maxLocated} of
+   * highest prediction, are left out (their predicted mass is reported).
    * The rest are re-optimised on the importance-sampled ℓ of new Gibbs samples drawn at λMP
    * (p(x | λ_s) = p(x | λMP), so every λ_s starts with all T samples effective; the ESS limit of
    * fine-tuning applies), and each relocated point that is not a mode already found (up to a
@@ -618,9 +619,30 @@ public final class RbmLaplace {
         screenedOut.add(predicted);
       }
     }
+    int maxLocated = RbmFlips.maxLocated(rbm.featureCount());
+    if (kept.size() > maxLocated) {
+      // the highest predicted first (a stable sort: ties keep the patterns' order)
+      Integer[] order = new Integer[kept.size()];
+      Arrays.setAll(order, i -> i);
+      Arrays.sort(order, (x, y) -> Double.compare(predictions.get(y), predictions.get(x)));
+      List<int[]> top = new ArrayList<>();
+      List<Double> topPredictions = new ArrayList<>();
+      for (int i = 0; i < order.length; i++) {
+        if (i < maxLocated) {
+          top.add(kept.get(order[i]));
+          topPredictions.add(predictions.get(order[i]));
+        } else {
+          screenedOut.add(predictions.get(order[i]));
+        }
+      }
+      kept.clear();
+      kept.addAll(top);
+      predictions.clear();
+      predictions.addAll(topPredictions);
+    }
     double screenedMass = screenedOut.isEmpty() ? Double.NEGATIVE_INFINITY
         : org.occam.math.LogSpace.logSumExp(screenedOut.stream().mapToDouble(Double::doubleValue).toArray());
-    String rule = RbmFlips.rule(k);
+    String rule = RbmFlips.rule(k, rbm.featureCount());
     if (kept.isEmpty()) {
       return new FlipModes(List.of(unflipped), rule, patterns.size(), screenedOut.size(), screenedMass, 0, 0, 0);
     }
