@@ -36,10 +36,13 @@ final class RbmFlips {
   static final int SMALL_FEATURE_COUNT = 200;
   /**
    * Each located pattern costs a fine-tuning run, and a distinct mode its own Hessian,
-   * eigendecomposition and trapezoids: on 100 words with K = 9 (F = 1009) about a minute of CPU per
-   * distinct mode, most of it in the trapezoid searches.
+   * eigendecomposition and trapezoids. On 100 SOTU rows of 100 words with K = 9 (F = 1009), 4
+   * located patterns took 98 of the score's 161 s (on shared cores) and added nothing: the screen's
+   * prediction (+460 to +500 nats, the 1/σ0² floor overstating the rise along weakly determined
+   * directions) was far off, and the re-optimisations, stopped by the ESS limit in every round,
+   * ended 480–590 nats below λMP.
    */
-  static final int MAX_LOCATED_LARGE_F = 4;
+  static final int MAX_LOCATED_LARGE_F = 2;
 
   /** How many patterns may be located for F parameters. */
   static int maxLocated(int featureCount) {
