@@ -40,7 +40,11 @@ import org.occam.math.RandomStreams;
  *   <li>eqn 5, plus {@code log K!/(K_1!⋯K_R!)} for the equivalent modes made by permuting hidden
  *       units: units i and j are in one group when the mode swapped in i and j is within the
  *       Gaussian's half height, {@code exp(−½ dᵀ A d) > ½} with {@code d = (λMP − λ_ij)/2}
- *       (section 3.1.4; groups are the transitive closure).
+ *       (section 3.1.4; groups are the transitive closure);
+ *   <li>beyond the paper, the modes made by flipping hidden units ({@link RbmFlips}): each flip
+ *       pattern's image of λMP is re-optimised, and every resulting mode that is not one already
+ *       found (up to a permutation) gets steps 4–6 of its own; the scores sum the distinct modes'
+ *       terms by log-sum-exp ({@link #flipModes}).
  * </ol>
  *
  * <p>The scores, with {@code L(λ) = Σ_n log Z(x_n, λ) − N log Z(λ)} and
@@ -48,8 +52,8 @@ import org.occam.math.RandomStreams;
  *
  * <pre>
  *   map      = L(λMP) + log p(λMP)                                    (first three terms of eqn 5)
- *   laplace0 = map + (F/2) log 2π − ½ log det A                       (eqn 5; needs A positive definite)
- *   laplace  = map + Σ_{S_i ≥ S_thresh} ½ log(2π/S_i) + Σ_{S_i &lt; S_thresh} log(t_r + t_l) + log K!/(K_1!⋯K_R!)
+ *   laplace0 = log Σ_m exp(map_m + (F/2) log 2π − ½ log det A_m + log K!/(K_1!⋯K_R!)_m)   (eqn 5 per mode; needs every A_m positive definite)
+ *   laplace  = log Σ_m exp(map_m + Σ_{S_i ≥ S_thresh} ½ log(2π/S_i) + Σ_{S_i &lt; S_thresh} log(t_r + t_l) + log K!/(K_1!⋯K_R!)_m)
  *   ml-bic   = L(λML) + log p(λML) − (F/2) log N                       (section 3.1.5: the first four terms at λML)
  * </pre>
  *
@@ -59,13 +63,17 @@ import org.occam.math.RandomStreams;
  * and without a prior ℓ often has no finite minimiser (a pattern never seen in the data pulls λ to
  * infinity), so the fine-tuned point would run off with the ESS still high.
  *
- * <p>The symmetry that flips a hidden unit ({@code z_k → 1 − z_k}, {@code W_k → −W_k,
- * α → α + W_k, β_k → −β_k}) leaves the likelihood unchanged but not the prior, so it makes modes of
- * different heights; like the paper, the count covers permutations only, and
- * {@link #logFlipModeMass} reports what the flips would add.
+ * <p>m runs over the distinct modes: λMP's and those of the flip patterns (map is λMP's alone). The
+ * symmetry that flips a hidden unit ({@code z_k → 1 − z_k}, {@code W_k → −W_k, α → α + W_k,
+ * β_k → −β_k}) leaves the likelihood unchanged but not the prior, so it makes modes of different
+ * heights and curvatures that the paper's count (permutations only) leaves out. Often the flipped
+ * λMP is not near a mode of its own: re-optimised, it climbs back to λMP or one of its
+ * permutations (on small RBMs the flips and permutations are joined by ridges), and then it adds
+ * nothing; the diagnostics say how many patterns collapsed so.
  *
  * <p>Randomness: one root stream per call, split in a fixed order into PCD, the Gibbs chains (one
- * stream each) and AIS, so the same seed gives the same numbers on any number of threads.
+ * stream each), AIS and the Gibbs chains at λMP for the flipped modes, so the same seed gives the
+ * same numbers on any number of threads.
  */
 public final class RbmLaplace {
   /** PCD runs by default (see {@link Settings#pcdRestarts}). */
@@ -250,14 +258,74 @@ public final class RbmLaplace {
   }
 
   /**
+   * One distinct posterior mode among those the hidden-unit symmetries make, with its Laplace mass.
+   *
+   * <p>Its arrays are not copied: they belong to this record; callers never modify them.
+   *
+   * @param flipped the hidden units flipped to reach it from λMP (empty for λMP itself)
+   * @param parameters λ at the mode (λMP, or the relocated flipped point)
+   * @param map {@code L + log p} there
+   * @param logVolume the volume term of laplace: Gaussian factors and trapezoid widths
+   * @param logGaussianVolume {@code (F/2) log 2π − ½ log det A}, NaN when A is not positive definite
+   * @param positiveDefinite whether A is positive definite there
+   * @param modeGroups the sizes K_r of its groups of equivalent hidden units
+   * @param logModeCount {@code log K!/(K_1!⋯K_R!)}, its distinct permutations
+   * @param relocation the re-optimisation from the flipped λMP (null for λMP itself)
+   * @param predictedLogMass the screen's prediction of its log mass relative to λMP's (0 for λMP)
+   * @param patterns how many flip patterns were located at this mode (up to permutation), itself included
+   * @param trapezoids its trapezoid directions
+   */
+  public record Mode(int[] flipped, double[] parameters, double map, double logVolume, double logGaussianVolume,
+      boolean positiveDefinite, int[] modeGroups, double logModeCount, FineTuning relocation, double predictedLogMass,
+      int patterns, List<Trapezoid> trapezoids) {
+    public Mode {
+      trapezoids = List.copyOf(trapezoids);
+    }
+
+    /** This mode's term of laplace: {@code map + logVolume + logModeCount}. */
+    public double laplace() {
+      return map + logVolume + logModeCount;
+    }
+
+    /** This mode's term of laplace0: {@code map + logGaussianVolume + logModeCount}. */
+    public double laplace0() {
+      return map + logGaussianVolume + logModeCount;
+    }
+  }
+
+  /**
+   * The modes that flipping hidden units makes, and what was done to find them ({@link RbmFlips}).
+   *
+   * @param modes the distinct modes, λMP's first
+   * @param rule which flip patterns were considered and located, in words
+   * @param considered the flip patterns considered (the empty pattern, λMP itself, not counted)
+   * @param screenedOut those not located: predicted more than {@link RbmFlips#SCREEN_WINDOW} nats
+   *     below λMP's, or beyond the {@link RbmFlips#maxLocated} of highest prediction
+   * @param screenedOutLogMass the log of the screened-out patterns' summed predicted mass relative to
+   *     λMP's (−∞ when none)
+   * @param located the patterns re-optimised
+   * @param collapsed the located patterns whose mode was one already found (up to permutation)
+   * @param sampleCount T of the Gibbs samples at λMP that the re-optimisation and the flipped modes'
+   *     trapezoids use (0 when nothing was located)
+   */
+  public record FlipModes(List<Mode> modes, String rule, int considered, int screenedOut, double screenedOutLogMass,
+      int located, int collapsed, int sampleCount) {
+    public FlipModes {
+      modes = List.copyOf(modes);
+    }
+  }
+
+  /**
    * The MAP-based scores and everything that went into them.
    *
    * <p>Its arrays are not copied (they are large or read in hot loops): they belong to this record;
    * callers read them and never modify them.
    *
    * @param map {@code L(λMP) + log p(λMP)}
-   * @param laplace0 eqn 5 without corrections, NaN when A is not positive definite
-   * @param laplace eqn 5 with the trapezoids and the mode count
+   * @param laplace0 eqn 5 at every distinct mode with the permutation count, combined by
+   *     log-sum-exp; NaN when A is not positive definite at one of them
+   * @param laplace eqn 5 with the trapezoids and the permutation count at every distinct mode,
+   *     combined by log-sum-exp
    * @param logLikelihood L(λMP)
    * @param logPrior log p(λMP)
    * @param logPartition log Z(λMP) and how it was found
@@ -268,16 +336,18 @@ public final class RbmLaplace {
    * @param trapezoids the directions below S_thresh, ascending by eigenvalue
    * @param modeGroups the sizes K_r of the groups of equivalent hidden units
    * @param logModeCount {@code log K!/(K_1!⋯K_R!)}
-   * @param logFlipModeMass {@link #logFlipModeMass}: what the 2^K hidden-unit flips would add if each
-   *     flipped mode were counted with its own prior height (not part of {@code laplace}, which
-   *     follows the paper; NaN for K &gt; {@link #MAX_FLIP_UNITS})
-   * @param seconds wall-clock seconds per stage (pcd, samples, fineTuning, hessian, trapezoids, logZ)
+   * @param logFlipModeMass {@link #logFlipModeMass}: the flipped modes' prior mass at the flipped λMP
+   *     without relocating them (a rough guide beside {@code flipModes}; NaN for K &gt;
+   *     {@link #MAX_FLIP_UNITS})
+   * @param seconds wall-clock seconds per stage (pcd, samples, fineTuning, hessian, trapezoids,
+   *     flipModes, logZ)
    * @param pcdRuns the PCD runs of step 1 and which was kept
+   * @param flipModes the distinct modes that laplace and laplace0 sum over, and how they were found
    */
   public record Result(double map, double laplace0, double laplace, double logLikelihood, double logPrior,
       RbmLogPartition.Estimate logPartition, Rbm model, FineTuning fineTuning, boolean positiveDefinite, double[] eigenvalues,
       List<Trapezoid> trapezoids, int[] modeGroups, double logModeCount, double logFlipModeMass,
-      Map<String, Double> seconds, PcdRuns pcdRuns) {
+      Map<String, Double> seconds, PcdRuns pcdRuns, FlipModes flipModes) {
     public Result {
       trapezoids = List.copyOf(trapezoids);
       seconds = Map.copyOf(seconds);
@@ -286,6 +356,11 @@ public final class RbmLaplace {
     /** The smallest eigenvalue of A. */
     public double smallestEigenvalue() {
       return eigenvalues[0];
+    }
+
+    /** laplace at λMP's mode alone (Chen &amp; Welling's Algorithm 1, which counts permutations only). */
+    public double laplaceOneMode() {
+      return flipModes.modes().get(0).laplace();
     }
   }
 
@@ -344,7 +419,9 @@ public final class RbmLaplace {
   }
 
   /**
-   * map, laplace0 and laplace for an RBM with {@code hiddenCount} hidden units.
+   * map, laplace0 and laplace for an RBM with {@code hiddenCount} hidden units: Algorithm 1 at λMP,
+   * then the same Laplace mass at every distinct mode that flipping hidden units makes
+   * ({@link #flipModes}), combined by log-sum-exp.
    *
    * @param progress told the name of each stage as it starts (may be {@code s -> {}})
    */
@@ -353,7 +430,6 @@ public final class RbmLaplace {
     Fit fit = fit(hiddenCount, settings, settings.training(), sigma * sigma, true, seed, threads, progress);
     Map<String, Double> seconds = new LinkedHashMap<>(fit.seconds);
     Rbm rbm = fit.model;
-    int f = rbm.featureCount();
     double[] lambda = rbm.parameters();
 
     progress.accept("hessian");
@@ -364,13 +440,104 @@ public final class RbmLaplace {
 
     progress.accept("trapezoids");
     start = System.nanoTime();
-    double threshold = settings.threshold();
     double essLimit = settings.essFraction() * fit.fineTuning.sampleCount();
-    double base = fit.objective.value(lambda);
+    Volume volume = volume(lambda, fit.objective, spectrum, essLimit, settings, threads);
+    seconds.put("trapezoids", elapsed(start));
+
+    int[] groups = equivalentModeGroups(rbm, a);
+    double logModes = logMultinomial(hiddenCount, groups);
+    double logPrior = logPrior(lambda, sigma);
+    double map = fit.logLikelihood + logPrior;
+    Mode unflipped = new Mode(new int[0], lambda, map, volume.logVolume, volume.logGaussianVolume,
+        spectrum.positiveDefinite(), groups, logModes, null, 0, 1, volume.trapezoids);
+
+    progress.accept("flip modes");
+    start = System.nanoTime();
+    FlipModes flipModes = flipModes(fit, unflipped, a, spectrum, settings, threads);
+    seconds.put("flipModes", elapsed(start));
+
+    int modeCount = flipModes.modes().size();
+    double[] laplaceTerms = new double[modeCount];
+    double[] laplace0Terms = new double[modeCount];
+    boolean everyModePositiveDefinite = true;
+    for (int m = 0; m < modeCount; m++) {
+      Mode mode = flipModes.modes().get(m);
+      laplaceTerms[m] = mode.laplace();
+      laplace0Terms[m] = mode.laplace0();
+      everyModePositiveDefinite &= mode.positiveDefinite();
+    }
+    double laplace = org.occam.math.LogSpace.logSumExp(laplaceTerms);
+    double laplace0 = everyModePositiveDefinite ? org.occam.math.LogSpace.logSumExp(laplace0Terms) : Double.NaN;
+    seconds.putAll(fit.laterSeconds);
+    double flips = hiddenCount <= MAX_FLIP_UNITS ? logFlipModeMass(rbm, sigma) : Double.NaN;
+    return new Result(map, laplace0, laplace, fit.logLikelihood, logPrior, fit.logPartition, rbm, fit.fineTuning,
+        spectrum.positiveDefinite(), spectrum.values.clone(), volume.trapezoids, groups, logModes, flips, seconds,
+        fit.pcdRuns, flipModes);
+  }
+
+  /** Re-optimisations on one sample set before a flipped point counts as located where it stopped. */
+  static final int MAX_RELOCATION_ROUNDS = 5;
+
+  /** A flipped point re-optimised: where, on which samples' ℓ, and how. */
+  private record Relocation(double[] parameters, ImportanceSampledObjective objective, FineTuning fineTuning) {}
+
+  /**
+   * L-BFGS on ℓ from {@code start} under the ESS limit; when the limit ends a run (the point has moved
+   * far enough from the samples' λ that their weights degenerate), new Gibbs samples are drawn at
+   * the point reached and the run goes on from there, up to {@link #MAX_RELOCATION_ROUNDS} runs. The
+   * fine-tuning record sums the iterations and ℓ's decrease over the runs (ℓ of each sample set is
+   * exact up to a constant, so the decreases add) and ends with the last run's stop.
+   */
+  private Relocation relocate(double[] start, Rbm shape, ImportanceSampledObjective first, Settings settings,
+      List<SplittableUniformRandomProvider> streams, int threads) {
+    Lbfgs lbfgs = new Lbfgs(settings.fineTuning());
+    ImportanceSampledObjective objective = first;
+    double[] x = start;
+    double decrease = 0;
+    int iterations = 0;
+    Lbfgs.Result tuned = null;
+    for (int round = 0; round < MAX_RELOCATION_ROUNDS; round++) {
+      if (round > 0) {
+        Rbm at = shape.withParameters(x);
+        objective = new ImportanceSampledObjective(at, gibbsSamples(at, settings, streams, threads), rows, counts,
+            first.priorVariance());
+      }
+      ImportanceSampledObjective current = objective;
+      double limit = settings.essFraction() * current.sampleCount();
+      double before = current.value(x);
+      tuned = lbfgs.minimize(current, x, y -> current.evaluate(y).effectiveSampleSize() >= limit);
+      decrease += before - tuned.value();
+      iterations += tuned.iterations();
+      x = tuned.x();
+      if (tuned.reason() != Lbfgs.Reason.ITERATE_REFUSED) {
+        break;
+      }
+    }
+    double distance = 0;
+    for (int b = 0; b < x.length; b++) {
+      distance += (x[b] - start[b]) * (x[b] - start[b]);
+    }
+    return new Relocation(x, objective, new FineTuning(iterations, tuned.reason(), tuned.gradientNorm(), decrease,
+        Math.sqrt(distance), objective.effectiveSampleSize(x), objective.sampleCount(),
+        objective.distinctSampleCount()));
+  }
+
+  /** The volume terms of eqn 5 at one mode. */
+  private record Volume(double logVolume, double logGaussianVolume, List<Trapezoid> trapezoids) {}
+
+  /**
+   * Steps 4's volume at λ: {@code ½ log(2π/S_i)} along every eigenvector of A at or above S_thresh and
+   * the trapezoid width {@code t_r + t_l} (on {@code objective}, with its ESS limit) below it; and
+   * the plain Gaussian {@code (F/2) log 2π − ½ log det A} (NaN unless A is positive definite).
+   */
+  private static Volume volume(double[] lambda, ImportanceSampledObjective objective, Spectrum spectrum,
+      double essLimit, Settings settings, int threads) {
+    int f = lambda.length;
+    double threshold = settings.threshold();
+    double base = objective.value(lambda);
     double halfLog2Pi = 0.5 * Math.log(2 * Math.PI);
     double logVolume = 0;
     double logDetA = 0;
-    List<Trapezoid> trapezoids = new ArrayList<>();
     List<Integer> below = new ArrayList<>();
     for (int i = 0; i < f; i++) {
       double s = spectrum.values[i];
@@ -381,8 +548,8 @@ public final class RbmLaplace {
       }
       logDetA += Math.log(Math.abs(s));
     }
-    double initialStep = 0.25 * sigma;
-    List<Trapezoid> found = Parallel.map(below.size(), threads, "occam-trapezoid", j -> {
+    double initialStep = 0.25 * settings.priorSigma();
+    List<Trapezoid> trapezoids = Parallel.map(below.size(), threads, "occam-trapezoid", j -> {
       int i = below.get(j);
       double[] v = spectrum.vector(i);
       DoubleFunction<ImportanceSampledObjective.Evaluation> along = t -> {
@@ -390,29 +557,171 @@ public final class RbmLaplace {
         for (int b = 0; b < f; b++) {
           point[b] += t * v[b];
         }
-        return fit.objective.evaluate(point);
+        return objective.evaluate(point);
       };
       HalfHeight right = halfHeight(along, base, essLimit, initialStep, 1);
       HalfHeight left = halfHeight(along, base, essLimit, initialStep, -1);
       return new Trapezoid(spectrum.values[i], left.distance, right.distance, left.limitedByEss, right.limitedByEss,
           left.unbounded || right.unbounded);
     });
-    for (Trapezoid t : found) {
-      trapezoids.add(t);
+    for (Trapezoid t : trapezoids) {
       logVolume += Math.log(t.width());
     }
-    seconds.put("trapezoids", elapsed(start));
+    double gaussian = spectrum.positiveDefinite() ? f * halfLog2Pi - 0.5 * logDetA : Double.NaN;
+    return new Volume(logVolume, gaussian, trapezoids);
+  }
 
-    int[] groups = equivalentModeGroups(rbm, a);
-    double logModes = logMultinomial(hiddenCount, groups);
-    double logPrior = logPrior(lambda, sigma);
-    double map = fit.logLikelihood + logPrior;
-    double laplace0 = spectrum.positiveDefinite() ? map + f * halfLog2Pi - 0.5 * logDetA : Double.NaN;
-    double laplace = map + logVolume + logModes;
-    seconds.putAll(fit.laterSeconds);
-    double flips = hiddenCount <= MAX_FLIP_UNITS ? logFlipModeMass(rbm, sigma) : Double.NaN;
-    return new Result(map, laplace0, laplace, fit.logLikelihood, logPrior, fit.logPartition, rbm, fit.fineTuning,
-        spectrum.positiveDefinite(), spectrum.values.clone(), trapezoids, groups, logModes, flips, seconds, fit.pcdRuns);
+  /**
+   * The modes made by flipping hidden units ({@link RbmFlips}), each located and given its own
+   * Laplace mass. For every flip pattern s considered, the log posterior at the mode near
+   * {@code λ_s = J_s λMP} is predicted as {@code map − Δ_s + gain_s}, with
+   * {@code Δ_s = (|λ_s|² − |λMP|²)/2σ0²} (the likelihood is the same at λ_s) and gain_s the quadratic
+   * rise from λ_s ({@link RbmFlips#predictedGain}); patterns predicted more than
+   * {@link RbmFlips#SCREEN_WINDOW} nats below λMP, or beyond the {@link RbmFlips#maxLocated} of
+   * highest prediction, are left out (their predicted mass is reported).
+   * The rest are re-optimised on the importance-sampled ℓ of new Gibbs samples drawn at λMP
+   * (p(x | λ_s) = p(x | λMP), so every λ_s starts with all T samples effective; the ESS limit of
+   * fine-tuning applies), and each relocated point that is not a mode already found (up to a
+   * permutation of the hidden units, {@link RbmFlips#sameMode}) gets eqn 5's mass: its own Hessian,
+   * trapezoids and permutation count, and {@code L + log p} exact when log Z(λMP) was (else from
+   * ℓ's change along the re-optimisation, λ_s having λMP's likelihood).
+   */
+  private FlipModes flipModes(Fit fit, Mode unflipped, double[][] a, Spectrum spectrum, Settings settings,
+      int threads) {
+    Rbm rbm = fit.model;
+    int k = rbm.hiddenCount();
+    double sigma = settings.priorSigma();
+    double variance = sigma * sigma;
+    double[] lambda = rbm.parameters();
+    double squares = squaredNorm(lambda);
+    // ∇L(λMP) = λMP/σ0² − ∇ℓ(λMP); at λ_s the likelihood's gradient is J_sᵀ ∇L(λMP)
+    double[] gradientL = new double[lambda.length];
+    fit.objective.valueAndGradient(lambda, gradientL);
+    for (int b = 0; b < lambda.length; b++) {
+      gradientL[b] = lambda[b] / variance - gradientL[b];
+    }
+    List<int[]> patterns = RbmFlips.patterns(k);
+    List<int[]> kept = new ArrayList<>();
+    List<Double> predictions = new ArrayList<>();
+    List<Double> screenedOut = new ArrayList<>();
+    for (int[] units : patterns) {
+      double[] flipped = RbmFlips.flip(rbm, lambda, units);
+      double[] g = RbmFlips.transposeApply(rbm, gradientL, units);
+      for (int b = 0; b < g.length; b++) {
+        g[b] -= flipped[b] / variance;
+      }
+      double predicted = -(squaredNorm(flipped) - squares) / (2 * variance)
+          + RbmFlips.predictedGain(rbm, g, units, spectrum.values, spectrum.vectors, 1 / variance);
+      if (predicted >= -RbmFlips.SCREEN_WINDOW) {
+        kept.add(units);
+        predictions.add(predicted);
+      } else {
+        screenedOut.add(predicted);
+      }
+    }
+    int maxLocated = RbmFlips.maxLocated(rbm.featureCount());
+    if (kept.size() > maxLocated) {
+      // the highest predicted first (a stable sort: ties keep the patterns' order)
+      Integer[] order = new Integer[kept.size()];
+      Arrays.setAll(order, i -> i);
+      Arrays.sort(order, (x, y) -> Double.compare(predictions.get(y), predictions.get(x)));
+      List<int[]> top = new ArrayList<>();
+      List<Double> topPredictions = new ArrayList<>();
+      for (int i = 0; i < order.length; i++) {
+        if (i < maxLocated) {
+          top.add(kept.get(order[i]));
+          topPredictions.add(predictions.get(order[i]));
+        } else {
+          screenedOut.add(predictions.get(order[i]));
+        }
+      }
+      kept.clear();
+      kept.addAll(top);
+      predictions.clear();
+      predictions.addAll(topPredictions);
+    }
+    double screenedMass = screenedOut.isEmpty() ? Double.NEGATIVE_INFINITY
+        : org.occam.math.LogSpace.logSumExp(screenedOut.stream().mapToDouble(Double::doubleValue).toArray());
+    String rule = RbmFlips.rule(k, rbm.featureCount());
+    if (kept.isEmpty()) {
+      return new FlipModes(List.of(unflipped), rule, patterns.size(), screenedOut.size(), screenedMass, 0, 0, 0);
+    }
+
+    int[][] samples = gibbsSamples(rbm, settings, fit.flipChainStreams, threads);
+    ImportanceSampledObjective objective = new ImportanceSampledObjective(rbm, samples, rows, counts, variance);
+
+    // located modes, λMP's first: their parameters, Hessians and how many patterns fell on each
+    List<double[]> modeParameters = new ArrayList<>();
+    List<double[][]> modeHessians = new ArrayList<>();
+    List<Spectrum> modeSpectra = new ArrayList<>();
+    List<int[]> modePatterns = new ArrayList<>();
+    List<FineTuning> relocations = new ArrayList<>();
+    List<Double> modePredictions = new ArrayList<>();
+    List<Integer> hits = new ArrayList<>();
+    List<ImportanceSampledObjective> modeObjectives = new ArrayList<>();
+    modeObjectives.add(fit.objective);
+    modeParameters.add(lambda);
+    modeHessians.add(a);
+    modeSpectra.add(spectrum);
+    modePatterns.add(new int[0]);
+    relocations.add(null);
+    modePredictions.add(0.0);
+    hits.add(1);
+    int collapsed = 0;
+    for (int p = 0; p < kept.size(); p++) {
+      double[] start = RbmFlips.flip(rbm, lambda, kept.get(p));
+      Relocation found = relocate(start, rbm, objective, settings, fit.flipChainStreams, threads);
+      double[] mu = found.parameters;
+      int same = -1;
+      for (int m = 0; m < modeParameters.size() && same < 0; m++) {
+        if (RbmFlips.sameMode(rbm, modeParameters.get(m), mu, modeHessians.get(m))) {
+          same = m;
+        }
+      }
+      if (same >= 0) {
+        hits.set(same, hits.get(same) + 1);
+        collapsed++;
+        continue;
+      }
+      double[][] h = found.objective.hessian(mu);
+      modeParameters.add(mu);
+      modeHessians.add(h);
+      modeSpectra.add(Spectrum.of(h));
+      modeObjectives.add(found.objective);
+      modePatterns.add(kept.get(p));
+      relocations.add(found.fineTuning);
+      modePredictions.add(predictions.get(p));
+      hits.add(1);
+    }
+
+    List<Mode> modes = new ArrayList<>();
+    Mode first = unflipped;
+    modes.add(new Mode(first.flipped(), first.parameters(), first.map(), first.logVolume(), first.logGaussianVolume(),
+        first.positiveDefinite(), first.modeGroups(), first.logModeCount(), null, 0, hits.get(0), first.trapezoids()));
+    boolean exactLogZ = fit.logPartition.method() == RbmLogPartition.Method.EXACT;
+    for (int m = 1; m < modeParameters.size(); m++) {
+      double[] mu = modeParameters.get(m);
+      Rbm at = rbm.withParameters(mu);
+      double map;
+      if (exactLogZ) {
+        double logZ = RbmLogPartition.estimate(at, RbmLogPartition.Method.EXACT, settings.maxEnumeratedUnits(),
+            settings.ais(), data, 1.0, 0, threads).value();
+        map = data.sumLogZGivenVisible(at) - total * logZ + logPrior(mu, sigma);
+      } else {
+        // λ_s has λMP's likelihood; ℓ fell by objectiveDecrease on the way from λ_s to the mode
+        double[] start = RbmFlips.flip(rbm, lambda, modePatterns.get(m));
+        map = fit.logLikelihood + logPrior(start, sigma) + relocations.get(m).objectiveDecrease();
+      }
+      Spectrum s = modeSpectra.get(m);
+      ImportanceSampledObjective own = modeObjectives.get(m);
+      Volume volume = volume(mu, own, s, settings.essFraction() * own.sampleCount(), settings, threads);
+      int[] groups = equivalentModeGroups(at, modeHessians.get(m));
+      modes.add(new Mode(modePatterns.get(m), mu, map, volume.logVolume, volume.logGaussianVolume,
+          s.positiveDefinite(), groups, logMultinomial(k, groups), relocations.get(m), modePredictions.get(m),
+          hits.get(m), volume.trapezoids));
+    }
+    return new FlipModes(modes, rule, patterns.size(), screenedOut.size(), screenedMass, kept.size(), collapsed,
+        samples.length);
   }
 
   /**
@@ -445,7 +754,8 @@ public final class RbmLaplace {
   /** Steps 1–3 and 5: the fine-tuned point, its objective, L there and log Z. */
   private record Fit(PcdRuns pcdRuns, Rbm model, ImportanceSampledObjective objective, FineTuning fineTuning,
       double logLikelihood,
-      RbmLogPartition.Estimate logPartition, Map<String, Double> seconds, Map<String, Double> laterSeconds) {}
+      RbmLogPartition.Estimate logPartition, Map<String, Double> seconds, Map<String, Double> laterSeconds,
+      List<SplittableUniformRandomProvider> flipChainStreams) {}
 
   /** With {@code fineTune} false, steps 2–3 are skipped and the PCD estimate is the point. */
   private Fit fit(int hiddenCount, Settings settings, PersistentContrastiveDivergence.Settings training,
@@ -457,6 +767,8 @@ public final class RbmLaplace {
     SplittableUniformRandomProvider pcdStream = root.split();
     List<SplittableUniformRandomProvider> chainStreams = RandomStreams.split(root, settings.sampleChains());
     long aisSeed = root.nextLong();
+    // split after everything else, so that the streams above (and the numbers they make) are unchanged
+    List<SplittableUniformRandomProvider> flipChainStreams = RandomStreams.split(root, settings.sampleChains());
     Map<String, Double> seconds = new LinkedHashMap<>();
 
     progress.accept("pcd");
@@ -521,7 +833,7 @@ public final class RbmLaplace {
     Map<String, Double> later = new LinkedHashMap<>();
     later.put("logZ", elapsed(start));
     return new Fit(pcdRuns, model, objective, fineTuning, data.sumLogZGivenVisible(model) - total * logZ.value(), logZ,
-        seconds, later);
+        seconds, later, flipChainStreams);
   }
 
   /**

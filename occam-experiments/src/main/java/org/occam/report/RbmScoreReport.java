@@ -58,6 +58,10 @@ public final class RbmScoreReport {
       notes.append(t).append(" trapezoid").append(t == 1 ? "" : "s").append(", mode groups ")
           .append(diag.get("modeGroups"));
     }
+    if (diag.get("distinctModes") instanceof Integer m) {
+      // λMP's and the flipped modes that stood apart (up to permutation)
+      notes.append(notes.length() > 0 ? "; " : "").append(m).append(m == 1 ? " distinct mode" : " distinct modes");
+    }
     if (Boolean.FALSE.equals(diag.get("positiveDefinite"))) {
       notes.append(notes.length() > 0 ? "; " : "").append("A not positive definite");
     }

@@ -32,6 +32,41 @@ abstract class MapRunScore implements EvidenceMethod<RbmProblem> {
         problem.mapRunSeconds(), problem.settings().toMap(), OptionalLong.of(problem.seed()), diag);
   }
 
+  /**
+   * The modes laplace and laplace0 sum over: how many are distinct, how many flip patterns were
+   * considered, screened out, located and collapsed onto a mode already found, and each mode's term.
+   */
+  static void flipModes(RbmLaplace.Result r, Map<String, Object> diag) {
+    RbmLaplace.FlipModes f = r.flipModes();
+    diag.put("distinctModes", f.modes().size());
+    diag.put("flipRule", f.rule());
+    diag.put("flipPatterns", f.considered());
+    diag.put("flipPatternsScreenedOut", f.screenedOut());
+    if (f.screenedOut() > 0) {
+      // the predicted mass left out, relative to λMP's mode
+      diag.put("flipScreenedOutLogMass", f.screenedOutLogMass());
+    }
+    diag.put("flipPatternsLocated", f.located());
+    diag.put("flipPatternsCollapsed", f.collapsed());
+    List<Map<String, Object>> modes = new java.util.ArrayList<>();
+    for (RbmLaplace.Mode m : f.modes()) {
+      Map<String, Object> one = new LinkedHashMap<>();
+      one.put("flipped", java.util.Arrays.stream(m.flipped()).boxed().toList());
+      one.put("patterns", m.patterns());
+      one.put("map", m.map());
+      one.put("laplace", m.laplace());
+      one.put("logModeCount", m.logModeCount());
+      one.put("positiveDefinite", m.positiveDefinite());
+      if (m.relocation() != null) {
+        one.put("predictedLogMass", m.predictedLogMass());
+        one.put("relocationStop", m.relocation().reason().name().toLowerCase(java.util.Locale.ROOT));
+        one.put("relocationDistance", m.relocation().distance());
+      }
+      modes.add(one);
+    }
+    diag.put("modes", modes);
+  }
+
   /** The Hessian's definiteness, which laplace and laplace0 report. */
   static void definiteness(RbmLaplace.Result r, Map<String, Object> diag) {
     diag.put("positiveDefinite", r.positiveDefinite());

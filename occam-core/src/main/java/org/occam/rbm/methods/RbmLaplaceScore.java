@@ -10,7 +10,8 @@ import org.occam.rbm.RbmProblem;
 /**
  * {@code laplace}: Chen &amp; Welling's (2013) eqn 5 at the fine-tuned λMP with trapezoids instead of
  * the Gaussian along the Hessian's small-eigenvalue directions and ln K!/(K_1!⋯K_R!) for the
- * hidden-unit permutations that are distinct modes (Algorithm 1).
+ * hidden-unit permutations that are distinct modes (Algorithm 1), summed by log-sum-exp with the
+ * same at every distinct mode that flipping hidden units makes ({@link RbmLaplace.FlipModes}).
  */
 final class RbmLaplaceScore extends MapRunScore {
   @Override
@@ -25,9 +26,9 @@ final class RbmLaplaceScore extends MapRunScore {
 
   @Override
   public Accuracy accuracy() {
-    return Accuracy.approximate(RbmMethods.LAPLACE_TOLERANCE, "counts the K! permutation modes but not the 2^K"
-        + " modes of flipping hidden units, which carry up to ln 2 per unit on tiny RBMs, and the Gaussian is"
-        + " rough at small N");
+    return Accuracy.approximate(RbmMethods.LAPLACE_TOLERANCE, "sums the distinct modes that permuting and"
+        + " flipping hidden units make, but each mode's volume is a Gaussian with trapezoids, rough at small N and"
+        + " short where the ESS limit ends a trapezoid");
   }
 
   @Override
@@ -44,8 +45,10 @@ final class RbmLaplaceScore extends MapRunScore {
     }
     diag.put("modeGroups", groups);
     diag.put("logModeCount", r.logModeCount());
-    // not in the score (the paper counts permutations only): what counting the 2^K flipped modes would add
+    // the flipped modes' prior mass at the flipped λMP, before they are located: a rough guide only
     diag.put("logFlipModeMass", r.logFlipModeMass());
+    diag.put("laplaceOneMode", r.laplaceOneMode());
+    flipModes(r, diag);
     return r.laplace();
   }
 }

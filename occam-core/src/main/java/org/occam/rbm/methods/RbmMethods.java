@@ -20,8 +20,8 @@ public final class RbmMethods {
       "essFraction", "eigenvalueThreshold", "logZ", "fineTuning", "pcdRestarts");
   /**
    * What laplace and laplace0 are held to on the reference models (V = 2 and 3, K = 1, N = 10 and
-   * 30): the largest error measured there was 0.27 nats below (an unmodelled flip mode can cost up
-   * to ln 2 = 0.69).
+   * 30): the largest error measured there was 0.27 nats below, with the flipped modes summed (there
+   * the flipped λMP climbs back to λMP: the error is the single mode's shape).
    */
   static final double LAPLACE_TOLERANCE = 0.4;
   /**
