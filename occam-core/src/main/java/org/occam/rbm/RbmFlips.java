@@ -17,8 +17,8 @@ import java.util.List;
  * <p>Which patterns are located: all 2^K when K ≤ {@value #MAX_UNITS_FOR_ALL_PATTERNS}, otherwise
  * those flipping at most {@value #MAX_FLIPPED_UNITS_FOR_LARGE_K} units; of these, the ones whose
  * predicted log mass ({@link #predictedGain}) is within {@value #SCREEN_WINDOW} nats of the
- * unflipped mode's, at most {@value #MAX_LOCATED} of them ({@value #MAX_LOCATED_LARGE_F} when F &gt;
- * {@value #SMALL_FEATURE_COUNT}), the highest predicted first.
+ * unflipped mode's, at most {@value #MAX_LOCATED} of them, the highest predicted first; none when F &gt;
+ * {@value #SMALL_FEATURE_COUNT}.
  */
 final class RbmFlips {
   /** Up to this K every one of the 2^K flip patterns is considered. */
@@ -32,7 +32,7 @@ final class RbmFlips {
   static final double SCREEN_WINDOW = 15;
   /** At most this many patterns are located when F ≤ {@value #SMALL_FEATURE_COUNT}, those of highest predicted mass. */
   static final int MAX_LOCATED = 16;
-  /** Above this F, at most {@value #MAX_LOCATED_LARGE_F} are located. */
+  /** Above this F no pattern is located ({@link #MAX_LOCATED_LARGE_F}). */
   static final int SMALL_FEATURE_COUNT = 200;
   /**
    * Each located pattern costs a fine-tuning run, and a distinct mode its own Hessian,
@@ -40,9 +40,10 @@ final class RbmFlips {
    * located patterns took 98 of the score's 161 s (on shared cores) and added nothing: the screen's
    * prediction (+460 to +500 nats, the 1/σ0² floor overstating the rise along weakly determined
    * directions) was far off, and the re-optimisations, stopped by the ESS limit in every round,
-   * ended 480–590 nats below λMP.
+   * ended 480–590 nats below λMP; with 2 located the score took about 1.5× as long for nothing. So
+   * above {@link #SMALL_FEATURE_COUNT} parameters none is located, and the diagnostics say so.
    */
-  static final int MAX_LOCATED_LARGE_F = 2;
+  static final int MAX_LOCATED_LARGE_F = 0;
 
   /** How many patterns may be located for F parameters. */
   static int maxLocated(int featureCount) {
@@ -83,10 +84,13 @@ final class RbmFlips {
     String which = hiddenCount <= MAX_UNITS_FOR_ALL_PATTERNS ? "all 2^K flip patterns"
         : "the flip patterns of at most " + MAX_FLIPPED_UNITS_FOR_LARGE_K + " units (K > "
             + MAX_UNITS_FOR_ALL_PATTERNS + ")";
+    if (maxLocated(featureCount) == 0) {
+      return "no flip pattern located above F = " + SMALL_FEATURE_COUNT + " parameters (the quadratic screen is"
+          + " unreliable there and relocation measured to add nothing at about 1.5x the cost)";
+    }
     return which + "; located when the quadratic prediction of the relocated mode's log mass is within "
         + SCREEN_WINDOW + " nats of the unflipped mode's, at most " + maxLocated(featureCount) + " of them (the"
-        + " highest predicted; " + MAX_LOCATED + " up to F = " + SMALL_FEATURE_COUNT + ", " + MAX_LOCATED_LARGE_F
-        + " above)";
+        + " highest predicted; none above F = " + SMALL_FEATURE_COUNT + ")";
   }
 
   /** {@code J_s λ} for the RBM's shape (a fresh array; {@code lambda} is not modified). */

@@ -53,8 +53,10 @@ class RbmFlipsTest {
   void aboveTenUnitsOnlyPatternsOfOneAndTwoUnitsAreConsidered() {
     assertThat(RbmFlips.patterns(10)).hasSize(1023);
     assertThat(RbmFlips.patterns(12)).hasSize(12 + 66).allSatisfy(p -> assertThat(p.length).isBetween(1, 2));
-    assertThat(RbmFlips.rule(12, 12 * 20 + 32)).contains("at most 2 units").contains("at most 2 of them");
+    assertThat(RbmFlips.rule(12, 12 * 8 + 20)).contains("at most 2 units").contains("at most 16 of them");
+    assertThat(RbmFlips.rule(12, 12 * 20 + 32)).contains("no flip pattern located above F = 200");
     assertThat(RbmFlips.maxLocated(200)).isEqualTo(16);
+    assertThat(RbmFlips.maxLocated(201)).isZero();
   }
 
   @Test
