@@ -3,6 +3,7 @@ package org.occam.rbm;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.occam.evidence.HalfHeightModes;
 
 /**
  * The hidden-unit flips of an RBM and the choices {@link RbmLaplace} makes with them.
@@ -172,16 +173,7 @@ final class RbmFlips {
     for (int u = 0; u < k; u++) {
       d[shape.hiddenBiasIndex(u)] = 0.5 * (a[shape.hiddenBiasIndex(u)] - b[shape.hiddenBiasIndex(match[u])]);
     }
-    double q = 0;
-    for (int r = 0; r < d.length; r++) {
-      double sum = 0;
-      double[] row = hessianAtA[r];
-      for (int c = 0; c < d.length; c++) {
-        sum += row[c] * d[c];
-      }
-      q += d[r] * sum;
-    }
-    return Math.exp(-0.5 * q) > 0.5;
+    return HalfHeightModes.sameMode(d, hessianAtA);
   }
 
   /** match[u] = the unit of b paired with unit u of a, closest pairs first. */

@@ -17,6 +17,7 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 import org.occam.math.Lbfgs;
 import org.occam.math.Parallel;
 import org.occam.math.RandomStreams;
+import org.occam.evidence.HalfHeightModes;
 
 /**
  * Chen &amp; Welling's (2013) Laplace procedure for the evidence of an RBM (their Algorithm 1), and
@@ -990,54 +991,20 @@ public final class RbmLaplace {
    * are the transitive closure. Returns the group sizes K_r, largest first.
    */
   public static int[] equivalentModeGroups(Rbm rbm, double[][] a) {
-    int k = rbm.hiddenCount();
     int v = rbm.visibleCount();
     int f = rbm.featureCount();
-    int[] parent = new int[k];
-    Arrays.setAll(parent, i -> i);
-    double[] d = new double[f];
-    for (int i = 0; i < k; i++) {
-      for (int j = i + 1; j < k; j++) {
-        Arrays.fill(d, 0);
-        for (int r = 0; r < v; r++) {
-          double diff = 0.5 * (rbm.weight(r, i) - rbm.weight(r, j));
-          d[rbm.weightIndex(r, i)] = diff;
-          d[rbm.weightIndex(r, j)] = -diff;
-        }
-        double diff = 0.5 * (rbm.hiddenBias(i) - rbm.hiddenBias(j));
-        d[rbm.hiddenBiasIndex(i)] = diff;
-        d[rbm.hiddenBiasIndex(j)] = -diff;
-        double q = 0;
-        for (int r = 0; r < f; r++) {
-          if (d[r] == 0) {
-            continue;
-          }
-          double sum = 0;
-          double[] row = a[r];
-          for (int c = 0; c < f; c++) {
-            sum += row[c] * d[c];
-          }
-          q += d[r] * sum;
-        }
-        if (Math.exp(-0.5 * q) > 0.5) {
-          parent[find(parent, i)] = find(parent, j);
-        }
+    return HalfHeightModes.groups(rbm.hiddenCount(), (i, j) -> {
+      double[] d = new double[f];
+      for (int r = 0; r < v; r++) {
+        double diff = 0.5 * (rbm.weight(r, i) - rbm.weight(r, j));
+        d[rbm.weightIndex(r, i)] = diff;
+        d[rbm.weightIndex(r, j)] = -diff;
       }
-    }
-    int[] size = new int[k];
-    for (int i = 0; i < k; i++) {
-      size[find(parent, i)]++;
-    }
-    return Arrays.stream(size).filter(s -> s > 0).boxed().sorted((x, y) -> y - x).mapToInt(Integer::intValue)
-        .toArray();
-  }
-
-  private static int find(int[] parent, int i) {
-    while (parent[i] != i) {
-      parent[i] = parent[parent[i]];
-      i = parent[i];
-    }
-    return i;
+      double diff = 0.5 * (rbm.hiddenBias(i) - rbm.hiddenBias(j));
+      d[rbm.hiddenBiasIndex(i)] = diff;
+      d[rbm.hiddenBiasIndex(j)] = -diff;
+      return d;
+    }, a);
   }
 
   /** {@code log K!/(K_1!⋯K_R!)}. */

@@ -14,6 +14,8 @@ import org.occam.mrf.LoopyBeliefPropagation;
 import org.occam.mrf.MrfProblem;
 import org.occam.mrf.PairwiseGraph;
 import org.occam.mrf.PosteriorPrecision;
+import org.occam.evidence.HalfHeightModes;
+import org.occam.sampling.Whitening;
 
 /**
  * The Laplace-family scores of a Boltzmann machine with hidden variables (Welling &amp; Parise
@@ -303,33 +305,13 @@ public final class HiddenLaplace {
    */
   public static double logEquivalentModes(PairwiseGraph g, boolean[] hidden, double[] lambda, DMatrixRMaj a) {
     double out = 0;
+    double[][] precision = null;
     for (int[] twins : hiddenTwinClasses(g, hidden)) {
       int k = twins.length;
-      int[] parent = new int[k];
-      Arrays.setAll(parent, t -> t);
-      for (int s = 0; s < k; s++) {
-        for (int t = s + 1; t < k; t++) {
-          double[] d = halfSwapDifference(g, lambda, twins[s], twins[t]);
-          double q = 0;
-          for (int r = 0; r < d.length; r++) {
-            if (d[r] == 0) {
-              continue;
-            }
-            double sum = 0;
-            for (int c = 0; c < d.length; c++) {
-              sum += a.unsafe_get(r, c) * d[c];
-            }
-            q += d[r] * sum;
-          }
-          if (Math.exp(-0.5 * q) > 0.5) {
-            parent[find(parent, s)] = find(parent, t);
-          }
-        }
+      if (precision == null) {
+        precision = Whitening.toArray(a);
       }
-      int[] size = new int[k];
-      for (int s = 0; s < k; s++) {
-        size[find(parent, s)]++;
-      }
+      int[] size = HalfHeightModes.groups(k, (s, t) -> halfSwapDifference(g, lambda, twins[s], twins[t]), precision);
       out += logFactorial(k);
       for (int z : size) {
         out -= logFactorial(z);
@@ -355,13 +337,6 @@ public final class HiddenLaplace {
     return d;
   }
 
-  private static int find(int[] parent, int i) {
-    while (parent[i] != i) {
-      parent[i] = parent[parent[i]];
-      i = parent[i];
-    }
-    return i;
-  }
 
   private static double logFactorial(int n) {
     double s = 0;
