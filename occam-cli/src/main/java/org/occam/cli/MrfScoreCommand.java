@@ -115,11 +115,10 @@ public final class MrfScoreCommand implements Callable<Integer> {
    * given by --methods that names one is refused before any work.
    */
   private void hiddenMethods(List<EvidenceMethod<MrfProblem>> wanted, BoltzmannModelFile.Loaded model) {
-    if (spec.commandLine().getParseResult().hasMatchedOption("--methods")) {
-      MrfMethods.requireHiddenCapable(wanted, "hidden variables (" + String.join(", ", model.hiddenNames()) + ")");
-    } else {
-      wanted.removeIf(m -> !MrfProblem.HIDDEN_METHODS.contains(m.name()));
-    }
+    List<EvidenceMethod<MrfProblem>> kept = MrfMethods.forHiddenModel(List.copyOf(wanted),
+        spec.commandLine().getParseResult().hasMatchedOption("--methods"),
+        "hidden variables (" + String.join(", ", model.hiddenNames()) + ")");
+    wanted.retainAll(kept);
   }
 
   /**

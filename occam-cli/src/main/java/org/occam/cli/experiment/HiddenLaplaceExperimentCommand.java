@@ -1,9 +1,7 @@
 package org.occam.cli.experiment;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.occam.data.InvalidInputException;
 import java.util.concurrent.Callable;
 import org.occam.cli.OptionChecks;
 import org.occam.experiments.hiddenlaplace.HiddenLaplaceExperiment;
@@ -71,9 +69,6 @@ public final class HiddenLaplaceExperimentCommand implements Callable<Integer> {
     OptionChecks.atLeast("--ais-steps", aisSteps, 1);
     OptionChecks.atLeast("--ais-runs", aisRuns, 1);
     OptionChecks.atLeast("--restarts", restarts, 1);
-    if (!Files.isRegularFile(data)) {
-      throw new InvalidInputException(data + ": no such file (--data, part b's document-word file)");
-    }
     HiddenLaplaceExperiment experiment = new HiddenLaplaceExperiment(HiddenLaplaceExperiment.Settings.of(quick,
         models, sizes, aisSteps, aisRuns, restarts, data, hiddenUnits, options.seed, options.threadCount()));
     options.run(spec, data, experiment::run);

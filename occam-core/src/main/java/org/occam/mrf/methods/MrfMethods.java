@@ -79,6 +79,22 @@ public final class MrfMethods {
   }
 
   /**
+   * The methods to run on a model with hidden variables: a list the user named is kept whole, after
+   * {@link #requireHiddenCapable}; a default list loses the methods that need fully observed data.
+   *
+   * @param named whether the user named the list (else it is the command's default)
+   * @param why what the model has, e.g. "hidden variables (h1, h2)"
+   */
+  public static List<EvidenceMethod<MrfProblem>> forHiddenModel(List<EvidenceMethod<MrfProblem>> methods,
+      boolean named, String why) {
+    if (named) {
+      requireHiddenCapable(methods, why);
+      return methods;
+    }
+    return methods.stream().filter(m -> MrfProblem.HIDDEN_METHODS.contains(m.name())).toList();
+  }
+
+  /**
    * A sample-based estimator (Chen &amp; Welling 2013, section 4) on the problem's posterior draws
    * ({@link MrfPosteriorDraws}: the sampler and likelihood of its {@code PosteriorDrawSettings}).
    */

@@ -155,6 +155,9 @@ public final class HiddenLaplaceExperiment {
      */
     public static Settings of(boolean quick, Integer models, List<Integer> sizes, Integer aisSteps, Integer aisRuns,
         Integer restarts, Path data, List<Integer> hiddenUnits, long seed, int threads) {
+      if (data != null && !java.nio.file.Files.isRegularFile(data)) {
+        throw new org.occam.data.InvalidInputException(data + ": no such file (--data, part b's document-word file)");
+      }
       return new Settings(quick, models != null ? models : quick ? 2 : 10,
           sizes != null ? sizes : quick ? QUICK_SIZES : DEFAULT_SIZES,
           aisSteps != null ? aisSteps : quick ? 300 : 2000, aisRuns != null ? aisRuns : quick ? 4 : 10,

@@ -30,9 +30,7 @@ class HiddenLaplaceExperimentTest {
     HiddenLaplaceExperiment.Settings settings = HiddenLaplaceExperiment.Settings.quick(1, 2);
     HiddenLaplaceExperiment experiment = new HiddenLaplaceExperiment(settings);
     StringWriter out = new StringWriter();
-    long t0 = System.nanoTime();
     experiment.run(dir, ProgressSink.none(), new PrintWriter(out), null, new PrintWriter(new StringWriter()));
-    assertThat((System.nanoTime() - t0) * 1e-9).isLessThan(60);
     for (String f : List.of("report.md", "summary.json", "scores.csv", "fig-a.csv", "fig-a.png")) {
       assertThat(dir.resolve(f)).exists();
     }
