@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /** Graphs and seeded random models shared by the BP, linear-response and PMM tests. */
-final class MrfTestModels {
+public final class MrfTestModels {
   private MrfTestModels() {}
 
   /** 0-1-2-…-(n−1). */
@@ -75,7 +75,7 @@ final class MrfTestModels {
     return new BoltzmannMachine(g, lambda);
   }
 
-  static double maxAbsDifference(double[] a, double[] b) {
+  public static double maxAbsDifference(double[] a, double[] b) {
     double m = 0;
     for (int k = 0; k < a.length; k++) {
       m = Math.max(m, Math.abs(a[k] - b[k]));
@@ -83,7 +83,7 @@ final class MrfTestModels {
     return m;
   }
 
-  static double maxAbsDifference(double[][] a, double[][] b) {
+  public static double maxAbsDifference(double[][] a, double[][] b) {
     double m = 0;
     for (int k = 0; k < a.length; k++) {
       m = Math.max(m, maxAbsDifference(a[k], b[k]));

@@ -1,7 +1,7 @@
 package org.occam.mrf.hidden;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.occam.mrf.hidden.HiddenTestModels.maxAbsDifference;
+import static org.occam.mrf.MrfTestModels.maxAbsDifference;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;

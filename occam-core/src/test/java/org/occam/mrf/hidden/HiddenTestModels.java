@@ -185,20 +185,4 @@ final class HiddenTestModels {
     }
     return m;
   }
-
-  static double maxAbsDifference(double[] a, double[] b) {
-    double m = 0;
-    for (int k = 0; k < a.length; k++) {
-      m = Math.max(m, Math.abs(a[k] - b[k]));
-    }
-    return m;
-  }
-
-  static double maxAbsDifference(double[][] a, double[][] b) {
-    double m = 0;
-    for (int k = 0; k < a.length; k++) {
-      m = Math.max(m, maxAbsDifference(a[k], b[k]));
-    }
-    return m;
-  }
 }
