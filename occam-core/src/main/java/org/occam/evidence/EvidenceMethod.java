@@ -24,6 +24,14 @@ public interface EvidenceMethod<P> {
   /** What the number is and the tolerance it is held to against the exact evidence. */
   Accuracy accuracy();
 
+  /**
+   * {@link #accuracy()} on this problem, for a method whose tolerance depends on the kind of problem
+   * (bic-map with hidden variables): by default the method's one accuracy.
+   */
+  default Accuracy accuracy(P problem) {
+    return accuracy();
+  }
+
   /** The names of the settings the method reads (as in its estimates' {@code settings}). */
   List<String> settings();
 

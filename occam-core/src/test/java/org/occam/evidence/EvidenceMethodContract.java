@@ -129,7 +129,7 @@ public abstract class EvidenceMethodContract<P> {
             a.stdError().ifPresent(se -> assertThat(se).isFinite().isGreaterThanOrEqualTo(0));
           })));
       tests.add(DynamicTest.dynamicTest(m.name() + ": " + m.accuracy().summary() + " on the reference models",
-          () -> forEachRun(m, (c, seed, a, b) -> checkAccuracy(m.accuracy(), c, seed, a))));
+          () -> forEachRun(m, (c, seed, a, b) -> checkAccuracy(m.accuracy(c.problem().apply(seed)), c, seed, a))));
     }
     return tests.stream();
   }

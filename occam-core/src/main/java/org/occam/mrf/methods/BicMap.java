@@ -19,9 +19,16 @@ final class BicMap extends ExactMapScore {
 
   @Override
   public Accuracy accuracy() {
-    return Accuracy.approximate(MrfMethods.BIC_HIDDEN_TOLERANCE, "drops the O(1) terms of the evidence (prior,"
-        + " posterior volume): a few nats on the reference models; with hidden units F counts parameters the data"
-        + " do not identify, and the gap grows like log N");
+    return Accuracy.approximate(MrfMethods.BIC_TOLERANCE, "drops the O(1) terms of the evidence (prior,"
+        + " posterior volume): a few nats on the reference models; with hidden units more (F counts parameters the"
+        + " data do not identify, and the gap grows like log N)");
+  }
+
+  @Override
+  public Accuracy accuracy(MrfProblem problem) {
+    return problem.hasHiddenVariables() ? Accuracy.approximate(MrfMethods.BIC_HIDDEN_TOLERANCE, "drops the O(1)"
+        + " terms of the evidence, and with hidden units F counts parameters the data do not identify: the gap"
+        + " grows like log N") : accuracy();
   }
 
   @Override
