@@ -153,6 +153,10 @@ public final class HiddenLaplace {
     MrfProblem.describePrecision(aLr, bpDiag);
     bpDiag.put("logEquivalentModes", logModesBp);
     putFlipModeMass(data, lambdaBp, prior, bpDiag);
+    exactLogLikelihood(data, lambdaBp).ifPresent(exactL -> {
+      bpDiag.put("exactLogLikelihood", exactL);
+      bpDiag.put("betheLikelihoodExcess", atBp.logLikelihood() - exactL);
+    });
     Map<String, Object> bpSet = new LinkedHashMap<>(set);
     bpSet.put("point", "contrastive-Bethe MAP (best of the restarts, L-BFGS on BP gradients)");
     bpSet.put("logZ", "Bethe (free and each clamped term)");
@@ -160,6 +164,18 @@ public final class HiddenLaplace {
     EvidenceEstimate bpLr = estimate("bp-lr", atBp.logPosterior() + aLr.laplaceCorrection() + logModesBp,
         bethe.seconds() + (System.nanoTime() - t0) * 1e-9, bpSet, seed, bpDiag);
     return new BpScore(bpLr, bethe);
+  }
+
+  /**
+   * The exact L(λ), when exact inference of the model is feasible: at λMP_BP it measures how far
+   * the contrastive Bethe objective that chose the point is from the likelihood it stands for.
+   */
+  static OptionalDouble exactLogLikelihood(HiddenMrfData data, double[] lambda) {
+    try {
+      return OptionalDouble.of(HiddenLogLikelihood.exact(data).evaluate(lambda).logLikelihood());
+    } catch (IllegalArgumentException tooWide) {
+      return OptionalDouble.empty();
+    }
   }
 
   private static void putFlipModeMass(HiddenMrfData data, double[] lambda, GaussianPrior prior,

@@ -181,4 +181,20 @@ class ContrastiveBetheTest {
     assertThat(objective.bpNonConvergedRuns()).isGreaterThan(0);
     assertThat(objective.bpRuns()).isEqualTo(1 + e.clampedRuns());
   }
+
+  /** Where BP finds no fixed point the optimiser sees +∞, so that no line search accepts the last sweep's value. */
+  @Test
+  void whereBpDoesNotConvergeTheOptimiserSeesInfinity() {
+    PairwiseGraph g = PairwiseGraph.complete(5);
+    HiddenMrfData data = HiddenTestModels.randomData(g, HiddenTestModels.hiddenSet(5, 0), 10, 0.2, 1);
+    double[] lambda = HiddenTestModels.randomLambda(15, 3.0, 2);
+    LoopyBeliefPropagation.Settings capped = LoopyBeliefPropagation.Settings.defaults().withMaxIterations(2);
+    double[] gradient = new double[15];
+    double value = ContrastiveBethe.of(data, capped).valueAndGradient(lambda, gradient);
+    assertThat(value).isEqualTo(Double.POSITIVE_INFINITY);
+    assertThat(gradient).containsOnly(Double.NaN);
+    // the same point with BP run to convergence is finite, and evaluate() reports the capped run's value
+    assertThat(ContrastiveBethe.of(data, LoopyBeliefPropagation.Settings.defaults()).valueAndGradient(lambda, gradient)).isFinite();
+    assertThat(ContrastiveBethe.of(data, capped).evaluate(lambda).logLikelihood()).isFinite();
+  }
 }

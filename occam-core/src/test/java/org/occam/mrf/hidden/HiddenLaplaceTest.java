@@ -79,6 +79,8 @@ class HiddenLaplaceTest {
     assertThat(scores.laplaceExact().converged()).isTrue();
     assertThat(scores.bpLr().converged()).isTrue();
     assertThat(scores.bpLr().diagnostics().get("positiveDefinite")).isEqualTo(true);
+    // BP is exact on a tree: the contrastive Bethe likelihood at its point is the exact one
+    assertThat((double) scores.bpLr().diagnostics().get("betheLikelihoodExcess")).isCloseTo(0, within(1e-8));
     // measured: 1.4e-5 apart, log det A at points 1e-6 apart (only the exact one has Newton steps)
     assertThat(scores.bpLr().logEvidence()).isCloseTo(scores.laplaceExact().logEvidence(), within(5e-5));
     // the Laplace correction is what separates laplace-exact from map

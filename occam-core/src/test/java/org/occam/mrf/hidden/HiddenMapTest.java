@@ -160,6 +160,23 @@ class HiddenMapTest {
     assertThat(fit.notConverged()).hasValueSatisfying(why -> assertThat(why).contains("max_iterations"));
   }
 
+  /** BP that never converges makes every restart stop where it started, reported, not thrown. */
+  @Test
+  void whereBpNeverConvergesTheBetheFitSaysSo() {
+    HiddenMrfData data = sample(rbmTruth(), HiddenTestModels.hiddenSet(5, 3, 4), 100, 4);
+    LoopyBeliefPropagation.Settings capped = LoopyBeliefPropagation.Settings.defaults().withMaxIterations(1);
+    HiddenMap.Result fit = HiddenMap.contrastiveBethe(data, PRIOR, capped, HiddenMap.Settings.defaults()
+        .withRestarts(2), 5);
+    assertThat(fit.converged()).isFalse();
+    assertThat(fit.convergedRestarts()).isZero();
+    assertThat(fit.restarts()).allSatisfy(r -> {
+      assertThat(r.result().reason()).isEqualTo(Lbfgs.Reason.NON_FINITE);
+      assertThat(r.result().x()).isEqualTo(r.start());
+    });
+    assertThat(fit.notConverged()).hasValueSatisfying(why -> assertThat(why).contains("non_finite")
+        .contains("BP did not converge"));
+  }
+
   /** On a tree the contrastive Bethe objective is the exact one, so from the same starts it ends at the same point. */
   @Test
   void onATreeTheContrastiveBetheMapIsTheExactMap() {
