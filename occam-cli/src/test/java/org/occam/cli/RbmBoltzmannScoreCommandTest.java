@@ -57,4 +57,25 @@ class RbmBoltzmannScoreCommandTest {
     assertThat(score[2]).isCloseTo(score[3], within(0.45));
     assertThat(score[0]).isCloseTo(score[3], within(0.45));
   }
+
+  /**
+   * On a loopy bipartite graph (the 5 SOTU words, K = 2) the contrastive Bethe likelihood at bp-lr's
+   * point stands far above the exact one, and the command says so beside the score.
+   */
+  @Test
+  void aBetheLikelihoodAboveTheExactOneIsWarnedAbout() throws IOException {
+    Path out = dir.resolve("out.json");
+    var r = CliRunner.run("rbm", "score", "--data", Path.of("..", "data", "sotu_chunks100_w100.csv").toString(),
+        "--most-frequent", "5", "--rows", "100", "--hidden", "2", "--methods", "bp-lr", "--threads", "1", "--json",
+        out.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode diag = JSON.readTree(out.toFile()).get("results").get(0).get("diagnostics");
+    double excess = diag.get("betheLikelihoodExcess").asDouble();
+    // measured: 24.1 nats (Bethe −178.6 against exact −202.7)
+    assertThat(excess).isGreaterThan(10);
+    assertThat(excess).isCloseTo(diag.get("logLikelihood").asDouble() - diag.get("exactLogLikelihood").asDouble(),
+        within(1e-9));
+    assertThat(r.out()).contains(String.format(java.util.Locale.ROOT, "warning: bp-lr: at its point the contrastive"
+        + " Bethe log-likelihood is %.1f nats above the exact one", excess));
+  }
 }

@@ -71,11 +71,28 @@ public final class MrfScoreReport {
             + " log |det A|%n", e.method(), diag.containsKey("hiddenVariables") ? "N C − Σ C_xn + Λ⁻¹" : "N C + Λ⁻¹",
             diag.get("smallestEigenvalue"));
       }
+      betheExcessWarning(out, e);
       if (Boolean.TRUE.equals(diag.get("mlOnBoundary"))) {
         out.printf("note: %s: the data are on the boundary (%s empty cells), so λML is at infinity; scored at the"
             + " ML point of data with %s pseudo-observations per cell%n", e.method(), diag.get("mlEmptyCells"),
             Tables.number((Double) diag.get("mlSmoothing") * (Double) diag.get("rows")));
       }
+    }
+  }
+
+  /** Above this many nats of Bethe excess, bp-lr's score is flagged. */
+  static final double BETHE_EXCESS_WARNING = 1;
+
+  /**
+   * A warning when bp-lr's contrastive Bethe log-likelihood at its point stands more than
+   * {@value #BETHE_EXCESS_WARNING} nat above the exact one (measured where exact inference is
+   * feasible): the score is then lifted by the Bethe approximation, not by the data.
+   */
+  public static void betheExcessWarning(PrintWriter out, EvidenceEstimate e) {
+    if (e.diagnostics().get("betheLikelihoodExcess") instanceof Double x && x > BETHE_EXCESS_WARNING) {
+      out.printf(Locale.ROOT, "warning: %s: at its point the contrastive Bethe log-likelihood is %.1f nats above the"
+          + " exact one (%s); the Bethe approximation, not the data, lifts this score by about that much%n",
+          e.method(), x, Tables.score((Double) e.diagnostics().get("exactLogLikelihood")));
     }
   }
 

@@ -100,6 +100,7 @@ public final class RbmScoreReport {
       if (diag.get("failure") instanceof String f) {
         out.printf("warning: %s: %s%n", e.method(), f);
       }
+      MrfScoreReport.betheExcessWarning(out, e);
       if (diag.get("trapezoidsUnbounded") instanceof Long u && u > 0) {
         out.printf("warning: %s: %d trapezoid direction%s never fell to half height; their width is a lower bound%n",
             e.method(), u, u == 1 ? "" : "s");

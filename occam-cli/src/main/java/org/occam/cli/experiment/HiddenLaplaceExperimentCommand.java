@@ -20,8 +20,9 @@ import picocli.CommandLine.Option;
         + " +-1.5) of five kinds: a 5-node loopy graph with 1 and 2 hidden vertices and RBMs of 4 visible and"
         + " 1, 2, 3 hidden units; a data set of size N is the first N of the model's exact samples. Mean"
         + " |score - AIS| per method against N, as Parise & Welling's Figure 3 (part a). Part b: the 5 most"
-        + " frequent words of the first 100 documents of --data with K hidden units, Chen & Welling's laplace"
-        + " beside bp-lr and laplace-exact against ais-pd (the 100-word set with K = 1..9 is not run yet).",
+        + " frequent words of the first 100 documents of --data with K = 1..5 hidden units and the 100 most"
+        + " frequent with K = 1..9, Chen & Welling's laplace beside bp-lr and laplace-exact against ais-pd, with"
+        + " bp-lr's contrastive Bethe likelihood beside the exact one at its point.",
         "",
         "Writes scores.csv (every task of part a), fig-a.csv and fig-a.png, fig-b.csv, summary.json and report.md (which approximation"
             + " is closer where, how often A was not positive definite, time) into --out. Each (model, N) has its"
@@ -60,8 +61,12 @@ public final class HiddenLaplaceExperimentCommand implements Callable<Integer> {
   Path data;
 
   @Option(names = "--hidden-units", paramLabel = "K", split = ",",
-      description = "Part b's numbers of hidden units (default: 1,2,3,4,5; --quick: 1,2).")
+      description = "Part b's numbers of hidden units on the 5 words (default: 1,2,3,4,5; --quick: 1,2).")
   List<Integer> hiddenUnits;
+
+  @Option(names = "--wide-hidden-units", paramLabel = "K", split = ",",
+      description = "Part b's numbers of hidden units on the 100 words (default: 1,...,9; --quick: none).")
+  List<Integer> wideHiddenUnits;
 
   @Override
   public Integer call() {
@@ -70,7 +75,8 @@ public final class HiddenLaplaceExperimentCommand implements Callable<Integer> {
     OptionChecks.atLeast("--ais-runs", aisRuns, 1);
     OptionChecks.atLeast("--restarts", restarts, 1);
     HiddenLaplaceExperiment experiment = new HiddenLaplaceExperiment(HiddenLaplaceExperiment.Settings.of(quick,
-        models, sizes, aisSteps, aisRuns, restarts, data, hiddenUnits, options.seed, options.threadCount()));
+        models, sizes, aisSteps, aisRuns, restarts, data, hiddenUnits, wideHiddenUnits, options.seed,
+        options.threadCount()));
     options.run(spec, data, experiment::run);
     return 0;
   }

@@ -48,10 +48,11 @@ import org.occam.sampling.ParameterSpaceAis;
  * parameters are uniform in ±{@value #PARAMETER_SCALE}; a data set of size N is the first N of the
  * model's exact samples, the hidden columns blanked. Each (model, N) is one task with its own seed,
  * kept in the journal as it finishes, so the numbers do not depend on the thread count or on an
- * interruption. Part (b): the most frequent words of a document-word file (the 5 SOTU words of 100
- * documents by default) with K hidden units, where Chen &amp; Welling's {@code laplace}, this issue's
- * {@code bp-lr} and {@code laplace-exact} are set against {@code ais-pd} (the RBM registry's methods);
- * the 100-word set with K = 1…9 is not run yet.
+ * interruption. Part (b): word sets of a document-word file (by default its 5 most frequent words
+ * with K = 1…5 and its 100 most frequent with K = 1…9, each on the first 100 documents), where Chen
+ * &amp; Welling's {@code laplace}, this issue's {@code bp-lr} and {@code laplace-exact} are set against
+ * {@code ais-pd} (the RBM registry's methods), with bp-lr's contrastive Bethe likelihood beside the
+ * exact one at its point.
  *
  * <pre>{@code
  * new HiddenLaplaceExperiment(HiddenLaplaceExperiment.Settings.quick(1, 2)).run(dir, ProgressSink.none(), out,
@@ -118,6 +119,28 @@ public final class HiddenLaplaceExperiment {
   }
 
   /**
+   * One word set of part (b).
+   *
+   * @param words the most frequent words (columns) used
+   * @param hiddenUnits the K scored, ascending
+   */
+  public record WordSet(int words, List<Integer> hiddenUnits) {
+    public WordSet {
+      hiddenUnits = hiddenUnits.stream().distinct().sorted().toList();
+      if (words < 1) {
+        throw new InvalidInputException("a word set needs at least one word, got " + words);
+      }
+      if (hiddenUnits.isEmpty() || hiddenUnits.get(0) < 1) {
+        throw new InvalidInputException("hidden units must be positive numbers, got " + hiddenUnits);
+      }
+    }
+  }
+
+  /** The default word sets: 5 words with K = 1…5, 100 words with K = 1…9. */
+  static final List<WordSet> DEFAULT_WORD_SETS = List.of(new WordSet(5, List.of(1, 2, 3, 4, 5)),
+      new WordSet(100, List.of(1, 2, 3, 4, 5, 6, 7, 8, 9)));
+
+  /**
    * What to run.
    *
    * @param models random models per kind (part a)
@@ -126,48 +149,61 @@ public final class HiddenLaplaceExperiment {
    * @param aisRuns AIS runs averaged
    * @param restarts seeded starts of each MAP fit
    * @param data the document-word file of part (b), or null to skip part (b)
-   * @param words part (b)'s most frequent words (columns)
+   * @param wordSets part (b)'s word sets, in order
    * @param documents part (b)'s first rows
-   * @param hiddenUnits part (b)'s K
    */
   public record Settings(boolean quick, int models, List<Integer> sizes, int aisSteps, int aisRuns, int restarts,
-      Path data, int words, int documents, List<Integer> hiddenUnits, long seed, int threads) {
+      Path data, List<WordSet> wordSets, int documents, long seed, int threads) {
     public Settings {
       sizes = sizes.stream().distinct().sorted().toList();
-      hiddenUnits = hiddenUnits.stream().distinct().sorted().toList();
-      if (models < 1 || aisSteps < 1 || aisRuns < 1 || restarts < 1 || threads < 1 || words < 1 || documents < 1) {
-        throw new InvalidInputException("models, AIS steps and runs, restarts, words, documents and threads must be"
-            + " >= 1");
+      wordSets = List.copyOf(wordSets);
+      if (models < 1 || aisSteps < 1 || aisRuns < 1 || restarts < 1 || threads < 1 || documents < 1) {
+        throw new InvalidInputException("models, AIS steps and runs, restarts, documents and threads must be >= 1");
       }
       if (sizes.isEmpty() || sizes.get(0) < 1) {
         throw new InvalidInputException("--sizes needs positive numbers, got " + sizes);
       }
-      if (hiddenUnits.isEmpty() || hiddenUnits.get(0) < 1) {
-        throw new InvalidInputException("--hidden-units needs positive numbers, got " + hiddenUnits);
+      if (wordSets.stream().map(WordSet::words).distinct().count() < wordSets.size()) {
+        throw new InvalidInputException("each word set needs its own number of words, got " + wordSets);
       }
     }
 
     /**
      * The defaults: 10 models per kind, N = 10…10,000, AIS with K = 2,000 of Beal's schedule and G = 10
-     * runs, 5 restarts, part (b) on the 5 most frequent words of the first 100 documents with K = 1…5;
-     * with {@code quick}: 2 models, N = 30 and 300, K = 300, G = 4, 2 restarts, K = 1, 2 in part (b).
-     * Non-null arguments win.
+     * runs, 5 restarts, part (b) on the first 100 documents, {@link #DEFAULT_WORD_SETS}; with
+     * {@code quick}: 2 models, N = 30 and 300, K = 300, G = 4, 2 restarts, part (b) on the 5 words
+     * with K = 1, 2. Non-null arguments win: {@code hiddenUnits} replaces the 5-word set's K and
+     * {@code wideHiddenUnits} the 100-word set's (an empty list drops that set).
      */
     public static Settings of(boolean quick, Integer models, List<Integer> sizes, Integer aisSteps, Integer aisRuns,
-        Integer restarts, Path data, List<Integer> hiddenUnits, long seed, int threads) {
+        Integer restarts, Path data, List<Integer> hiddenUnits, List<Integer> wideHiddenUnits, long seed,
+        int threads) {
       if (data != null && !java.nio.file.Files.isRegularFile(data)) {
         throw new org.occam.data.InvalidInputException(data + ": no such file (--data, part b's document-word file)");
       }
       return new Settings(quick, models != null ? models : quick ? 2 : 10,
           sizes != null ? sizes : quick ? QUICK_SIZES : DEFAULT_SIZES,
           aisSteps != null ? aisSteps : quick ? 300 : 2000, aisRuns != null ? aisRuns : quick ? 4 : 10,
-          restarts != null ? restarts : quick ? 2 : HiddenMap.Settings.DEFAULT_RESTARTS, data, 5, 100,
-          hiddenUnits != null ? hiddenUnits : quick ? List.of(1, 2) : List.of(1, 2, 3, 4, 5), seed, threads);
+          restarts != null ? restarts : quick ? 2 : HiddenMap.Settings.DEFAULT_RESTARTS, data,
+          wordSets(quick, hiddenUnits, wideHiddenUnits), 100, seed, threads);
+    }
+
+    private static List<WordSet> wordSets(boolean quick, List<Integer> narrow, List<Integer> wide) {
+      List<WordSet> sets = new ArrayList<>();
+      List<Integer> k5 = narrow != null ? narrow : quick ? List.of(1, 2) : DEFAULT_WORD_SETS.get(0).hiddenUnits();
+      if (!k5.isEmpty()) {
+        sets.add(new WordSet(DEFAULT_WORD_SETS.get(0).words(), k5));
+      }
+      List<Integer> k100 = wide != null ? wide : quick ? List.of() : DEFAULT_WORD_SETS.get(1).hiddenUnits();
+      if (!k100.isEmpty()) {
+        sets.add(new WordSet(DEFAULT_WORD_SETS.get(1).words(), k100));
+      }
+      return sets;
     }
 
     /** --quick without part (b). */
     public static Settings quick(long seed, int threads) {
-      return of(true, null, null, null, null, null, null, null, seed, threads);
+      return of(true, null, null, null, null, null, null, null, null, seed, threads);
     }
   }
 
@@ -182,7 +218,7 @@ public final class HiddenLaplaceExperiment {
    */
   record Row(Task task, String kind, int hidden, int features, Map<String, Double> scores, double aisStdError,
       Map<String, Double> seconds, boolean laplacePositiveDefinite, boolean bpLrPositiveDefinite,
-      boolean bpLrConverged, double bpLrSmallestEigenvalue) {
+      boolean bpLrConverged, double bpLrSmallestEigenvalue, double betheExcess) {
     double absDiff(String method) {
       return Math.abs(scores.get(method) - scores.get("ais"));
     }
@@ -192,12 +228,14 @@ public final class HiddenLaplaceExperiment {
   static final List<String> RBM_METHODS = List.of("laplace", "bp-lr", "laplace-exact", "ais-pd");
 
   /**
-   * One K of part (b).
+   * One (word set, K) of part (b).
    *
    * @param positiveDefinite per method that reports it, whether A was positive definite
+   * @param betheExcess bp-lr's contrastive Bethe log-likelihood minus the exact one at its point
    */
-  record RbmRow(int hiddenUnits, Map<String, Double> scores, double aisPdStdError, Map<String, Double> seconds,
-      Map<String, Boolean> converged, Map<String, Boolean> positiveDefinite) {}
+  record RbmRow(int words, int hiddenUnits, Map<String, Double> scores, double aisPdStdError,
+      Map<String, Double> seconds, Map<String, Boolean> converged, Map<String, Boolean> positiveDefinite,
+      double betheExcess) {}
 
   private final Settings settings;
   private final List<Kind> kinds = kinds();
@@ -271,24 +309,30 @@ public final class HiddenLaplaceExperiment {
         e.get(methods.indexOf("ais")).stdError().orElse(Double.NaN), seconds,
         Boolean.TRUE.equals(laplace.diagnostics().get("positiveDefinite")),
         Boolean.TRUE.equals(bp.diagnostics().get("positiveDefinite")), bp.converged(),
-        ((Number) bp.diagnostics().get("smallestEigenvalue")).doubleValue());
+        ((Number) bp.diagnostics().get("smallestEigenvalue")).doubleValue(), betheExcess(bp));
   }
 
-  /** Part (b)'s data: the most frequent words of the first documents. */
-  RbmData rbmData() {
-    return RbmCsvReader.read(settings.data(), RbmCsvReader.Selection.mostFrequent(settings.words()), null)
+  /** bp-lr's contrastive Bethe log-likelihood minus the exact one at its point (NaN if not reported). */
+  static double betheExcess(EvidenceEstimate bpLr) {
+    return bpLr.diagnostics().get("betheLikelihoodExcess") instanceof Number x ? x.doubleValue() : Double.NaN;
+  }
+
+  /** Part (b)'s data for one word set: the most frequent words of the first documents. */
+  RbmData rbmData(WordSet set) {
+    return RbmCsvReader.read(settings.data(), RbmCsvReader.Selection.mostFrequent(set.words()), null)
         .head(settings.documents());
   }
 
   RbmRow scoreRbm(RbmData d, int k) {
     RbmProblem problem = new RbmProblem(new RbmLaplace(d), k, RbmLaplace.Settings.defaults(),
         RbmParameterAis.defaultSettings().withSteps(settings.aisSteps()).withRuns(settings.aisRuns()),
-        RandomStreams.taskSeed(settings.seed(), 4, k), 1, s -> { });
+        RandomStreams.taskSeed(settings.seed(), 4, d.visibleCount(), k), 1, s -> { });
     Map<String, Double> scores = new LinkedHashMap<>();
     Map<String, Double> seconds = new LinkedHashMap<>();
     Map<String, Boolean> converged = new LinkedHashMap<>();
     Map<String, Boolean> pd = new LinkedHashMap<>();
     double se = Double.NaN;
+    double excess = Double.NaN;
     for (String m : RBM_METHODS) {
       EvidenceEstimate e = RbmMethods.get(m).estimate(problem);
       scores.put(m, e.logEvidence());
@@ -300,8 +344,11 @@ public final class HiddenLaplaceExperiment {
       if (m.equals("ais-pd")) {
         se = e.stdError().orElse(Double.NaN);
       }
+      if (m.equals("bp-lr")) {
+        excess = betheExcess(e);
+      }
     }
-    return new RbmRow(k, scores, se, seconds, converged, pd);
+    return new RbmRow(d.visibleCount(), k, scores, se, seconds, converged, pd, excess);
   }
 
   /**
@@ -312,20 +359,25 @@ public final class HiddenLaplaceExperiment {
     long t0 = System.nanoTime();
     List<Task> tasks = tasks();
     Map<Task, Row> done = new LinkedHashMap<>();
-    Map<Integer, RbmRow> rbmDone = new LinkedHashMap<>();
+    Map<List<Integer>, RbmRow> rbmDone = new LinkedHashMap<>();
     if (journal != null) {
       for (JsonNode u : journal.finished()) {
         if (u.has("part") && u.get("part").asText().equals("b")) {
           RbmRow r = HiddenLaplaceOutputs.readRbm(u);
-          rbmDone.put(r.hiddenUnits(), r);
+          rbmDone.put(List.of(r.words(), r.hiddenUnits()), r);
         } else {
           Row r = HiddenLaplaceOutputs.read(u);
           done.put(r.task(), r);
         }
       }
     }
-    RbmData rbmData = settings.data() == null ? null : rbmData();
-    int units = tasks.size() + (rbmData == null ? 0 : settings.hiddenUnits().size());
+    Map<WordSet, RbmData> rbmData = new LinkedHashMap<>();
+    if (settings.data() != null) {
+      for (WordSet set : settings.wordSets()) {
+        rbmData.put(set, rbmData(set));
+      }
+    }
+    int units = tasks.size() + rbmData.keySet().stream().mapToInt(w -> w.hiddenUnits().size()).sum();
     out.printf(Locale.ROOT, "hidden-laplace (a): %d kinds x %d models, N = %s, %d tasks; AIS K = %d of Beal's"
         + " schedule, G = %d; %d restarts; seed %d, %d thread(s)%n", kinds.size(), settings.models(),
         settings.sizes(), tasks.size(), settings.aisSteps(), settings.aisRuns(), settings.restarts(),
@@ -337,12 +389,15 @@ public final class HiddenLaplaceExperiment {
     try (ProgressSink.Task bar = progress.start("hidden-laplace", units - done.size() - rbmDone.size());
         UnitLog log = new UnitLog(journal, err, units, done.size() + rbmDone.size())) {
       List<Future<RbmRow>> rbmFutures = new ArrayList<>();
-      if (rbmData != null) {
-        for (int k : settings.hiddenUnits()) {
-          RbmRow before = rbmDone.get(k);
+      for (Map.Entry<WordSet, RbmData> set : rbmData.entrySet()) {
+        // the largest K first: they take longest, and the pool then fills the gaps with the rest
+        List<Integer> largestFirst = new ArrayList<>(set.getKey().hiddenUnits());
+        java.util.Collections.reverse(largestFirst);
+        for (int k : largestFirst) {
+          RbmRow before = rbmDone.get(List.of(set.getKey().words(), k));
           rbmFutures.add(before != null ? java.util.concurrent.CompletableFuture.completedFuture(before)
               : pool.submit(() -> {
-                RbmRow r = scoreRbm(rbmData, k);
+                RbmRow r = scoreRbm(set.getValue(), k);
                 log.finished(HiddenLaplaceOutputs.json(r), HiddenLaplaceOutputs.line(r));
                 return r;
               }));
@@ -387,7 +442,8 @@ public final class HiddenLaplaceExperiment {
         .toList(), settings.sizes());
     OutputFiles.write(dir.resolve("fig-a.csv"), HiddenLaplaceOutputs.figureCsv(figure));
     OutputFiles.write(dir.resolve("fig-a.png"), HiddenLaplaceOutputs.png(figure, settings.sizes()));
-    if (rbmData != null) {
+    rbmRows.sort(java.util.Comparator.comparingInt(RbmRow::words).thenComparingInt(RbmRow::hiddenUnits));
+    if (!rbmData.isEmpty()) {
       OutputFiles.write(dir.resolve("fig-b.csv"), HiddenLaplaceOutputs.rbmCsv(rbmRows));
     }
     double seconds = (System.nanoTime() - t0) * 1e-9;
@@ -406,7 +462,7 @@ public final class HiddenLaplaceExperiment {
     out.print(HiddenLaplaceOutputs.pooledTable(figure, settings.sizes()));
     out.print(HiddenLaplaceOutputs.rbmReport(settings, rbmData, rbmRows));
     out.printf(Locale.ROOT, "%nwrote %s: report.md, summary.json, scores.csv, fig-a.csv, fig-a.png%s (%.1f s)%n", dir,
-        rbmData == null ? "" : ", fig-b.csv", seconds);
+        rbmData.isEmpty() ? "" : ", fig-b.csv", seconds);
     out.flush();
   }
 
@@ -422,9 +478,9 @@ public final class HiddenLaplaceExperiment {
     m.put("threads", settings.threads());
     m.put("parameterScale", PARAMETER_SCALE);
     m.put("data", settings.data() == null ? null : settings.data().toString());
-    m.put("words", settings.words());
     m.put("documents", settings.documents());
-    m.put("hiddenUnits", settings.hiddenUnits());
+    m.put("wordSets", settings.wordSets().stream().map(w -> Map.of("words", w.words(), "hiddenUnits",
+        w.hiddenUnits())).toList());
     return m;
   }
 }

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.occam.rbm.RbmData;
 import org.occam.report.LinePlot;
 import org.occam.report.Summaries;
 
@@ -36,6 +37,7 @@ final class HiddenLaplaceOutputs {
     m.put("bpLrPositiveDefinite", r.bpLrPositiveDefinite());
     m.put("bpLrConverged", r.bpLrConverged());
     m.put("bpLrSmallestEigenvalue", r.bpLrSmallestEigenvalue());
+    m.put("betheExcess", r.betheExcess());
     return m;
   }
 
@@ -49,7 +51,8 @@ final class HiddenLaplaceOutputs {
         u.get("model").asInt(), u.get("n").asInt()), u.get("kind").asText(), u.get("hidden").asInt(),
         u.get("features").asInt(), scores, u.get("aisStdError").asDouble(), seconds,
         u.get("laplaceExactPositiveDefinite").asBoolean(), u.get("bpLrPositiveDefinite").asBoolean(),
-        u.get("bpLrConverged").asBoolean(), u.get("bpLrSmallestEigenvalue").asDouble());
+        u.get("bpLrConverged").asBoolean(), u.get("bpLrSmallestEigenvalue").asDouble(),
+        u.get("betheExcess").asDouble());
   }
 
   /** A task's progress line. */
@@ -66,7 +69,7 @@ final class HiddenLaplaceOutputs {
       b.append(',').append(m);
     }
     b.append(",ais,aisStdError,laplaceExactPositiveDefinite,bpLrPositiveDefinite,bpLrConverged,"
-        + "bpLrSmallestEigenvalue,secondsLaplaceExact,secondsBpLr,secondsAis\n");
+        + "bpLrSmallestEigenvalue,betheExcess,secondsLaplaceExact,secondsBpLr,secondsAis\n");
     for (HiddenLaplaceExperiment.Row r : rows) {
       b.append(r.kind()).append(',').append(r.task().model()).append(',').append(r.task().n()).append(',')
           .append(r.hidden()).append(',').append(r.features());
@@ -76,7 +79,7 @@ final class HiddenLaplaceOutputs {
       b.append(',').append(r.scores().get("ais")).append(',').append(r.aisStdError()).append(',')
           .append(r.laplacePositiveDefinite()).append(',').append(r.bpLrPositiveDefinite()).append(',')
           .append(r.bpLrConverged()).append(',').append(r.bpLrSmallestEigenvalue()).append(',')
-          .append(r.seconds().get("laplace-exact")).append(',').append(r.seconds().get("bp-lr")).append(',')
+          .append(r.betheExcess()).append(',').append(r.seconds().get("laplace-exact")).append(',').append(r.seconds().get("bp-lr")).append(',')
           .append(r.seconds().get("ais")).append('\n');
     }
     return b.toString();
@@ -202,15 +205,19 @@ final class HiddenLaplaceOutputs {
     b.append(pooledTable(points, s.sizes()));
     b.append("\nPer kind and N in fig-a.csv (also per data case); fig-a.png plots the pooled means per data case."
         + " A difference from AIS below its standard error is not resolved by this run.\n\n");
-    b.append("## Which approximation is closer to AIS\n\n| kind | N | laplace-exact | bp-lr | closer |\n|---|---|---|---|---|\n");
+    b.append("## Which approximation is closer to AIS\n\nMean |score − ais| ± its standard error; \"Bethe excess\" is the"
+        + " mean of bp-lr's contrastive Bethe log-likelihood minus the exact one at bp-lr's point.\n\n"
+        + "| kind | N | laplace-exact | bp-lr | closer | Bethe excess |\n|---|---|---|---|---|---|\n");
     for (HiddenLaplaceExperiment.Kind k : kinds) {
       for (int n : s.sizes()) {
         Point l = point(points, k.name(), n, "laplace-exact");
         Point bp = point(points, k.name(), n, "bp-lr");
         String closer = Math.abs(l.meanNats() - bp.meanNats()) <= Math.hypot(l.semNats(), bp.semNats())
             ? "neither (within a standard error)" : l.meanNats() < bp.meanNats() ? "laplace-exact" : "bp-lr";
-        b.append(String.format(Locale.ROOT, "| %s | %d | %.3f ± %.3f | %.3f ± %.3f | %s |%n", k.name(), n,
-            l.meanNats(), l.semNats(), bp.meanNats(), bp.semNats(), closer));
+        double excess = Summaries.mean(rows.stream().filter(r -> r.kind().equals(k.name()) && r.task().n() == n)
+            .mapToDouble(HiddenLaplaceExperiment.Row::betheExcess).toArray());
+        b.append(String.format(Locale.ROOT, "| %s | %d | %.3f ± %.3f | %.3f ± %.3f | %s | %.3f |%n", k.name(), n,
+            l.meanNats(), l.semNats(), bp.meanNats(), bp.semNats(), closer, excess));
       }
     }
     long laplaceNotPd = rows.stream().filter(r -> !r.laplacePositiveDefinite()).count();
@@ -231,12 +238,14 @@ final class HiddenLaplaceOutputs {
   static Map<String, Object> json(HiddenLaplaceExperiment.RbmRow r) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("part", "b");
+    m.put("words", r.words());
     m.put("hiddenUnits", r.hiddenUnits());
     m.put("scores", r.scores());
     m.put("aisPdStdError", r.aisPdStdError());
     m.put("seconds", r.seconds());
     m.put("converged", r.converged());
     m.put("positiveDefinite", r.positiveDefinite());
+    m.put("betheExcess", r.betheExcess());
     return m;
   }
 
@@ -249,13 +258,13 @@ final class HiddenLaplaceOutputs {
     u.get("converged").fields().forEachRemaining(e -> converged.put(e.getKey(), e.getValue().asBoolean()));
     Map<String, Boolean> pd = new LinkedHashMap<>();
     u.get("positiveDefinite").fields().forEachRemaining(e -> pd.put(e.getKey(), e.getValue().asBoolean()));
-    return new HiddenLaplaceExperiment.RbmRow(u.get("hiddenUnits").asInt(), scores,
-        u.get("aisPdStdError").asDouble(), seconds, converged, pd);
+    return new HiddenLaplaceExperiment.RbmRow(u.get("words").asInt(), u.get("hiddenUnits").asInt(), scores,
+        u.get("aisPdStdError").asDouble(), seconds, converged, pd, u.get("betheExcess").asDouble());
   }
 
   static String line(HiddenLaplaceExperiment.RbmRow r) {
-    return String.format(Locale.ROOT, "RBM K = %d: ais-pd %.3f ± %.3f, laplace %+.3f, bp-lr %+.3f%s, laplace-exact"
-        + " %+.3f", r.hiddenUnits(), r.scores().get("ais-pd"), r.aisPdStdError(), diff(r, "laplace"),
+    return String.format(Locale.ROOT, "RBM %d words, K = %d: ais-pd %.3f ± %.3f, laplace %+.3f, bp-lr %+.3f%s,"
+        + " laplace-exact %+.3f", r.words(), r.hiddenUnits(), r.scores().get("ais-pd"), r.aisPdStdError(), diff(r, "laplace"),
         diff(r, "bp-lr"), Boolean.FALSE.equals(r.converged().get("bp-lr")) ? " (not converged)" : "",
         diff(r, "laplace-exact"));
   }
@@ -266,43 +275,94 @@ final class HiddenLaplaceOutputs {
 
   /** Part (b): per K and method, the log evidence, its difference from ais-pd, convergence, definiteness, seconds. */
   static String rbmCsv(List<HiddenLaplaceExperiment.RbmRow> rows) {
-    StringBuilder b = new StringBuilder("hiddenUnits,method,logEvidence,diffFromAisPd,aisPdStdError,converged,"
-        + "positiveDefinite,seconds\n");
+    StringBuilder b = new StringBuilder("words,hiddenUnits,method,logEvidence,diffFromAisPd,aisPdStdError,converged,"
+        + "positiveDefinite,seconds,betheExcess\n");
     for (HiddenLaplaceExperiment.RbmRow r : rows) {
       for (String m : HiddenLaplaceExperiment.RBM_METHODS) {
         Boolean pd = r.positiveDefinite().get(m);
-        b.append(r.hiddenUnits()).append(',').append(m).append(',').append(r.scores().get(m)).append(',')
+        b.append(r.words()).append(',').append(r.hiddenUnits()).append(',').append(m).append(',').append(r.scores().get(m)).append(',')
             .append(diff(r, m)).append(',').append(r.aisPdStdError()).append(',').append(r.converged().get(m))
-            .append(',').append(pd == null ? "" : pd.toString()).append(',').append(r.seconds().get(m)).append('\n');
+            .append(',').append(pd == null ? "" : pd.toString()).append(',').append(r.seconds().get(m)).append(',')
+          .append(m.equals("bp-lr") ? String.valueOf(r.betheExcess()) : "").append('\n');
       }
     }
     return b.toString();
   }
 
   /** Part (b)'s section of the report (and of the command's output). */
-  static String rbmReport(HiddenLaplaceExperiment.Settings s, org.occam.rbm.RbmData data,
+  static String rbmReport(HiddenLaplaceExperiment.Settings s, Map<HiddenLaplaceExperiment.WordSet, RbmData> data,
       List<HiddenLaplaceExperiment.RbmRow> rows) {
     StringBuilder b = new StringBuilder("\n## Part (b): RBMs on words, Chen & Welling's laplace beside bp-lr and"
         + " laplace-exact\n\n");
-    if (data == null) {
+    if (data.isEmpty()) {
       return b.append("Not run (no data file given).\n").toString();
     }
-    b.append(String.format(Locale.ROOT, "The %d most frequent words (%s) of the first %d documents of %s; score −"
-        + " ais-pd in nats (ais-pd with K = %d, G = %d); * marks a score that says it did not converge, ! one whose A"
-        + " is not positive definite.%n%n| K | ais-pd | laplace | bp-lr | laplace-exact | seconds (laplace, bp-lr,"
-        + " laplace-exact) |%n|---|---|---|---|---|---|%n", s.words(), String.join(", ", data.columnNames()),
+    b.append(String.format(Locale.ROOT, "The most frequent words of the first %d documents of %s; score − ais-pd in"
+        + " nats (ais-pd with K = %d, G = %d); * marks a score that says it did not converge, ! one whose A is not"
+        + " positive definite. \"Bethe excess\" is bp-lr's contrastive Bethe log-likelihood minus the exact"
+        + " log-likelihood at bp-lr's point: what the Bethe approximation adds to the likelihood there.%n",
         s.documents(), s.data(), s.aisSteps(), s.aisRuns()));
-    for (HiddenLaplaceExperiment.RbmRow r : rows) {
-      b.append(String.format(Locale.ROOT, "| %d | %.2f ± %.2f", r.hiddenUnits(), r.scores().get("ais-pd"),
-          r.aisPdStdError()));
-      for (String m : List.of("laplace", "bp-lr", "laplace-exact")) {
-        b.append(String.format(Locale.ROOT, " | %+.2f%s%s", diff(r, m), Boolean.FALSE.equals(r.converged().get(m))
-            ? "*" : "", Boolean.FALSE.equals(r.positiveDefinite().get(m)) ? "!" : ""));
+    for (Map.Entry<HiddenLaplaceExperiment.WordSet, RbmData> set : data.entrySet()) {
+      List<String> names = set.getValue().columnNames();
+      b.append(String.format(Locale.ROOT, "%n### %d words (%s)%n%n| K | ais-pd | laplace | bp-lr | laplace-exact |"
+          + " Bethe excess | seconds (laplace, bp-lr, laplace-exact, ais-pd) |%n|---|---|---|---|---|---|---|%n",
+          names.size(), names.size() <= 10 ? String.join(", ", names) : String.join(", ", names.subList(0, 5))
+          + ", …"));
+      for (HiddenLaplaceExperiment.RbmRow r : rows) {
+        if (r.words() != set.getKey().words()) {
+          continue;
+        }
+        b.append(String.format(Locale.ROOT, "| %d | %.2f ± %.2f", r.hiddenUnits(), r.scores().get("ais-pd"),
+            r.aisPdStdError()));
+        for (String m : List.of("laplace", "bp-lr", "laplace-exact")) {
+          b.append(String.format(Locale.ROOT, " | %+.2f%s%s", diff(r, m), Boolean.FALSE.equals(r.converged().get(m))
+              ? "*" : "", Boolean.FALSE.equals(r.positiveDefinite().get(m)) ? "!" : ""));
+        }
+        b.append(String.format(Locale.ROOT, " | %.2f | %.1f, %.1f, %.1f, %.1f |%n", r.betheExcess(),
+            r.seconds().get("laplace"), r.seconds().get("bp-lr"), r.seconds().get("laplace-exact"),
+            r.seconds().get("ais-pd")));
       }
-      b.append(String.format(Locale.ROOT, " | %.1f, %.1f, %.1f |%n", r.seconds().get("laplace"),
-          r.seconds().get("bp-lr"), r.seconds().get("laplace-exact")));
     }
-    b.append("\nThe 100-word set with K = 1…9 is not run yet.\n");
+    b.append(rbmFindings(rows));
+    return b.toString();
+  }
+
+  /** Part (b)'s summary: which score is closest to ais-pd how often, and how bp-lr fared. */
+  static String rbmFindings(List<HiddenLaplaceExperiment.RbmRow> rows) {
+    if (rows.isEmpty()) {
+      return "";
+    }
+    Map<String, Integer> closest = new LinkedHashMap<>();
+    Map<String, List<Double>> abs = new LinkedHashMap<>();
+    for (String m : List.of("laplace", "bp-lr", "laplace-exact")) {
+      closest.put(m, 0);
+      abs.put(m, new ArrayList<>());
+    }
+    for (HiddenLaplaceExperiment.RbmRow r : rows) {
+      String best = null;
+      for (String m : closest.keySet()) {
+        abs.get(m).add(Math.abs(diff(r, m)));
+        if (best == null || Math.abs(diff(r, m)) < Math.abs(diff(r, best))) {
+          best = m;
+        }
+      }
+      closest.merge(best, 1, Integer::sum);
+    }
+    StringBuilder b = new StringBuilder("\nClosest to ais-pd, over the ").append(rows.size()).append(" (word set, K):");
+    List<String> parts = new ArrayList<>();
+    for (String m : closest.keySet()) {
+      double[] d = abs.get(m).stream().mapToDouble(Double::doubleValue).toArray();
+      parts.add(String.format(Locale.ROOT, " %s %d times (mean |score − ais-pd| %.2f nats, largest %.2f)", m,
+          closest.get(m), Summaries.mean(d), java.util.Arrays.stream(d).max().orElse(Double.NaN)));
+    }
+    b.append(String.join(";", parts)).append(".");
+    long bpNotConverged = rows.stream().filter(r -> Boolean.FALSE.equals(r.converged().get("bp-lr"))).count();
+    long bpNotPd = rows.stream().filter(r -> Boolean.FALSE.equals(r.positiveDefinite().get("bp-lr"))).count();
+    long exactNotPd = rows.stream().filter(r -> Boolean.FALSE.equals(r.positiveDefinite().get("laplace-exact")))
+        .count();
+    long laplaceNotPd = rows.stream().filter(r -> Boolean.FALSE.equals(r.positiveDefinite().get("laplace"))).count();
+    b.append(String.format(Locale.ROOT, " A was not positive definite for laplace in %d, bp-lr in %d and laplace-exact"
+        + " in %d; bp-lr did not converge in %d.%n", laplaceNotPd, bpNotPd, exactNotPd, bpNotConverged));
     return b.toString();
   }
 }
