@@ -163,6 +163,39 @@ public final class PosteriorPrecision {
     return 0.5 * dimension() * Math.log(2 * Math.PI) - 0.5 * logDeterminant;
   }
 
+  /**
+   * The Newton decrement {@code ½ gᵀA⁻¹g} of a log posterior whose gradient is g: how many nats a
+   * Newton step would gain on the quadratic model. NaN when A is not positive definite.
+   *
+   * @param g length F. Not modified.
+   */
+  public double newtonDecrement(double[] g) {
+    if (g.length != dimension()) {
+      throw new IllegalArgumentException("the gradient has " + g.length + " components, A is " + dimension() + " square");
+    }
+    if (!positiveDefinite) {
+      return Double.NaN;
+    }
+    CholeskyDecomposition_F64<DMatrixRMaj> chol = DecompositionFactory_DDRM.chol(dimension(), true);
+    if (!chol.decompose(matrix.copy())) {
+      return Double.NaN;
+    }
+    // ½ |L⁻¹g|² with A = L Lᵀ
+    DMatrixRMaj l = chol.getT(null);
+    double[] y = g.clone();
+    int n = y.length;
+    double sum = 0;
+    for (int i = 0; i < n; i++) {
+      double v = y[i];
+      for (int k = 0; k < i; k++) {
+        v -= l.get(i, k) * y[k];
+      }
+      y[i] = v / l.get(i, i);
+      sum += y[i] * y[i];
+    }
+    return 0.5 * sum;
+  }
+
   @Override
   public String toString() {
     return "PosteriorPrecision[F=" + dimension() + ", logDet=" + logDeterminant + ", positiveDefinite="

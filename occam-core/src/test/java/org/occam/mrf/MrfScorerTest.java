@@ -243,10 +243,11 @@ class MrfScorerTest {
       assertThat(fbar[a] - e[a] - lmp[a] / 400).isCloseTo(0, within(1e-5));
       assertThat(eml[a]).isCloseTo(fbar[a], within(1e-5));
     }
-    // weak couplings on K5: the BP scores are close to the exact Laplace one but not equal
+    // weak couplings on K5: the BP scores are close to the exact Laplace one but not equal (measured:
+    // bp-lr 0.051, bp-lr-exactgrad 0.042 nats off; BpLrLoopyAccuracyTest bounds it over seeds)
     double exact = r.get(MrfMethod.LAPLACE_EXACT).logEvidence();
-    assertThat(r.get(MrfMethod.BP_LR_EXACTGRAD).logEvidence()).isCloseTo(exact, within(0.5));
-    assertThat(r.get(MrfMethod.BP_LR).logEvidence()).isCloseTo(exact, within(0.5));
+    assertThat(r.get(MrfMethod.BP_LR_EXACTGRAD).logEvidence()).isCloseTo(exact, within(0.06));
+    assertThat(r.get(MrfMethod.BP_LR).logEvidence()).isCloseTo(exact, within(0.06));
   }
 
   /** The single edge is saturated (3 parameters, 4 cells): sup L = N Σ p̂ log p̂, attained iff no cell is empty. */

@@ -53,4 +53,18 @@ class PosteriorPrecisionTest {
     assertThat(p.singular()).isTrue();
     assertThat(p.logDeterminant()).isFinite();
   }
+
+  /** ½ gᵀA⁻¹g against A⁻¹g from a general solve, and NaN where A is indefinite. */
+  @Test
+  void theNewtonDecrementIsHalfGTransposeAInverseG() {
+    double[][] c = {{0.25, 0.05, 0.02}, {0.05, 0.2, 0.01}, {0.02, 0.01, 0.1}};
+    PosteriorPrecision a = PosteriorPrecision.of(c, 30, new GaussianPrior(2));
+    double[] g = {0.7, -1.3, 0.4};
+    DMatrixRMaj x = new DMatrixRMaj(3, 1);
+    CommonOps_DDRM.solve(a.matrix(), new DMatrixRMaj(3, 1, true, g), x);
+    double expected = 0.5 * (g[0] * x.get(0) + g[1] * x.get(1) + g[2] * x.get(2));
+    assertThat(a.newtonDecrement(g)).isCloseTo(expected, org.assertj.core.api.Assertions.within(1e-12));
+    assertThat(a.newtonDecrement(new double[3])).isZero();
+    assertThat(PosteriorPrecision.ofMatrix(CommonOps_DDRM.diag(1, -1, 2)).newtonDecrement(g)).isNaN();
+  }
 }
