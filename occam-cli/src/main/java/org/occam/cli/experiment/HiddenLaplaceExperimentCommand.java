@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
         + " frequent with K = 1..9, Chen & Welling's laplace beside bp-lr and laplace-exact against ais-pd, with"
         + " bp-lr's contrastive Bethe likelihood beside the exact one at its point.",
         "",
-        "Writes scores.csv (every task of part a), fig-a.csv and fig-a.png, fig-b.csv, summary.json and report.md (which approximation"
+        "Writes scores.csv (every task of part a), fig-a.csv and fig-a.png, fig-b.csv and fig-b-W.png per word set, summary.json and report.md (which approximation"
             + " is closer where, how often A was not positive definite, time) into --out. Each (model, N) has its"
             + " own seed, so the numbers do not depend on --threads; --resume continues an interrupted run.",
         "",

@@ -445,6 +445,10 @@ public final class HiddenLaplaceExperiment {
     rbmRows.sort(java.util.Comparator.comparingInt(RbmRow::words).thenComparingInt(RbmRow::hiddenUnits));
     if (!rbmData.isEmpty()) {
       OutputFiles.write(dir.resolve("fig-b.csv"), HiddenLaplaceOutputs.rbmCsv(rbmRows));
+      for (WordSet set : rbmData.keySet()) {
+        OutputFiles.write(dir.resolve("fig-b-" + set.words() + ".png"), HiddenLaplaceOutputs.rbmPng(set.words(),
+            rbmRows));
+      }
     }
     double seconds = (System.nanoTime() - t0) * 1e-9;
     String report = HiddenLaplaceOutputs.report(settings, kinds, rows, figure, seconds)
@@ -462,7 +466,8 @@ public final class HiddenLaplaceExperiment {
     out.print(HiddenLaplaceOutputs.pooledTable(figure, settings.sizes()));
     out.print(HiddenLaplaceOutputs.rbmReport(settings, rbmData, rbmRows));
     out.printf(Locale.ROOT, "%nwrote %s: report.md, summary.json, scores.csv, fig-a.csv, fig-a.png%s (%.1f s)%n", dir,
-        rbmData.isEmpty() ? "" : ", fig-b.csv", seconds);
+        rbmData.isEmpty() ? "" : ", fig-b.csv, " + String.join(", ", rbmData.keySet().stream()
+            .map(w -> "fig-b-" + w.words() + ".png").toList()), seconds);
     out.flush();
   }
 

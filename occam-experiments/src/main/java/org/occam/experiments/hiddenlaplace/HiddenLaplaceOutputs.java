@@ -313,6 +313,20 @@ final class HiddenLaplaceOutputs {
     return b.toString();
   }
 
+  /** Part (b)'s figure for one word set: score − ais-pd against K per method, ais-pd's standard error as bars. */
+  static byte[] rbmPng(int words, List<HiddenLaplaceExperiment.RbmRow> rows) {
+    List<HiddenLaplaceExperiment.RbmRow> set = rows.stream().filter(r -> r.words() == words).toList();
+    double[] k = set.stream().mapToDouble(HiddenLaplaceExperiment.RbmRow::hiddenUnits).toArray();
+    List<LinePlot.Series> series = new ArrayList<>();
+    for (String m : List.of("laplace", "bp-lr", "laplace-exact")) {
+      series.add(new LinePlot.Series(m, k, set.stream().mapToDouble(r -> diff(r, m)).toArray(),
+          set.stream().mapToDouble(HiddenLaplaceExperiment.RbmRow::aisPdStdError).toArray()));
+    }
+    series.add(new LinePlot.Series("ais-pd", k, new double[k.length]));
+    return LinePlot.png("RBMs on the " + words + " most frequent words: score - ais-pd", "K (hidden units)",
+        "score - ais-pd (nats)", series, false, false, 900, 560);
+  }
+
   /** Part (b)'s section of the report (and of the command's output). */
   static String rbmReport(HiddenLaplaceExperiment.Settings s, Map<HiddenLaplaceExperiment.WordSet, RbmData> data,
       List<HiddenLaplaceExperiment.RbmRow> rows) {

@@ -103,6 +103,8 @@ class HiddenLaplaceExperimentTest {
     experiment.run(dir, ProgressSink.none(), new PrintWriter(out), null, new PrintWriter(new StringWriter()));
     assertThat(out.toString()).contains("| K | ais-pd | laplace | bp-lr | laplace-exact | Bethe excess |")
         .contains("### 5 words").contains("### 100 words");
+    assertThat(dir.resolve("fig-b-5.png")).exists();
+    assertThat(dir.resolve("fig-b-100.png")).exists();
     List<Map<String, String>> b = CsvRows.read(dir.resolve("fig-b.csv"));
     assertThat(b).extracting(r -> r.get("words") + ":" + r.get("method")).containsExactly("5:laplace", "5:bp-lr",
         "5:laplace-exact", "5:ais-pd", "100:laplace", "100:bp-lr", "100:laplace-exact", "100:ais-pd");
