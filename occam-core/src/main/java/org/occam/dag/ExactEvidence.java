@@ -17,6 +17,13 @@ import org.apache.commons.numbers.gamma.LogGamma;
  * time by the Pólya-urn identity: adding an observation to cell (j, l, k) adds
  * {@code ln(λ_j + N_jlk) − ln(λ⁰_j + N_jl)}.
  *
+ * <p>Before counting terms, each row's barren variables are dropped ({@link
+ * HiddenStateEnumeration#withoutBarrenNodes()}): unobserved variables with no observed descendant
+ * in that row. With this row last in the Pólya-urn order (the data are exchangeable), the sum of a
+ * barren leaf's predictive over its states is 1, so a barren family contributes a factor 1 and
+ * nothing else; dropping them leaves the sum exact and can shrink it enormously (a naive-Bayes model
+ * whose missing cells are all leaves has one term).
+ *
  * <p>Counts must be whole numbers. The cost grows exponentially with n, so this is ground truth for
  * small data sets, not a score for large ones.
  */
@@ -36,6 +43,7 @@ public final class ExactEvidence {
   private double max = Double.NEGATIVE_INFINITY;
   private double sum;
 
+  /** @param data already without barren nodes */
   private ExactEvidence(HiddenStateEnumeration data, DirichletPrior prior) {
     this.s = data.structure();
     this.prior = prior;
@@ -82,11 +90,14 @@ public final class ExactEvidence {
 
   /**
    * The number of terms the exact sum has: {@code Π_r binom(n_r + C_r − 1, C_r − 1)} over distinct
-   * rows with unobserved variables (as a double; it can be astronomically large).
+   * rows with unobserved variables, C_r counting only the row's variables that are not barren
+   * (as a double; it can be astronomically large).
+   *
+   * @param data the data as compiled for the other methods, or already without barren nodes
    */
   public static double termCount(HiddenStateEnumeration data) {
     double logTerms = 0;
-    for (var p : data.patterns()) {
+    for (var p : data.withoutBarrenNodes().patterns()) {
       int c = p.configurations;
       for (double n : p.rowCount) {
         logTerms += LogGamma.value(n + c) - LogGamma.value(n + 1) - LogGamma.value(c);
@@ -112,13 +123,15 @@ public final class ExactEvidence {
   /**
    * {@code ln p(y | m)}, exactly.
    *
+   * @param data the data as compiled for the other methods (each row's barren variables are dropped
+   *     here), or already without barren nodes
    * @param termLimit the most terms to sum
    * @throws IllegalArgumentException above the limit (the message gives the number of terms), or
    *     for fractional counts
    */
   public static double logEvidence(HiddenStateEnumeration data, DirichletPrior prior, double termLimit) {
     requireWithinLimit(data, termLimit);
-    ExactEvidence e = new ExactEvidence(data, prior);
+    ExactEvidence e = new ExactEvidence(data.withoutBarrenNodes(), prior);
     double start = CompleteDataEvidence.logEvidence(data.structure(), prior, e.counts);
     e.row(0, start);
     return e.max + Math.log(e.sum);

@@ -23,7 +23,15 @@ import org.occam.math.LogSpace;
  * over primitive arrays, in linear space with a log-space fallback for rows whose likelihood would
  * underflow.
  *
- * <p>Thread-safe: instances are immutable after construction.
+ * <p>For the exact evidence only, {@link #withoutBarrenNodes()} compiles the same rows with each
+ * row's barren variables left out: unobserved variables (hidden, or observed but missing in that
+ * row) none of whose descendants is observed in that row. Summing such a variable out contributes
+ * a factor 1 to that row's term, so its family takes no part in the row at all (see
+ * {@code barren(DagStructure, boolean[])}). EM, VBEM and the scores built on them use the
+ * instances made by the constructors, which keep every unobserved variable.
+ *
+ * <p>Thread-safe: instances are immutable after construction (the barren-free compilation is made
+ * on first use and cached; a race only builds an equal copy twice).
  */
 public final class HiddenStateEnumeration {
   /** The default refusal limit on joint configurations of a row's unobserved variables. */
@@ -40,6 +48,9 @@ public final class HiddenStateEnumeration {
   private final int[] knownIndices;
   private final Pattern[] patterns;
   private final int maxConfigurations;
+  private final long configurationLimit;
+  private final boolean barrenDropped;
+  private volatile HiddenStateEnumeration withoutBarren;
 
   /**
    * Refuses data that carry no information: no rows (or weights summing to 0), or rows in which every
@@ -83,6 +94,27 @@ public final class HiddenStateEnumeration {
    *     the limit
    */
   public HiddenStateEnumeration(DagStructure structure, Dataset data, long configurationLimit) {
+    this(structure, data, configurationLimit, false);
+  }
+
+  /**
+   * The data compiled with each row's barren variables left out (see
+   * {@code barren(DagStructure, boolean[])}): the form the exact evidence sums over. Only the exact evidence may use it; its likelihoods and counts
+   * are not those of the full model (a barren family contributes no counts).
+   *
+   * @param configurationLimit the largest number of joint configurations of one row's
+   *     unobserved variables that are not barren
+   * @throws IllegalArgumentException as the constructor
+   */
+  public static HiddenStateEnumeration withoutBarrenNodes(DagStructure structure, Dataset data,
+      long configurationLimit) {
+    return new HiddenStateEnumeration(structure, data, configurationLimit, true);
+  }
+
+  private HiddenStateEnumeration(DagStructure structure, Dataset data, long configurationLimit,
+      boolean dropBarren) {
+    this.configurationLimit = configurationLimit;
+    this.barrenDropped = dropBarren;
     this.structure = structure;
     this.data = data;
     this.dataSize = data.size();
@@ -138,7 +170,9 @@ public final class HiddenStateEnumeration {
     List<Pattern> compiled = new ArrayList<>();
     int maxC = 1;
     for (int gi = 0; gi < groupOrder.size(); gi++) {
-      Pattern pat = compile(structure, data, column, groupUnknown.get(gi), groups.get(groupOrder.get(gi)),
+      boolean[] unknown = groupUnknown.get(gi);
+      boolean[] dropped = dropBarren ? barren(structure, unknown) : new boolean[p];
+      Pattern pat = compile(structure, data, column, unknown, dropped, groups.get(groupOrder.get(gi)),
           known, configurationLimit);
       if (pat != null) {
         compiled.add(pat);
@@ -156,10 +190,63 @@ public final class HiddenStateEnumeration {
     this(structure, data, DEFAULT_CONFIGURATION_LIMIT);
   }
 
+  /**
+   * This data compiled without each row's barren variables ({@link
+   * #withoutBarrenNodes(DagStructure, Dataset, long)}, same configuration limit), made once and
+   * cached; {@code this} if it already is. For the exact evidence only.
+   */
+  public HiddenStateEnumeration withoutBarrenNodes() {
+    if (barrenDropped) {
+      return this;
+    }
+    HiddenStateEnumeration w = withoutBarren;
+    if (w == null) {
+      w = withoutBarrenNodes(structure, data, configurationLimit);
+      withoutBarren = w;
+    }
+    return w;
+  }
+
+  /** Whether each row's barren variables were left out ({@link #withoutBarrenNodes()}). */
+  public boolean barrenNodesDropped() {
+    return barrenDropped;
+  }
+
+  /**
+   * The barren variables of a row whose unobserved variables are {@code unknown}: an unobserved
+   * variable is barren when every child is barren (so an unobserved leaf is barren, and no barren
+   * variable has an observed descendant in the row).
+   *
+   * <p>Why they can be dropped from the exact evidence: given θ, summing a barren leaf x_j out of
+   * {@code p(y_i | θ)} gives {@code Σ_k θ_j(k | pa_j) = 1} whatever its parents' states, and then its
+   * barren parents are leaves in turn; so {@code p(y_i | θ)} is the product over the row's other
+   * families alone, and so is {@code p(y | m) = ∫ p(θ) Π_i p(y_i | θ) dθ}. In the Pólya-urn terms
+   * of {@link ExactEvidence}: the data are exchangeable, so put this datum last; the sum over a barren
+   * leaf of its predictive {@code p(x_j = k | parents, every other datum)} is 1. Either way every
+   * barren family of the row contributes no counts and needs no enumeration. The children of a
+   * barren variable are barren, so no remaining family has a dropped parent.
+   *
+   * @param unknown whether each variable is unobserved in the row (hidden, or missing)
+   * @return whether each variable is barren in the row
+   */
+  static boolean[] barren(DagStructure s, boolean[] unknown) {
+    int[] order = s.topologicalOrder();
+    boolean[] barren = new boolean[s.size()];
+    for (int a = order.length - 1; a >= 0; a--) {
+      int j = order[a];
+      boolean b = unknown[j];
+      for (int c : s.children(j)) {
+        b &= barren[c];
+      }
+      barren[j] = b;
+    }
+    return barren;
+  }
+
   private static Pattern compile(DagStructure s, Dataset data, int[] column, boolean[] unknown,
-      List<Integer> rows, double[] known, long limit) {
+      boolean[] dropped, List<Integer> rows, double[] known, long limit) {
     int p = s.size();
-    int[] unknownVars = java.util.stream.IntStream.range(0, p).filter(j -> unknown[j]).toArray();
+    int[] unknownVars = java.util.stream.IntStream.range(0, p).filter(j -> unknown[j] && !dropped[j]).toArray();
     long configs = 1;
     for (int u : unknownVars) {
       configs *= s.cardinality(u);
@@ -176,6 +263,9 @@ public final class HiddenStateEnumeration {
     }
     List<Integer> involvedList = new ArrayList<>();
     for (int j = 0; j < p; j++) {
+      if (dropped[j]) {
+        continue; // a barren family takes no part in these rows
+      }
       boolean inv = unknown[j];
       for (int q : s.parentsView(j)) {
         inv |= unknown[q];
@@ -189,7 +279,7 @@ public final class HiddenStateEnumeration {
     for (int r : rows) {
       int[] row = data.row(r);
       for (int j = 0; j < p; j++) {
-        if (involvedList.contains(j)) {
+        if (dropped[j] || involvedList.contains(j)) {
           continue;
         }
         int idx = s.offset(j) + row[column[j]];
@@ -284,7 +374,11 @@ public final class HiddenStateEnumeration {
     return distinctRows;
   }
 
-  /** Whether every variable of every row is observed (no hidden variables, no missing cells). */
+  /**
+   * Whether every variable of every row is observed (no hidden variables, no missing cells); when
+   * {@linkplain #barrenNodesDropped() barren variables are dropped}, whether every variable that is
+   * not barren is.
+   */
   public boolean isComplete() {
     return patterns.length == 0;
   }

@@ -14,7 +14,9 @@ import org.occam.evidence.EvidenceMethod;
 /**
  * {@code exact}: the evidence in closed form (Beal 6.9) for complete data, else the sum over every
  * completion of the unobserved variables grouped by distinct row ({@link ExactEvidence}; refused
- * above the settings' term limit, before any work).
+ * above the settings' term limit, before any work). The sum and its term count leave out each row's
+ * barren variables (unobserved, no observed descendant in the row), whose families contribute a
+ * factor 1 ({@link org.occam.dag.HiddenStateEnumeration#withoutBarrenNodes()}).
  */
 final class DagExact implements EvidenceMethod<DagProblem> {
   @Override
