@@ -25,10 +25,13 @@ final class PariseWellingPanels {
   final Map<Integer, PariseWellingFigures.Panel> fig2 = new LinkedHashMap<>();
   final List<List<PariseWellingScoring.Scored>> fig3Groups = new ArrayList<>();
   final List<List<PariseWellingScoring.Scored>> fig4Groups = new ArrayList<>();
+  final List<List<PariseWellingScoring.Scored>> fig3StrongGroups = new ArrayList<>();
   final PariseWellingFigures.Panel fig3;
   final PariseWellingFigures.Panel fig4;
   final PariseWellingFigures.Panel fig3Exact;
   final PariseWellingFigures.Panel fig4Exact;
+  final PariseWellingFigures.Panel fig3Strong;
+  final PariseWellingFigures.Panel fig3StrongExact;
 
   PariseWellingPanels(PariseWellingExperiment e, PariseWellingTasks design,
       Map<PariseWellingScoring.Task, PariseWellingScoring.Scored> byTask) {
@@ -46,6 +49,10 @@ final class PariseWellingPanels {
     for (int di = 0; di < e.strengths().size(); di++) {
       fig4Groups.add(group(di, e.nMax()));
     }
+    int strongest = e.strengths().size() - 1;
+    for (int n : e.sizes()) {
+      fig3StrongGroups.add(group(strongest, n));
+    }
     double[] nx = e.sizes().stream().mapToDouble(Integer::doubleValue).toArray();
     double[] dx = e.strengths().stream().mapToDouble(Double::doubleValue).toArray();
     String fig3Title = "Figure 3: mean |score - AIS|/N of the true structure, " + e.structures() + " models with d = "
@@ -58,6 +65,12 @@ final class PariseWellingPanels {
         PariseWellingScoring.AIS);
     fig3Exact = PariseWellingFigures.panel(fig3Title, N_LABEL, nx, fig3Groups::get, BP_BASED, "laplace-exact");
     fig4Exact = PariseWellingFigures.panel(fig4Title, "edge strength d*4", dx, fig4Groups::get, BP_BASED,
+        "laplace-exact");
+    String strongTitle = "Figure 3 at the strongest d: mean |score - AIS|/N of the true structure, " + e.structures()
+        + " models with d = " + PariseWellingFigures.number(e.strengths().get(strongest)) + "/4";
+    fig3Strong = PariseWellingFigures.panel(strongTitle, N_LABEL, nx, fig3StrongGroups::get, compared,
+        PariseWellingScoring.AIS);
+    fig3StrongExact = PariseWellingFigures.panel(strongTitle, N_LABEL, nx, fig3StrongGroups::get, BP_BASED,
         "laplace-exact");
   }
 
@@ -109,6 +122,8 @@ final class PariseWellingPanels {
     OutputFiles.write(dir.resolve("fig-2-abs-diff-vs-edges.csv"), fig2Csv.toString());
     OutputFiles.write(dir.resolve("fig-3-abs-diff-vs-n.csv"), fig3.csv("n", "", ""));
     OutputFiles.write(dir.resolve("fig-3-abs-diff-vs-n.png"), fig3.png(true));
+    OutputFiles.write(dir.resolve("fig-3-strongest-d-abs-diff-vs-n.csv"), fig3Strong.csv("n", "", ""));
+    OutputFiles.write(dir.resolve("fig-3-strongest-d-abs-diff-vs-n.png"), fig3Strong.png(true));
     OutputFiles.write(dir.resolve("fig-4-abs-diff-vs-d.csv"), fig4.csv("d4", "", ""));
     OutputFiles.write(dir.resolve("fig-4-abs-diff-vs-d.png"), fig4.png(false));
   }
@@ -117,6 +132,6 @@ final class PariseWellingPanels {
   PariseWellingReport.Results results(double[] signedBicGapSmallN) {
     return new PariseWellingReport.Results(fig2, fig3, fig4, fig3Exact, fig4Exact,
         PariseWellingReport.Diagnostics.of(fig3Groups), PariseWellingReport.Diagnostics.of(fig4Groups),
-        signedBicGapSmallN);
+        signedBicGapSmallN, fig3Strong, fig3StrongExact, PariseWellingReport.Diagnostics.of(fig3StrongGroups));
   }
 }

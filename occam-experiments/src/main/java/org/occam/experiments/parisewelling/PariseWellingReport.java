@@ -85,10 +85,14 @@ final class PariseWellingReport {
    * @param fig4Exact the same for Figure 4
    * @param signedBicGapSmallN mean (BIC-ML − AIS)/N per number of edges along the sequences at the
    *     smallest N
+   * @param fig3Strong Figure 3 at the strongest d
+   * @param fig3StrongExact the same against Laplace-Exact
    */
   record Results(Map<Integer, PariseWellingFigures.Panel> fig2, PariseWellingFigures.Panel fig3,
       PariseWellingFigures.Panel fig4, PariseWellingFigures.Panel fig3Exact, PariseWellingFigures.Panel fig4Exact,
-      Diagnostics fig3Diagnostics, Diagnostics fig4Diagnostics, double[] signedBicGapSmallN) {
+      Diagnostics fig3Diagnostics, Diagnostics fig4Diagnostics, double[] signedBicGapSmallN,
+      PariseWellingFigures.Panel fig3Strong, PariseWellingFigures.Panel fig3StrongExact,
+      Diagnostics fig3StrongDiagnostics) {
     int smallN() {
       return (int) fig3.x()[0];
     }
@@ -269,7 +273,8 @@ final class PariseWellingReport {
           + "error, the single-run spread and ESS, the BP bias in posterior standard deviations, the Bethe log-Z part "
           + "of BP-LR-ExactGrad and the scores that did not converge\n");
       b.append("- `fig-1-sequence.csv` and `fig-1-sequence-n*.png`; `fig-2-abs-diff-vs-edges.csv` and `.png` per N; "
-          + "`fig-3-abs-diff-vs-n.csv`/`.png`; `fig-4-abs-diff-vs-d.csv`/`.png`\n");
+          + "`fig-3-abs-diff-vs-n.csv`/`.png`; `fig-3-strongest-d-abs-diff-vs-n.csv`/`.png` (Figure 3 at the strongest d);"
+          + " `fig-4-abs-diff-vs-d.csv`/`.png`\n");
       b.append("- `models.csv` (every true model's structure and λ), `sequences.csv`, `summary.json` (settings, "
           + "figures, verdicts, timings)\n");
     }

@@ -10,7 +10,8 @@ import org.occam.math.RandomStreams;
  * The design of one {@link PariseWellingExperiment} run (Parise &amp; Welling 2006, section 4.1):
  * the random structures' masks, the models (structure × strength), the model the nested sequences
  * run through, the sequences, the AIS base seed, and the (structure, data) pairs the figures need,
- * each once (the first {@code sequenceTasks} those of Figures 1–2).
+ * each once (the first {@code sequenceTasks} those of Figures 1–2), and the true structures at the
+ * strongest d at every N (Figure 3 again, where the BP bias is largest).
  */
 record PariseWellingTasks(int[] masks, List<PariseWellingDesign.Model> models, int picked, int[][] seqs,
     long aisSeed, List<PariseWellingScoring.Task> tasks, int sequenceTasks) {
@@ -67,6 +68,13 @@ record PariseWellingTasks(int[] masks, List<PariseWellingDesign.Model> models, i
     for (int s = 0; s < nStructures; s++) {
       for (int di = 0; di < ds.size(); di++) {
         wanted.add(new PariseWellingScoring.Task(s * ds.size() + di, masks[s], nMax));
+      }
+    }
+    // Figure 3 again at the strongest d, where the BP bias in λMP reaches the posterior's standard
+    // deviation within the sizes run: the regime of the paper's conjectured breakdown
+    for (int s = 0; s < nStructures; s++) {
+      for (int n : ns) {
+        wanted.add(new PariseWellingScoring.Task(s * ds.size() + ds.size() - 1, masks[s], n));
       }
     }
     return new PariseWellingTasks(masks, models, picked, seqs, aisSeed, List.copyOf(wanted), sequenceTasks);

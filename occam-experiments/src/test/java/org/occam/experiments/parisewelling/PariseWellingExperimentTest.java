@@ -56,11 +56,11 @@ class PariseWellingExperimentTest {
     String printed = run(new PariseWellingSettings(true, null, null, null, 0.5, null, 6, null, null, 1, 2), out);
     assertThat(printed).contains("Figure 3").contains("Figure 4").contains("The paper's findings");
     for (String f : new String[] {"report.md", "summary.json", "scores.csv", "models.csv", "sequences.csv",
-        "fig-1-sequence.csv", "fig-2-abs-diff-vs-edges.csv", "fig-3-abs-diff-vs-n.csv", "fig-4-abs-diff-vs-d.csv"}) {
+        "fig-1-sequence.csv", "fig-2-abs-diff-vs-edges.csv", "fig-3-abs-diff-vs-n.csv", "fig-3-strongest-d-abs-diff-vs-n.csv", "fig-4-abs-diff-vs-d.csv"}) {
       assertThat(out.resolve(f)).exists();
     }
     for (String f : new String[] {"fig-1-sequence-n50.png", "fig-1-sequence-n2000.png",
-        "fig-2-abs-diff-vs-edges-n50.png", "fig-2-abs-diff-vs-edges-n2000.png", "fig-3-abs-diff-vs-n.png",
+        "fig-2-abs-diff-vs-edges-n50.png", "fig-2-abs-diff-vs-edges-n2000.png", "fig-3-abs-diff-vs-n.png", "fig-3-strongest-d-abs-diff-vs-n.png",
         "fig-4-abs-diff-vs-d.png"}) {
       BufferedImage png = ImageIO.read(out.resolve(f).toFile());
       assertThat(png.getWidth()).as(f).isGreaterThan(300);
@@ -99,7 +99,7 @@ class PariseWellingExperimentTest {
       checkMean(r, scores.stream().filter(s -> s.get("isTrue").equals("true") && s.get("n").equals("2000")
           && num(s, "d4") == num(r, "d4")).toList());
     }
-    checkClaims(root.get("claims"), fig3, fig4);
+    checkClaims(root.get("claims"), fig3, fig4, csv(out.resolve("fig-3-strongest-d-abs-diff-vs-n.csv")));
     // Figure 2: position e of every sequence around the picked model.
     Map<Integer, Map<Integer, String>> maskAt = new HashMap<>();
     for (Map<String, String> r : csv(out.resolve("sequences.csv"))) {
@@ -152,7 +152,8 @@ class PariseWellingExperimentTest {
    * states in its evidence (at least 30 times farther; at least 2 times and doubled, above twice the
    * AIS noise floor; …), so that a verdict that does not follow from the numbers fails.
    */
-  private static void checkClaims(JsonNode claims, List<Map<String, String>> fig3, List<Map<String, String>> fig4) {
+  private static void checkClaims(JsonNode claims, List<Map<String, String>> fig3, List<Map<String, String>> fig4,
+      List<Map<String, String>> strong) {
     double[] ns = fig3.stream().mapToDouble(r -> num(r, "n")).distinct().sorted().toArray();
     double small = ns[0];
     double large = ns[ns.length - 1];
@@ -181,8 +182,19 @@ class PariseWellingExperimentTest {
         && at(fig3, "n", large, "bp-lr-exactgrad") < at(fig3, "n", small, "bp-lr-exactgrad") && egRatio <= 2;
     assertThat(two.get("bpLrDegrades").asBoolean()).isEqualTo(degrades);
     assertThat(two.get("exactGradientScoresHold").asBoolean()).isEqualTo(hold);
+    // the same test at the strongest d, where the BP bias is largest
+    JsonNode st = two.get("strongestD");
+    double sSmall = at(strong, "n", small, "bp-lr") / at(strong, "n", small, "laplace-exact");
+    double sLarge = at(strong, "n", large, "bp-lr") / at(strong, "n", large, "laplace-exact");
+    assertThat(st.get("bpLrOverLaplaceExact").get(0).asDouble()).isCloseTo(sSmall, within(1e-4 * sSmall));
+    assertThat(st.get("bpLrOverLaplaceExact").get(1).asDouble()).isCloseTo(sLarge, within(1e-4 * sLarge));
+    JsonNode sOwn = st.get("bpLrMinusLaplaceExactPerN");
+    boolean strongDegrades = sLarge >= 2 && sLarge >= 2 * sSmall
+        && at(strong, "n", large, "bp-lr") > 2 * aisNoise(strong, "n", large)
+        || sOwn.get(sOwn.size() - 1).asDouble() >= sOwn.get(0).asDouble();
+    assertThat(st.get("degrades").asBoolean()).isEqualTo(strongDegrades);
     assertThat(claims.get(1).get("verdict").asText())
-        .isEqualTo(!degrades ? "disagrees" : hold ? "agrees" : "partly agrees");
+        .isEqualTo(!degrades ? (strongDegrades ? "partly agrees" : "disagrees") : hold ? "agrees" : "partly agrees");
 
     // 3: BP-LR and BP-LR-ExactGrad degrade with d: 2 times, rank correlation > 0, above twice the noise floor
     JsonNode three = claims.get(2).get("numbers");
