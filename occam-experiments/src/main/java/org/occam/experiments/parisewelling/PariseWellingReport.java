@@ -217,10 +217,17 @@ final class PariseWellingReport {
       for (var e : c.notConverged().entrySet()) {
         nc.append(nc.length() == 0 ? "" : ", ").append(e.getKey()).append(": ").append(e.getValue());
       }
+      if (nc.length() == 0) {
+        b.append(String.format(Locale.ROOT, "Every score's optimiser and final BP run reported convergence on all %d"
+            + " pairs. (bp-lr counts a line search that failed within %s nats of the Bethe optimum, by the Newton"
+            + " decrement with linear response, as converged: BP's tolerance limits how far its objective can be"
+            + " resolved.)%n%n", t.pairs(), PariseWellingFigures.number(org.occam.mrf.hidden.HiddenMap
+                .NEWTON_DECREMENT_LIMIT)));
+        return;
+      }
       b.append(String.format(Locale.ROOT, "Pairs (of %d) where a score's optimiser or final BP run did not report "
           + "convergence, by score and reason: %s; every other score converged on every pair. They are kept in every "
-          + "mean; `scores.csv` lists them per pair (`notConverged`).%n%n", t.pairs(),
-          nc.length() == 0 ? "none" : nc));
+          + "mean; `scores.csv` lists them per pair (`notConverged`).%n%n", t.pairs(), nc));
     }
 
     /** The run's speed and load. */
