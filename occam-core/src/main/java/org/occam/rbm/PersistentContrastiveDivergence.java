@@ -69,6 +69,8 @@ public final class PersistentContrastiveDivergence {
    * chunk order, give the same numbers on any number of threads.
    */
   static final int CHUNK_ROWS = 256;
+  /** Chains per task when the chains move on several threads (any split gives the same numbers). */
+  private static final int CHAIN_BLOCK = 10;
 
   /**
    * Settings of a run.
@@ -299,7 +301,7 @@ public final class PersistentContrastiveDivergence {
   /**
    * Trains K hidden units from λ ~ N(0, s²), all randomness from {@code rng} (advanced).
    *
-   * @param threads threads for the full-batch data term (≥ 1); λ does not depend on it
+   * @param threads threads for the data term and the chains (≥ 1); λ does not depend on it
    * @param progress called with the number of updates done after each update, or null
    */
   public Result train(int hiddenCount, Settings settings, UniformRandomProvider rng, int threads,
@@ -330,11 +332,14 @@ public final class PersistentContrastiveDivergence {
    * K) flops and D·K logistic functions per update, against D·3F for dense rows of F = V·K + V + K
    * features: on 4,939 distinct rows of 100 words, 16 ones each, K = 9, some 30 times fewer flops)
    * and, with several threads, over fixed chunks of {@value #CHUNK_ROWS} rows whose partial sums
-   * are added in chunk order, so λ is bit-identical for any thread count. The chains stay on the
-   * calling thread and draw from {@code rng} in a fixed order.
+   * are added in chunk order, so λ is bit-identical for any thread count. The chains' uniforms are
+   * drawn from {@code rng} before each update in the order the chains would draw them one after
+   * another, then the chains move in blocks on the same threads, concurrently with the data term
+   * (the chains took about a quarter of an update after the data term was made sparse); their
+   * E[f | x] are added in chain order.
    *
    * @param initial the starting point (its V must match the data's)
-   * @param threads threads for the full-batch data term (≥ 1); λ does not depend on it
+   * @param threads threads for the data term and the chains (≥ 1); λ does not depend on it
    * @param progress called with the number of updates done after each update, or null
    * @throws IllegalStateException if λ stops being finite (the step size is too large)
    */
@@ -368,36 +373,64 @@ public final class PersistentContrastiveDivergence {
     double[] fields = new double[k];
     int[] batch = new int[settings.batchSize()];
     DataTerm dataTerm = batch.length == 0 ? new DataTerm(k) : null;
+    int dataTasks = dataTerm == null ? 0 : dataTerm.chunks();
+    // The chains' uniforms for an update are drawn from rng first, in the order the chains used to
+    // draw them one after another (chain by chain, sweep by sweep, K hidden then V visible), so the
+    // chains can then move on several threads with the same numbers.
+    int sweeps = settings.gibbsSweepsPerUpdate();
+    int perChain = sweeps * (k + visibleCount);
+    double[] uniforms = new double[Math.multiplyExact(m, perChain)];
+    int chainTasks = (m + CHAIN_BLOCK - 1) / CHAIN_BLOCK;
+    Replay[] replays = new Replay[chainTasks];
+    Arrays.setAll(replays, b -> new Replay(uniforms));
+    double[][] chainSigma = new double[m][k];
     List<TracePoint> trace = new ArrayList<>();
     if (traced) {
       trace.add(tracePoint(0, rbm, settings));
     }
     double gradientNorm = Double.NaN;
-    try (Parallel.Workers workers = Parallel.workers(
-        dataTerm != null && dataTerm.chunks() > 1 ? Math.min(threads, dataTerm.chunks()) : 1, "occam-pcd-data")) {
+    try (Parallel.Workers workers = Parallel.workers(Math.min(threads, chainTasks + dataTasks), "occam-pcd")) {
       for (int t = 0; t < settings.iterations(); t++) {
-        if (dataTerm != null) {
-          dataTerm.compute(lambda, workers, dataMean);
-        } else {
+        if (dataTerm == null) {
           Arrays.fill(dataMean, 0);
           for (int b = 0; b < batch.length; b++) {
             batch[b] = drawRow(rng);
           }
           addBatchMeans(lambda, k, batch, fields, dataMean);
         }
-        // the chains move under the current λ before they estimate E[f] (Tieleman 2008, section 3)
-        RbmGibbsSampler sampler = new RbmGibbsSampler(rbm);
+        for (int u = 0; u < uniforms.length; u++) {
+          uniforms[u] = rng.nextDouble();
+        }
+        // the chains move under the current λ before they estimate E[f] (Tieleman 2008, section 3);
+        // tasks 0 … chainTasks−1 move blocks of chains, the rest are chunks of the data term
+        Rbm current = rbm;
+        workers.forEach(chainTasks + dataTasks, task -> {
+          if (task >= chainTasks) {
+            dataTerm.chunk(task - chainTasks, lambda);
+            return;
+          }
+          RbmGibbsSampler sampler = new RbmGibbsSampler(current);
+          Replay replay = replays[task];
+          int end = Math.min(m, (task + 1) * CHAIN_BLOCK);
+          for (int c = task * CHAIN_BLOCK; c < end; c++) {
+            replay.at = c * perChain;
+            for (int s = 0; s < sweeps; s++) {
+              sampler.sweep(chainX[c], chainZ[c], replay);
+            }
+            current.hiddenPosteriorMeans(chainX[c], chainSigma[c]);
+          }
+        });
+        if (dataTerm != null) {
+          dataTerm.combine(dataMean);
+        }
+        // E[f | x_chain] / M, accumulated over each chain's ones, in chain order
         Arrays.fill(modelMean, 0);
         double w = 1.0 / m;
         for (int c = 0; c < m; c++) {
-          for (int s = 0; s < settings.gibbsSweepsPerUpdate(); s++) {
-            sampler.sweep(chainX[c], chainZ[c], rng);
-          }
-          // E[f | x_chain] / M, accumulated over the chain's ones only
           int[] x = chainX[c];
-          rbm.hiddenPosteriorMeans(x, fields);
+          double[] sigma = chainSigma[c];
           for (int h = 0; h < k; h++) {
-            fields[h] *= w;
+            fields[h] = sigma[h] * w;
             modelMean[vk + visibleCount + h] += fields[h];
           }
           for (int i = 0; i < visibleCount; i++) {
@@ -541,15 +574,24 @@ public final class PersistentContrastiveDivergence {
 
     /** {@code Σ_d (c_d / N) E[f | x_d]} into {@code out} (length F; overwritten). */
     void compute(double[] lambda, Parallel.Workers workers, double[] out) {
+      workers.forEach(partial.length, c -> chunk(c, lambda));
+      combine(out);
+    }
+
+    /** Chunk c's partial sum at λ (chunks may run on different threads). */
+    void chunk(int c, double[] lambda) {
       int vk = visibleCount * k;
-      workers.forEach(partial.length, c -> {
-        double[] sum = partial[c];
-        Arrays.fill(sum, 0);
-        int end = Math.min(rows.length, (c + 1) * CHUNK_ROWS);
-        for (int d = c * CHUNK_ROWS; d < end; d++) {
-          addRowMeans(lambda, k, d, rowWeights[d], fields[c], sum, sum, vk);
-        }
-      });
+      double[] sum = partial[c];
+      Arrays.fill(sum, 0);
+      int end = Math.min(rows.length, (c + 1) * CHUNK_ROWS);
+      for (int d = c * CHUNK_ROWS; d < end; d++) {
+        addRowMeans(lambda, k, d, rowWeights[d], fields[c], sum, sum, vk);
+      }
+    }
+
+    /** The chunks' partial sums added in chunk order, and the α part, into {@code out} (length F; overwritten). */
+    void combine(double[] out) {
+      int vk = visibleCount * k;
       System.arraycopy(partial[0], 0, out, 0, vk);
       System.arraycopy(visibleMeans, 0, out, vk, visibleCount);
       System.arraycopy(partial[0], vk, out, vk + visibleCount, k);
@@ -604,6 +646,29 @@ public final class PersistentContrastiveDivergence {
       }
     }
     return lo;
+  }
+
+  /**
+   * Gives back uniforms drawn beforehand, from position {@code at} on: the chains' own generator
+   * during a parallel update. Only {@code nextDouble} is supported (all the Gibbs sampler uses).
+   */
+  private static final class Replay implements UniformRandomProvider {
+    private final double[] uniforms;
+    int at;
+
+    Replay(double[] uniforms) {
+      this.uniforms = uniforms;
+    }
+
+    @Override
+    public double nextDouble() {
+      return uniforms[at++];
+    }
+
+    @Override
+    public long nextLong() {
+      throw new UnsupportedOperationException("the chains replay uniforms drawn beforehand; only nextDouble");
+    }
   }
 
   /** A standard normal draw by Box–Muller (two uniforms per draw, so the stream's use is fixed). */

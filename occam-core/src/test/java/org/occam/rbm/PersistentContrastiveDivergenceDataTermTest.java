@@ -102,6 +102,11 @@ class PersistentContrastiveDivergenceDataTermTest {
     assertThat(two).containsExactly(one);
     assertThat(four).containsExactly(one);
     assertThat(seeded).containsExactly(one);
+    // mini-batches (drawn from the same stream as the chains) and several sweeps per update
+    PersistentContrastiveDivergence.Settings b = s.withBatchSize(50).withGibbsSweepsPerUpdate(2).withChains(33);
+    double[] batchOne = pcd.train(4, b, RandomStreams.fromSeed(6), 1, null).rbm().parameters();
+    double[] batchThree = pcd.train(4, b, RandomStreams.fromSeed(6), 3, null).rbm().parameters();
+    assertThat(batchThree).containsExactly(batchOne);
   }
 
   @Test
