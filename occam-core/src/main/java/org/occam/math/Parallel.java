@@ -8,6 +8,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntConsumer;
 import java.util.function.IntFunction;
 
 /**
@@ -72,6 +74,116 @@ public final class Parallel {
       throw new IllegalStateException(e.getCause());
     } finally {
       pool.shutdownNow();
+    }
+  }
+
+  /**
+   * A pool of {@code threads − 1} daemon workers kept for many short parallel loops (one per step
+   * of an iterative method), where {@link #map} would start and stop threads every step: PCD makes
+   * 10,000 updates of about a millisecond each. Close it when done.
+   *
+   * @param threads the caller's thread plus the workers (≥ 1); 1 runs every loop on the caller
+   */
+  public static Workers workers(int threads, String threadName) {
+    if (threads < 1) {
+      throw new InvalidInputException("threads must be >= 1, got " + threads);
+    }
+    return new Workers(threads, threadName);
+  }
+
+  /**
+   * Runs {@code task(0), …, task(n − 1)} for loops of independent tasks on the caller's thread and
+   * a fixed set of workers; tasks are handed out one at a time, so which thread runs a task varies,
+   * and a caller that wants the same numbers on any thread count has each task write only its own
+   * slot (e.g. a partial sum per fixed chunk of rows) and combines the slots in index order. One
+   * loop at a time (not for concurrent use by several callers).
+   */
+  public static final class Workers implements AutoCloseable {
+    private final int threads;
+    private final ExecutorService pool;
+
+    private Workers(int threads, String threadName) {
+      this.threads = threads;
+      this.pool = threads == 1 ? null : Executors.newFixedThreadPool(threads - 1, r -> {
+        Thread t = new Thread(r, threadName);
+        t.setDaemon(true);
+        return t;
+      });
+    }
+
+    /** The number of threads a loop runs on (the caller's included). */
+    public int threads() {
+      return threads;
+    }
+
+    /**
+     * Runs {@code task(i)} for every i in 0…n−1 and returns when all are done. A task's runtime
+     * exception (or error) is rethrown once every thread has stopped taking tasks.
+     */
+    public void forEach(int n, IntConsumer task) {
+      if (pool == null || n <= 1) {
+        for (int i = 0; i < n; i++) {
+          task.accept(i);
+        }
+        return;
+      }
+      AtomicInteger next = new AtomicInteger();
+      Runnable drain = () -> {
+        for (int i = next.getAndIncrement(); i < n; i = next.getAndIncrement()) {
+          task.accept(i);
+        }
+      };
+      int helpers = Math.min(threads - 1, n - 1);
+      List<Future<?>> futures = new ArrayList<>(helpers);
+      for (int h = 0; h < helpers; h++) {
+        futures.add(pool.submit(drain));
+      }
+      Throwable failure = null;
+      try {
+        drain.run();
+      } catch (RuntimeException | Error e) {
+        failure = e;
+        next.set(n); // the others take no more tasks
+      }
+      boolean interrupted = false;
+      for (Future<?> f : futures) {
+        while (true) {
+          try {
+            f.get();
+            break;
+          } catch (InterruptedException e) {
+            interrupted = true;
+          } catch (ExecutionException e) {
+            if (failure == null) {
+              failure = e.getCause();
+            }
+            break;
+          }
+        }
+      }
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+        if (failure == null) {
+          throw new IllegalStateException("interrupted");
+        }
+      }
+      if (failure instanceof RuntimeException re) {
+        throw re;
+      }
+      if (failure instanceof Error err) {
+        throw err;
+      }
+      if (failure != null) {
+        throw new IllegalStateException(failure);
+      }
+    }
+
+    /** Stops the workers. */
+    @Override
+    public void close() {
+      if (pool != null) {
+        pool.shutdownNow();
+      }
     }
   }
 }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.occam.math.DifferentiableFunction;
 import org.occam.math.LogSpace;
+import org.occam.math.Logistic;
 
 /**
  * Chen &amp; Welling's (2013) importance-sampled negative log posterior of an RBM (their eqns 6–7),
@@ -43,6 +44,14 @@ public final class ImportanceSampledObjective implements DifferentiableFunction 
   private final int[] sampleMultiplicity;
   private final int sampleCount;
   private final double priorVariance;
+  /**
+   * The data rows sparse: the ones of row n are units {@code dataOnes[dataStart[n] … dataStart[n + 1] − 1]},
+   * ascending; the same for the distinct sample rows.
+   */
+  private final int[] dataStart;
+  private final int[] dataOnes;
+  private final int[] sampleStart;
+  private final int[] sampleOnes;
 
   /**
    * @param proposal the RBM at λ0 the samples were drawn from (defines V, K and λ0)
@@ -102,6 +111,83 @@ public final class ImportanceSampledObjective implements DifferentiableFunction 
       sampleLogBase[t] = Math.log(multiplicity.get(keys.get(t))) - proposal.logZGivenVisible(sampleRows[t]);
     }
     this.sampleCount = samples.length;
+    this.dataStart = new int[this.dataRows.length + 1];
+    this.dataOnes = onesOf(this.dataRows, dataStart);
+    this.sampleStart = new int[sampleRows.length + 1];
+    this.sampleOnes = onesOf(sampleRows, sampleStart);
+  }
+
+  /** The indices of the rows' ones, concatenated; {@code start} (length rows + 1) gets the offsets. */
+  private static int[] onesOf(int[][] rows, int[] start) {
+    int ones = 0;
+    for (int r = 0; r < rows.length; r++) {
+      for (int x : rows[r]) {
+        ones += x;
+      }
+      start[r + 1] = ones;
+    }
+    int[] index = new int[ones];
+    int at = 0;
+    for (int[] row : rows) {
+      for (int i = 0; i < row.length; i++) {
+        if (row[i] != 0) {
+          index[at++] = i;
+        }
+      }
+    }
+    return index;
+  }
+
+  /**
+   * {@code log Z(x_r, λ) = Σ_{i ∈ ones(r)} α_i + Σ_k softplus(b_k)} with the fields
+   * {@code b_k = β_k + Σ_{i ∈ ones(r)} W_ik} left in {@code fields} (length K): nnz·K + nnz additions
+   * and K softplus, against V·K + V visits for the dense row ({@link Rbm#logZGivenVisible}, whose
+   * additions these are, in the same order, so the value is the same to the bit).
+   */
+  private double logZGivenVisible(double[] lambda, int[] start, int[] ones, int r, double[] fields) {
+    int k = hiddenCount;
+    int vk = visibleCount * k;
+    System.arraycopy(lambda, vk + visibleCount, fields, 0, k);
+    double s = 0;
+    for (int p = start[r]; p < start[r + 1]; p++) {
+      int i = ones[p];
+      int row = i * k;
+      for (int h = 0; h < k; h++) {
+        fields[h] += lambda[row + h];
+      }
+    }
+    for (int p = start[r]; p < start[r + 1]; p++) {
+      s += lambda[vk + ones[p]];
+    }
+    for (int h = 0; h < k; h++) {
+      s += Logistic.softplus(fields[h]);
+    }
+    return s;
+  }
+
+  /**
+   * Adds {@code c E[f | x_r, λ]} to {@code out} (length F) over the row's features that are not
+   * zero, given its fields b (from {@link #logZGivenVisible(double[], int[], int[], int, double[])};
+   * overwritten with {@code c σ(b_k)}): 2·nnz·K + nnz + 2K flops against 2F for the dense row.
+   */
+  private void addConditionalMeans(int[] start, int[] ones, int r, double c, double[] fields, double[] out) {
+    int k = hiddenCount;
+    int vk = visibleCount * k;
+    int hb = vk + visibleCount;
+    for (int h = 0; h < k; h++) {
+      fields[h] = c * Logistic.sigmoid(fields[h]);
+    }
+    for (int p = start[r]; p < start[r + 1]; p++) {
+      int i = ones[p];
+      int row = i * k;
+      for (int h = 0; h < k; h++) {
+        out[row + h] += fields[h];
+      }
+      out[vk + i] += c;
+    }
+    for (int h = 0; h < k; h++) {
+      out[hb + h] += fields[h];
+    }
   }
 
   /** Convenience: every data row once (count 1). */
@@ -154,8 +240,9 @@ public final class ImportanceSampledObjective implements DifferentiableFunction 
       Arrays.fill(gradOut, Double.NaN);
       return Double.POSITIVE_INFINITY;
     }
-    Rbm rbm = new Rbm(visibleCount, hiddenCount, lambda);
-    double[] m = new double[featureCount];
+    // every row from its ones (see logZGivenVisible and addConditionalMeans): the same sums in the
+    // same order as over the dense rows, less the zeros
+    double[] fields = new double[hiddenCount];
     double value = 0;
     Arrays.fill(gradOut, 0);
     for (int n = 0; n < dataRows.length; n++) {
@@ -163,21 +250,15 @@ public final class ImportanceSampledObjective implements DifferentiableFunction 
       if (c == 0) {
         continue;
       }
-      value -= c * rbm.logZGivenVisible(dataRows[n]);
-      rbm.conditionalFeatureMeans(dataRows[n], m);
-      for (int a = 0; a < featureCount; a++) {
-        gradOut[a] -= c * m[a];
-      }
+      value -= c * logZGivenVisible(lambda, dataStart, dataOnes, n, fields);
+      addConditionalMeans(dataStart, dataOnes, n, -c, fields, gradOut);
     }
     double[] w = new double[sampleRows.length];
-    double logSum = normalisedWeights(rbm, w);
+    double logSum = normalisedWeights(lambda, w);
     value += dataTotal * (logSum - Math.log(sampleCount));
     for (int t = 0; t < sampleRows.length; t++) {
-      rbm.conditionalFeatureMeans(sampleRows[t], m);
-      double nw = dataTotal * w[t];
-      for (int a = 0; a < featureCount; a++) {
-        gradOut[a] += nw * m[a];
-      }
+      logZGivenVisible(lambda, sampleStart, sampleOnes, t, fields);
+      addConditionalMeans(sampleStart, sampleOnes, t, dataTotal * w[t], fields, gradOut);
     }
     if (!Double.isInfinite(priorVariance)) {
       for (int a = 0; a < featureCount; a++) {
@@ -205,15 +286,15 @@ public final class ImportanceSampledObjective implements DifferentiableFunction 
   public Evaluation evaluate(double[] lambda) {
     checkLength(lambda, "λ");
     checkFinite(lambda);
-    Rbm rbm = new Rbm(visibleCount, hiddenCount, lambda);
+    double[] fields = new double[hiddenCount];
     double value = 0;
     for (int n = 0; n < dataRows.length; n++) {
       if (dataCounts[n] != 0) {
-        value -= dataCounts[n] * rbm.logZGivenVisible(dataRows[n]);
+        value -= dataCounts[n] * logZGivenVisible(lambda, dataStart, dataOnes, n, fields);
       }
     }
     double[] w = new double[sampleRows.length];
-    double logSum = normalisedWeights(rbm, w);
+    double logSum = normalisedWeights(lambda, w);
     value += dataTotal * (logSum - Math.log(sampleCount)) + priorPenalty(lambda);
     return new Evaluation(value, effectiveSampleSizeOf(w));
   }
@@ -281,17 +362,16 @@ public final class ImportanceSampledObjective implements DifferentiableFunction 
   private double[][] importanceWeightedCovariance(Rbm rbm, boolean betweenSampleTerm) {
     int distinctCount = sampleRows.length;
     double[] w = new double[distinctCount];
-    normalisedWeights(rbm, w);
+    double[] lambda = rbm.parameters();
+    normalisedWeights(lambda, w);
     double[][] out = new double[featureCount][featureCount];
     accumulateConditionalMoments(rbm, sampleRows, w, betweenSampleTerm, out);
     if (betweenSampleTerm) {
       double[] mBar = new double[featureCount];
-      double[] m = new double[featureCount];
+      double[] fields = new double[hiddenCount];
       for (int t = 0; t < distinctCount; t++) {
-        rbm.conditionalFeatureMeans(sampleRows[t], m);
-        for (int a = 0; a < featureCount; a++) {
-          mBar[a] += w[t] * m[a];
-        }
+        logZGivenVisible(lambda, sampleStart, sampleOnes, t, fields);
+        addConditionalMeans(sampleStart, sampleOnes, t, w[t], fields, mBar);
       }
       for (int a = 0; a < featureCount; a++) {
         double[] row = out[a];
@@ -401,7 +481,7 @@ public final class ImportanceSampledObjective implements DifferentiableFunction 
     checkLength(lambda, "λ");
     checkFinite(lambda);
     double[] w = new double[sampleRows.length];
-    normalisedWeights(new Rbm(visibleCount, hiddenCount, lambda), w);
+    normalisedWeights(lambda, w);
     return effectiveSampleSizeOf(w);
   }
 
@@ -418,9 +498,10 @@ public final class ImportanceSampledObjective implements DifferentiableFunction 
    * Normalised weights per distinct sample row (the row's multiplicity included) into {@code w};
    * returns {@code log Σ_t w̃_t(λ)} over all T samples.
    */
-  private double normalisedWeights(Rbm rbm, double[] w) {
+  private double normalisedWeights(double[] lambda, double[] w) {
+    double[] fields = new double[hiddenCount];
     for (int t = 0; t < sampleRows.length; t++) {
-      w[t] = sampleLogBase[t] + rbm.logZGivenVisible(sampleRows[t]);
+      w[t] = sampleLogBase[t] + logZGivenVisible(lambda, sampleStart, sampleOnes, t, fields);
     }
     double logSum = LogSpace.logSumExp(w);
     for (int t = 0; t < w.length; t++) {

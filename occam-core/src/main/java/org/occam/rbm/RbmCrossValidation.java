@@ -372,7 +372,7 @@ public final class RbmCrossValidation {
     RbmData test = fold.test();
     // PCD reports its own update count; step ignores it and counts updates over all tasks
     PersistentContrastiveDivergence.Result trained = train.trainer().train(hiddenCount, settings.training(),
-        pcdStream, step);
+        pcdStream, threads, step);
     Rbm rbm = trained.rbm();
     RbmLogPartition.Estimate z = RbmLogPartition.estimate(rbm, method, settings.maxEnumeratedUnits(), settings.ais(),
         train, settings.basePseudoCount(), aisSeed, threads);

@@ -779,8 +779,14 @@ public final class RbmLaplace {
     List<SplittableUniformRandomProvider> pcdStreams = RandomStreams.split(pcdStream, runs);
     double[] restartObjectives = new double[runs];
     PersistentContrastiveDivergence trainer = data.trainer();
-    List<Rbm> trained = Parallel.map(runs, threads, "occam-pcd", r -> trainer.train(hiddenCount,
-        training.withInitialScale(settings.initialScale(r)), pcdStreams.get(r), t -> { }).rbm());
+    // The restarts run side by side, the threads shared among them; a restart of the last, partial
+    // round (the third of three on two threads) gets the threads its round leaves free for its data
+    // term. λ does not depend on either split.
+    int outer = Math.min(threads, runs);
+    int fullRounds = runs / outer;
+    List<Rbm> trained = Parallel.map(runs, outer, "occam-pcd", r -> trainer.train(hiddenCount,
+        training.withInitialScale(settings.initialScale(r)), pcdStreams.get(r),
+        Math.max(1, threads / (r < fullRounds * outer ? outer : runs - fullRounds * outer)), t -> { }).rbm());
     int chosen = 0;
     if (runs > 1) {
       RbmLogLikelihood exact = new RbmLogLikelihood(hiddenCount, rows, longCounts);

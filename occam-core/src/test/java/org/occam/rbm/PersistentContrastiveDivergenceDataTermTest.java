@@ -1,0 +1,139 @@
+package org.occam.rbm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import org.apache.commons.rng.UniformRandomProvider;
+import org.junit.jupiter.api.Test;
+import org.occam.math.RandomStreams;
+
+/**
+ * The sparse, chunked full-batch data term of {@link PersistentContrastiveDivergence} against the
+ * dense one it replaced ({@code Σ_d (c_d / N) E[f | x_d]} through {@link Rbm#conditionalFeatureMeans}),
+ * and PCD's λ on several thread counts.
+ */
+class PersistentContrastiveDivergenceDataTermTest {
+
+  /** Rows of V units, each unit 1 with probability {@code density}, plus an all-0 and an all-1 row. */
+  private static int[][] rows(int n, int v, double density, UniformRandomProvider rng) {
+    int[][] out = new int[n + 2][v];
+    for (int r = 0; r < n; r++) {
+      for (int i = 0; i < v; i++) {
+        out[r][i] = rng.nextDouble() < density ? 1 : 0;
+      }
+    }
+    java.util.Arrays.fill(out[n + 1], 1);
+    return out;
+  }
+
+  private static long[] counts(int n, UniformRandomProvider rng) {
+    long[] c = new long[n];
+    for (int r = 0; r < n; r++) {
+      c[r] = 1 + rng.nextInt(5);
+    }
+    return c;
+  }
+
+  /** The dense data term as PCD computed it before: every row's F conditional means, scaled and added. */
+  private static double[] denseDataMean(Rbm rbm, int[][] rows, long[] counts) {
+    long total = 0;
+    for (long c : counts) {
+      total += c;
+    }
+    double[] sum = new double[rbm.featureCount()];
+    double[] conditional = new double[rbm.featureCount()];
+    for (int d = 0; d < rows.length; d++) {
+      rbm.conditionalFeatureMeans(rows[d], conditional);
+      double w = (double) counts[d] / total;
+      for (int a = 0; a < sum.length; a++) {
+        sum[a] += w * conditional[a];
+      }
+    }
+    return sum;
+  }
+
+  @Test
+  void sparseDataTermEqualsTheDenseOne() {
+    double[] densities = {0, 0.02, 0.16, 0.3, 0.5, 0.9, 1};
+    for (long seed = 1; seed <= 4; seed++) {
+      for (double density : densities) {
+        UniformRandomProvider rng = RandomStreams.fromSeed(1000 * seed + (long) (100 * density));
+        int v = 5 + rng.nextInt(40);
+        int k = 1 + rng.nextInt(9);
+        // more than one chunk of 256 rows for the larger cases
+        int n = seed % 2 == 0 ? 700 : 30;
+        int[][] data = rows(n, v, density, rng);
+        long[] c = counts(data.length, rng);
+        Rbm rbm = RbmBruteForce.random(v, k, 3, rng);
+        PersistentContrastiveDivergence pcd = new PersistentContrastiveDivergence(data, c);
+        double[] dense = denseDataMean(rbm, data, c);
+        double[] one = pcd.fullBatchDataMean(rbm, 1);
+        double[] two = pcd.fullBatchDataMean(rbm, 2);
+        double[] three = pcd.fullBatchDataMean(rbm, 3);
+        for (int a = 0; a < dense.length; a++) {
+          assertThat(one[a]).as("seed %d, density %s, V=%d, K=%d, %s", seed, density, v, k, rbm.featureName(a))
+              .isCloseTo(dense[a], within(1e-12));
+        }
+        assertThat(two).containsExactly(one);
+        assertThat(three).containsExactly(one);
+        if (pcd.distinctRowCount() <= PersistentContrastiveDivergence.CHUNK_ROWS) {
+          // one chunk: the same additions in the same order as the dense loop over the merged rows,
+          // which only adds zeros besides
+          RbmData merged = RbmData.of(data, c);
+          assertThat(one).containsExactly(denseDataMean(rbm, merged.rows(), merged.counts()));
+        }
+      }
+    }
+  }
+
+  @Test
+  void trainingGivesTheSameParametersOnAnyNumberOfThreads() {
+    UniformRandomProvider data = RandomStreams.fromSeed(77);
+    int v = 30;
+    int[][] rows = rows(900, v, 0.2, data);
+    PersistentContrastiveDivergence pcd = new PersistentContrastiveDivergence(rows);
+    assertThat(pcd.distinctRowCount()).isGreaterThan(3 * PersistentContrastiveDivergence.CHUNK_ROWS);
+    PersistentContrastiveDivergence.Settings s = PersistentContrastiveDivergence.Settings.defaults()
+        .withIterations(300).withChains(20).withTrace(100, 0);
+    double[] one = pcd.train(4, s, RandomStreams.fromSeed(5), 1, null).rbm().parameters();
+    double[] two = pcd.train(4, s, RandomStreams.fromSeed(5), 2, null).rbm().parameters();
+    double[] four = pcd.train(4, s, RandomStreams.fromSeed(5), 4, null).rbm().parameters();
+    double[] seeded = pcd.train(4, s, 5L, null).rbm().parameters();
+    assertThat(two).containsExactly(one);
+    assertThat(four).containsExactly(one);
+    assertThat(seeded).containsExactly(one);
+    // mini-batches (drawn from the same stream as the chains) and several sweeps per update
+    PersistentContrastiveDivergence.Settings b = s.withBatchSize(50).withGibbsSweepsPerUpdate(2).withChains(33);
+    double[] batchOne = pcd.train(4, b, RandomStreams.fromSeed(6), 1, null).rbm().parameters();
+    double[] batchThree = pcd.train(4, b, RandomStreams.fromSeed(6), 3, null).rbm().parameters();
+    assertThat(batchThree).containsExactly(batchOne);
+  }
+
+  @Test
+  void sparseMiniBatchTermEqualsTheDenseOne() {
+    for (long seed = 1; seed <= 3; seed++) {
+      UniformRandomProvider rng = RandomStreams.fromSeed(seed);
+      int v = 12;
+      int k = 3;
+      int[][] data = RbmData.of(rows(40, v, 0.3, rng)).rows(); // distinct, so row d of the trainer is data[d]
+      PersistentContrastiveDivergence pcd = new PersistentContrastiveDivergence(data);
+      assertThat(pcd.distinctRowCount()).isEqualTo(data.length);
+      Rbm rbm = RbmBruteForce.random(v, k, 3, rng);
+      int[] batch = new int[25];
+      int[][] drawn = new int[batch.length][];
+      for (int b = 0; b < batch.length; b++) {
+        batch[b] = rng.nextInt(data.length);
+        drawn[b] = data[batch[b]];
+      }
+      long[] ones = new long[batch.length];
+      java.util.Arrays.fill(ones, 1);
+      double[] dense = denseDataMean(rbm, drawn, ones);
+      double[] sparse = pcd.batchDataMean(rbm, batch);
+      for (int a = 0; a < dense.length; a++) {
+        assertThat(sparse[a]).as("seed %d, %s", seed, rbm.featureName(a)).isCloseTo(dense[a], within(1e-12));
+      }
+      // the same additions in the same order as the dense loop, which only adds zeros besides
+      assertThat(sparse).containsExactly(dense);
+    }
+  }
+}
