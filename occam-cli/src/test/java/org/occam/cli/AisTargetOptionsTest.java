@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code --ais-target-se} of {@code mrf score} and {@code --ais-pd-target-se} of {@code rbm score}:
+ * {@code --ais-target-se} of {@code mrf score} and the DAG commands, and {@code --ais-pd-target-se}
+ * of {@code rbm score}:
  * off unless given (the same numbers as without the option), and a target the budget cannot reach
  * is reported as not converged, with the reason.
  */
@@ -91,6 +92,29 @@ class AisTargetOptionsTest {
         "--ais-target-se", "0.1", "--ais-max-runs", "5");
     assertThat(t.exitCode()).isEqualTo(2);
     assertThat(t.err()).contains("--ais-max-runs must be >= 10");
+  }
+
+  @Test
+  void dagScoreAisTakesATargetAndSaysWhenTheBudgetRanOut() throws IOException {
+    String beal = Path.of("..", "examples", "beal-true.json").toString();
+    Path data = dir.resolve("dag.csv");
+    var s = CliRunner.run("dag", "sample", "--model", beal, "--rows", "120", "--seed", "3", "--out", data.toString());
+    assertThat(s.exitCode()).as(s.err()).isZero();
+    Path out = dir.resolve("dag.json");
+    var r = CliRunner.run("dag", "score", "--model", beal, "--data", data.toString(), "--methods", "ais",
+        "--ais-steps", "200", "--ais-runs", "4", "--ais-target-se", "0.000001", "--ais-max-runs", "8", "--json",
+        out.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode d = JSON.readTree(out.toFile()).get("results").get(0).get("diagnostics");
+    assertThat(d.get("stdErrorTargetMet").asBoolean()).isFalse();
+    assertThat(d.get("runs").asInt()).isEqualTo(8);
+    assertThat(d.get("logWeights")).hasSize(8);
+    assertThat(r.out()).contains("warning: ais is not to be trusted: the standard error")
+        .contains("after the budget of 8 runs");
+    var refused = CliRunner.run("dag", "score", "--model", beal, "--data", data.toString(), "--methods", "ais",
+        "--ais-max-runs", "8");
+    assertThat(refused.exitCode()).isEqualTo(2);
+    assertThat(refused.err()).contains("--ais-max-runs needs --ais-target-se");
   }
 
   @Test

@@ -460,18 +460,8 @@ public final class ParameterSpaceAis implements AnnealedImportanceSampler.Target
     diag.put("stdErrorMethod", est.stdErrorMethod());
     diag.put("densityEvaluationsPerRun", (long) settings.steps() * settings.leapfrogSteps() * (settings.reverse() ? 2 : 1));
     if (settings.stdErrorTarget().isPresent()) {
-      double target = settings.stdErrorTarget().getAsDouble();
-      boolean met = est.stdError() <= target;
-      diag.put("stdErrorTarget", target);
-      diag.put("runs", est.runs().size());
-      diag.put("runBudget", settings.runBudget());
-      diag.put("stdErrorTargetMet", met);
-      if (!met) {
-        diag.put("converged", false);
-        diag.put("notConverged", String.format(Locale.ROOT, "the standard error %.4g is above the target %.4g after"
-            + " the budget of %d runs; raise the budget or the number of temperatures", est.stdError(), target,
-            est.runs().size()));
-      }
+      AnnealedImportanceSampler.putTargetDiagnostics(diag, est, settings.stdErrorTarget().getAsDouble(),
+          settings.runBudget());
     }
     if (est.reverseLogEstimate().isPresent()) {
       diag.put("reverseLogWeights", est.runs().stream().map(r -> r.reverseLogWeight().getAsDouble()).toList());
@@ -486,25 +476,16 @@ public final class ParameterSpaceAis implements AnnealedImportanceSampler.Target
   /**
    * G runs on the next G streams of {@code root}; with a standard-error target, then batches that
    * double the number of runs (capped at the budget) on the streams that follow, until the combined
-   * standard error is at most the target or the budget is spent.
+   * standard error is at most the target or the budget is spent
+   * ({@link AnnealedImportanceSampler#estimateToTarget}).
    */
   private AnnealedImportanceSampler.Estimate untilTarget(AnnealedImportanceSampler.Target target,
       AnnealingSchedule schedule, SplittableUniformRandomProvider root, int threads) {
-    AnnealedImportanceSampler.Estimate est =
-        AnnealedImportanceSampler.estimate(target, schedule, settings.runs(), root, threads, settings.reverse());
     if (settings.stdErrorTarget().isEmpty()) {
-      return est;
+      return AnnealedImportanceSampler.estimate(target, schedule, settings.runs(), root, threads, settings.reverse());
     }
-    double goal = settings.stdErrorTarget().getAsDouble();
-    int budget = settings.runBudget();
-    List<AnnealedImportanceSampler.Run> all = new ArrayList<>(est.runs());
-    // "not <=" so that a NaN standard error (e.g. every weight zero) keeps adding runs
-    while (!(est.stdError() <= goal) && all.size() < budget) {
-      int more = Math.min(all.size(), budget - all.size());
-      all.addAll(AnnealedImportanceSampler.estimate(target, schedule, more, root, threads, settings.reverse()).runs());
-      est = AnnealedImportanceSampler.combine(all);
-    }
-    return est;
+    return AnnealedImportanceSampler.estimateToTarget(target, schedule, settings.runs(),
+        settings.stdErrorTarget().getAsDouble(), settings.runBudget(), root, threads, settings.reverse());
   }
 
   private double[] stepSizesByQuarter(double[] factors) {
