@@ -69,6 +69,17 @@ class DagFitOptions {
       + "time) and report the reverse estimate and the forward/reverse discrepancy (hysteresis) in the diagnostics.")
   boolean aisReverse;
 
+  @Option(names = "--ais-target-se", paramLabel = "SE",
+      description = "AIS: add runs (doubling their number) until the standard error of ln p(y|m) is at most SE nats,"
+          + " or the budget of --ais-max-runs is spent, which the result then says (not converged). Default: no"
+          + " target, exactly --ais-runs runs.")
+  Double aisTargetStdError;
+
+  @Option(names = "--ais-max-runs", paramLabel = "G",
+      description = "AIS with --ais-target-se: the most runs in all, at least --ais-runs (default: "
+          + DagAnnealingTarget.Settings.DEFAULT_BUDGET_FACTOR + " × --ais-runs).")
+  Integer aisMaxRuns;
+
   @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
       description = "Seed of the random restarts (default: ${DEFAULT-VALUE}).")
   long seed;
@@ -79,9 +90,21 @@ class DagFitOptions {
     OptionChecks.atLeast("--ais-runs", aisRuns, 1);
     OptionChecks.positive("--ais-schedule-e", aisScheduleE);
     OptionChecks.positive("--ais-strength", aisStrength);
+    var ais = new DagAnnealingTarget.Settings(aisSteps, aisScheduleE, aisRuns, aisProposal, !aisFixedStrength,
+        aisStrength, aisReverse);
+    if (aisTargetStdError == null) {
+      if (aisMaxRuns != null) {
+        throw new org.occam.data.InvalidInputException("--ais-max-runs needs --ais-target-se (without a target AIS"
+            + " makes exactly --ais-runs runs)");
+      }
+    } else {
+      OptionChecks.positive("--ais-target-se", aisTargetStdError);
+      OptionChecks.atLeast("--ais-runs", aisRuns, 2); // one run has no standard error to compare
+      OptionChecks.atLeast("--ais-max-runs", aisMaxRuns, aisRuns);
+      ais = ais.withStdErrorTarget(aisTargetStdError).withMaxRuns(aisMaxRuns == null ? 0 : aisMaxRuns);
+    }
     return new DagScoreSettings(restarts, maxIterations, tolerance, configurationLimit, mapBasis, exactTermLimit,
-        new DagAnnealingTarget.Settings(aisSteps, aisScheduleE, aisRuns, aisProposal, !aisFixedStrength,
-            aisStrength, aisReverse));
+        ais);
   }
 
   /** {@link org.occam.search.WorkLimit#requireEm} at --max-em-configurations: the configurations counted. */

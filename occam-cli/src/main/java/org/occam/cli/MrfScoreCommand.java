@@ -73,12 +73,16 @@ public final class MrfScoreCommand implements Callable<Integer> {
   @Mixin
   MrfSampledEstimatorOptions sampled;
 
+  @Mixin
+  MrfAisOptions ais;
+
   @Override
   public Integer call() {
     input.requireOneStructure();
     List<EvidenceMethod<MrfProblem>> wanted = new ArrayList<>(MrfMethods.parseList(methods));
     int threads = options.threads();
     PosteriorDrawSettings posterior = sampled.settings(wanted, threads);
+    var aisSettings = ais.settings();
     Outputs outputs = Outputs.check(spec, force, json);
     HiddenMap.Settings hiddenMap = HiddenMap.Settings.defaults().withRestarts(restarts);
     MrfModelDataOptions.Loaded in = input.load(graph -> requireExactFeasible(graph, wanted),
@@ -87,8 +91,9 @@ public final class MrfScoreCommand implements Callable<Integer> {
     Dataset d = in.data();
     double sigma = options.priorSigma(m.priorSigma());
     MrfScoreSettings settings = options.settings(sigma, threads);
-    MrfProblem problem = in.hidden() ? new MrfProblem(in.hiddenStatistics(), settings, options.seed, null, hiddenMap)
-        : new MrfProblem(in.graph(), in.statistics(), settings, options.seed, null, posterior);
+    MrfProblem problem = in.hidden()
+        ? new MrfProblem(in.hiddenStatistics(), settings, options.seed, aisSettings, hiddenMap)
+        : new MrfProblem(in.graph(), in.statistics(), settings, options.seed, aisSettings, posterior);
     List<EvidenceEstimate> results = MethodRegistry.estimateAll(problem, wanted);
 
     PrintWriter out = outputs.report();

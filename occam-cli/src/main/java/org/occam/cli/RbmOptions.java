@@ -104,6 +104,17 @@ public final class RbmOptions {
       description = "ais-pd: independent runs averaged (default: ${DEFAULT-VALUE}; the paper ran 100).")
   int aisPdRuns;
 
+  @Option(names = "--ais-pd-target-se", paramLabel = "SE",
+      description = "ais-pd: add runs (doubling their number) until the standard error of ln p(D) is at most SE"
+          + " nats, or the budget of --ais-pd-max-runs is spent, which the result then says (not converged)."
+          + " Default: no target, exactly --ais-pd-runs runs.")
+  Double aisPdTargetStdError;
+
+  @Option(names = "--ais-pd-max-runs", paramLabel = "G",
+      description = "ais-pd with --ais-pd-target-se: the most runs in all, at least --ais-pd-runs (default: "
+          + ParameterSpaceAis.Settings.DEFAULT_BUDGET_FACTOR + " × --ais-pd-runs).")
+  Integer aisPdMaxRuns;
+
   @Option(names = "--folds", paramLabel = "F", defaultValue = "10",
       description = "Folds of the cross-validation (cv) (default: ${DEFAULT-VALUE}).")
   int folds;
@@ -225,7 +236,18 @@ public final class RbmOptions {
   ParameterSpaceAis.Settings aisPdSettings() {
     OptionChecks.atLeast("--ais-pd-steps", aisPdSteps, 1);
     OptionChecks.atLeast("--ais-pd-runs", aisPdRuns, 1);
-    return RbmParameterAis.defaultSettings().withSteps(aisPdSteps).withRuns(aisPdRuns).withPriorSigma(priorSigma);
+    var settings = RbmParameterAis.defaultSettings().withSteps(aisPdSteps).withRuns(aisPdRuns).withPriorSigma(priorSigma);
+    if (aisPdTargetStdError == null) {
+      if (aisPdMaxRuns != null) {
+        throw new InvalidInputException("--ais-pd-max-runs needs --ais-pd-target-se (without a target ais-pd makes"
+            + " exactly --ais-pd-runs runs)");
+      }
+      return settings;
+    }
+    OptionChecks.positive("--ais-pd-target-se", aisPdTargetStdError);
+    OptionChecks.atLeast("--ais-pd-runs", aisPdRuns, 2); // one run has no standard error to compare
+    OptionChecks.atLeast("--ais-pd-max-runs", aisPdMaxRuns, aisPdRuns);
+    return settings.withStdErrorTarget(aisPdTargetStdError).withMaxRuns(aisPdMaxRuns == null ? 0 : aisPdMaxRuns);
   }
 
   RbmCrossValidation.Settings crossValidationSettings() {

@@ -47,9 +47,13 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
    * @param strength α (fixed) or α₀ (scaled)
    * @param reverse whether each run is followed by a reverse run (twice the time) for the
    *     forward/reverse discrepancy
+   * @param stdErrorTarget the standard error of ln p(y | m) (nats) to reach by adding runs
+   *     ({@link AnnealedImportanceSampler#estimateToTarget}), or empty (the default) for exactly G runs
+   * @param maxRuns the run budget with a target, at least G; 0 for {@value #DEFAULT_BUDGET_FACTOR} G.
+   *     Unused without a target.
    */
   public record Settings(int steps, double scheduleE, int runs, Proposal proposal, boolean scaledStrength,
-      double strength, boolean reverse) {
+      double strength, boolean reverse, java.util.OptionalDouble stdErrorTarget, int maxRuns) {
     /** Beal's number of temperatures. */
     public static final int DEFAULT_STEPS = 16384;
     /** Beal's e_τ. */
@@ -58,11 +62,37 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
     public static final int DEFAULT_RUNS = 5;
     /** α₀ of the scaled proposal strength. */
     public static final double DEFAULT_STRENGTH = 10.0;
+    /** The run budget with a standard-error target and no explicit budget: this many times G. */
+    public static final int DEFAULT_BUDGET_FACTOR = 8;
 
+    /** Checks every setting; a target needs G ≥ 2 (one run has no standard error) and a budget ≥ G. */
     public Settings {
       if (steps < 1 || runs < 1 || !(scheduleE > 0) || !(strength > 0)) {
         throw new InvalidInputException("AIS needs steps >= 1, runs >= 1, e > 0 and strength > 0");
       }
+      if (stdErrorTarget == null) {
+        throw new InvalidInputException("stdErrorTarget (possibly empty) is required");
+      }
+      if (stdErrorTarget.isPresent()) {
+        double t = stdErrorTarget.getAsDouble();
+        if (!(t > 0) || Double.isInfinite(t)) {
+          throw new InvalidInputException("the standard-error target must be positive and finite, got " + t);
+        }
+        if (runs < 2) {
+          throw new InvalidInputException("a standard-error target needs runs >= 2 (one run has no standard error),"
+              + " got " + runs);
+        }
+      }
+      if (maxRuns < 0 || (maxRuns > 0 && maxRuns < runs)) {
+        throw new InvalidInputException("the run budget must be 0 (" + DEFAULT_BUDGET_FACTOR + " x runs) or at least"
+            + " runs = " + runs + ", got " + maxRuns);
+      }
+    }
+
+    /** No standard-error target: exactly G runs. */
+    public Settings(int steps, double scheduleE, int runs, Proposal proposal, boolean scaledStrength, double strength,
+        boolean reverse) {
+      this(steps, scheduleE, runs, proposal, scaledStrength, strength, reverse, java.util.OptionalDouble.empty(), 0);
     }
 
     /** Forward runs only. */
@@ -72,17 +102,40 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
 
     /** The same settings with or without reverse runs. */
     public Settings withReverse(boolean withReverse) {
-      return new Settings(steps, scheduleE, runs, proposal, scaledStrength, strength, withReverse);
+      return new Settings(steps, scheduleE, runs, proposal, scaledStrength, strength, withReverse, stdErrorTarget,
+          maxRuns);
     }
 
-    /** The same settings with another number of runs. */
+    /** The same settings with another number of runs (the first batch, when a target is set). */
     public Settings withRuns(int g) {
-      return new Settings(steps, scheduleE, g, proposal, scaledStrength, strength, reverse);
+      return new Settings(steps, scheduleE, g, proposal, scaledStrength, strength, reverse, stdErrorTarget, maxRuns);
     }
 
     /** The same settings with another number of temperatures. */
     public Settings withSteps(int k) {
-      return new Settings(k, scheduleE, runs, proposal, scaledStrength, strength, reverse);
+      return new Settings(k, scheduleE, runs, proposal, scaledStrength, strength, reverse, stdErrorTarget, maxRuns);
+    }
+
+    /**
+     * The same settings with a target standard error of ln p(y | m), in nats: runs are added (their
+     * number doubled each time) until it holds or {@link #runBudget()} runs are made.
+     */
+    public Settings withStdErrorTarget(double se) {
+      return new Settings(steps, scheduleE, runs, proposal, scaledStrength, strength, reverse,
+          java.util.OptionalDouble.of(se), maxRuns);
+    }
+
+    /** The same settings with a run budget for the target: at most {@code max} runs (≥ G), or 0 for 8 G. */
+    public Settings withMaxRuns(int max) {
+      return new Settings(steps, scheduleE, runs, proposal, scaledStrength, strength, reverse, stdErrorTarget, max);
+    }
+
+    /** The most runs an estimate makes: G without a target; with one, {@code maxRuns} or 8 G when that is 0. */
+    public int runBudget() {
+      if (stdErrorTarget.isEmpty()) {
+        return runs;
+      }
+      return maxRuns > 0 ? maxRuns : (int) Math.min(Integer.MAX_VALUE, (long) DEFAULT_BUDGET_FACTOR * runs);
     }
 
     /** K = 16384, e = 0.2, G = 5, row sweeps, α = 10 + nτ/L_j. */
@@ -90,10 +143,12 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
       return new Settings(DEFAULT_STEPS, DEFAULT_SCHEDULE_E, DEFAULT_RUNS, Proposal.ROW_SWEEP, true, DEFAULT_STRENGTH);
     }
 
+    /** Beal's schedule of K temperatures with this e. */
     public AnnealingSchedule schedule() {
       return AnnealingSchedule.beal(steps, scheduleE);
     }
 
+    /** The settings by name, for reports (the target and budget only when a target is set). */
     public Map<String, Object> toMap() {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("steps", steps);
@@ -103,6 +158,11 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
       m.put("strength", scaledStrength ? "alpha0 + n*tau/L_j with alpha0 = " + strength : "fixed " + strength);
       m.put("transitionsPerTemperature", "one Metropolis-Hastings sweep");
       m.put("reverse", reverse);
+      if (stdErrorTarget.isPresent()) {
+        // only with a target, so that the settings of a run without one read as they always did
+        m.put("stdErrorTarget", stdErrorTarget.getAsDouble());
+        m.put("maxRuns", runBudget());
+      }
       return m;
     }
   }

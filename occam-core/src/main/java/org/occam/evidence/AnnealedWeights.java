@@ -23,7 +23,7 @@ public final class AnnealedWeights {
   /**
    * The estimate with {@code dominantRunShare} in its diagnostics and, where one of several runs
    * carries more than {@link #DOMINANT_SHARE} of the weight, {@code converged} false and a
-   * {@code notConverged} reason.
+   * {@code notConverged} reason (appended to one already there).
    */
   public static EvidenceEstimate check(EvidenceEstimate e, List<Double> logWeights) {
     Map<String, Object> diag = new LinkedHashMap<>(e.diagnostics());
@@ -31,9 +31,10 @@ public final class AnnealedWeights {
     diag.put("dominantRunShare", share);
     if (logWeights.size() > 1 && share > DOMINANT_SHARE) {
       diag.put("converged", false);
-      diag.put("notConverged", String.format(java.util.Locale.ROOT, "one of the %d AIS runs carries %.1f%% of the"
+      // after a reason the sampler gave itself (e.g. a standard-error target not met), not instead of it
+      diag.merge("notConverged", String.format(java.util.Locale.ROOT, "one of the %d AIS runs carries %.1f%% of the"
           + " weight: the annealing is too short for this posterior, the estimate is unreliable and its standard"
-          + " error meaningless; use more steps", logWeights.size(), 100 * share));
+          + " error meaningless; use more steps", logWeights.size(), 100 * share), (old, now) -> old + "; " + now);
     }
     return new EvidenceEstimate(e.method(), e.logEvidence(), e.stdError(), e.seconds(), e.settings(), e.seed(), diag);
   }

@@ -1,6 +1,9 @@
 package org.occam.sampling;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.OptionalDouble;
 import org.apache.commons.rng.SplittableUniformRandomProvider;
 import org.apache.commons.rng.UniformRandomProvider;
@@ -186,6 +189,61 @@ public final class AnnealedImportanceSampler {
     List<SplittableUniformRandomProvider> streams = RandomStreams.split(rng, runs);
     List<Run> out = Parallel.map(runs, threads, "occam-ais", g -> run(target, schedule, streams.get(g), reverse));
     return combine(out);
+  }
+
+  /**
+   * G runs on the next G streams split off {@code rng}, then, while the delta-method standard error
+   * of all runs so far is above {@code stdErrorTarget} and fewer than {@code maxRuns} runs are made,
+   * as many runs again (capped at {@code maxRuns}) on the streams that follow, every run's weight
+   * recombined. Streams are split off {@code rng} in sequence, so run i has the i-th stream whichever
+   * batch it falls in: an estimate that grew to G' runs is the plain G'-run estimate, and the result
+   * does not depend on {@code threads}. Whether the target was met is
+   * {@code estimate.stdError() <= stdErrorTarget}.
+   *
+   * <p>The number of runs then depends on the weights, so the mean weight is no longer exactly
+   * unbiased for Z, and a standard error from few runs is itself uncertain: stopping on it can be
+   * optimistic when the target is met after few runs.
+   *
+   * @param runs G, the first batch (≥ 2: one run has no standard error)
+   * @param stdErrorTarget the standard error of ln Z to reach, positive and finite
+   * @param maxRuns the most runs in all, ≥ G
+   */
+  public static Estimate estimateToTarget(Target target, AnnealingSchedule schedule, int runs, double stdErrorTarget,
+      int maxRuns, SplittableUniformRandomProvider rng, int threads, boolean reverse) {
+    if (runs < 2 || maxRuns < runs || !(stdErrorTarget > 0) || Double.isInfinite(stdErrorTarget)) {
+      throw new IllegalArgumentException("need runs >= 2, maxRuns >= runs and a positive finite target, got " + runs
+          + ", " + maxRuns + " and " + stdErrorTarget);
+    }
+    Estimate est = estimate(target, schedule, runs, rng, threads, reverse);
+    List<Run> all = new ArrayList<>(est.runs());
+    // "not <=" so that a NaN standard error (e.g. every weight zero) keeps adding runs
+    while (!(est.stdError() <= stdErrorTarget) && all.size() < maxRuns) {
+      int more = Math.min(all.size(), maxRuns - all.size());
+      all.addAll(estimate(target, schedule, more, rng, threads, reverse).runs());
+      est = combine(all);
+    }
+    return est;
+  }
+
+  /**
+   * What {@link #estimateToTarget} did, into {@code diagnostics}: {@code stdErrorTarget},
+   * {@code runs} (made), {@code runBudget} and {@code stdErrorTargetMet}; when the budget ran out
+   * first, also {@code converged} false and a {@code notConverged} reason, which reports print as a
+   * warning.
+   */
+  public static void putTargetDiagnostics(Map<String, Object> diagnostics, Estimate est, double stdErrorTarget,
+      int maxRuns) {
+    boolean met = est.stdError() <= stdErrorTarget;
+    diagnostics.put("stdErrorTarget", stdErrorTarget);
+    diagnostics.put("runs", est.runs().size());
+    diagnostics.put("runBudget", maxRuns);
+    diagnostics.put("stdErrorTargetMet", met);
+    if (!met) {
+      diagnostics.put("converged", false);
+      diagnostics.put("notConverged", String.format(Locale.ROOT, "the standard error %.4g is above the target %.4g"
+          + " after the budget of %d runs; raise the budget or the number of temperatures", est.stdError(),
+          stdErrorTarget, est.runs().size()));
+    }
   }
 
   /** ln mean weight and its delta-method standard error (and the reverse estimate, if every run has one). */

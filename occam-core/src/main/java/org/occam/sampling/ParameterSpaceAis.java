@@ -95,10 +95,14 @@ public final class ParameterSpaceAis implements AnnealedImportanceSampler.Target
    * @param tuning pilot run (exact) or within every run
    * @param reverse whether each run is followed by a reverse run (twice the time) for the
    *     forward/reverse discrepancy
+   * @param stdErrorTarget the standard error of ln p(D) (nats) to reach by adding runs, or empty
+   *     (the default) for exactly G runs; see {@link ParameterSpaceAis#estimate}
+   * @param maxRuns the most runs made in all when a target is set (the budget), at least G; 0 for
+   *     {@value #DEFAULT_BUDGET_FACTOR} G. Unused without a target.
    */
   public record Settings(int steps, Schedule schedule, double scheduleE, int runs, int leapfrogSteps,
       double priorSigma, double targetAcceptance, double adaptationGain, double stepSizeJitter,
-      StepSizeTuning tuning, boolean reverse) {
+      StepSizeTuning tuning, boolean reverse, OptionalDouble stdErrorTarget, int maxRuns) {
     /** Chen &amp; Welling's K (their text does not give it; 10⁴ linear steps is this project's default). */
     public static final int DEFAULT_STEPS = 10_000;
     /** G = 10, the number of AIS runs behind the papers' error bars. */
@@ -113,7 +117,10 @@ public final class ParameterSpaceAis implements AnnealedImportanceSampler.Target
     public static final double DEFAULT_STEP_SIZE_JITTER = 0.2;
     /** Beal's e, when his schedule is chosen. */
     public static final double DEFAULT_SCHEDULE_E = 0.2;
+    /** The run budget with a standard-error target and no explicit budget: this many times G. */
+    public static final int DEFAULT_BUDGET_FACTOR = 8;
 
+    /** Checks every setting; a target needs G ≥ 2 (one run has no standard error) and a budget ≥ G. */
     public Settings {
       if (steps < 1 || runs < 1 || leapfrogSteps < 1) {
         throw new InvalidInputException("AIS needs steps >= 1, runs >= 1 and leapfrogSteps >= 1, got " + steps
@@ -128,8 +135,22 @@ public final class ParameterSpaceAis implements AnnealedImportanceSampler.Target
         throw new InvalidInputException("need target acceptance in (0, 1), gain > 0 and jitter in [0, 1), got "
             + targetAcceptance + ", " + adaptationGain + " and " + stepSizeJitter);
       }
-      if (schedule == null || tuning == null) {
-        throw new InvalidInputException("schedule and tuning are required");
+      if (schedule == null || tuning == null || stdErrorTarget == null) {
+        throw new InvalidInputException("schedule, tuning and stdErrorTarget (possibly empty) are required");
+      }
+      if (stdErrorTarget.isPresent()) {
+        double t = stdErrorTarget.getAsDouble();
+        if (!(t > 0) || !Double.isFinite(t)) {
+          throw new InvalidInputException("the standard-error target must be positive and finite, got " + t);
+        }
+        if (runs < 2) {
+          throw new InvalidInputException("a standard-error target needs runs >= 2 (one run has no standard error),"
+              + " got " + runs);
+        }
+      }
+      if (maxRuns < 0 || (maxRuns > 0 && maxRuns < runs)) {
+        throw new InvalidInputException("the run budget must be 0 (" + DEFAULT_BUDGET_FACTOR + " x runs) or at least"
+            + " runs = " + runs + ", got " + maxRuns);
       }
     }
 
@@ -141,59 +162,104 @@ public final class ParameterSpaceAis implements AnnealedImportanceSampler.Target
     public static Settings defaults() {
       return new Settings(DEFAULT_STEPS, Schedule.LINEAR, DEFAULT_SCHEDULE_E, DEFAULT_RUNS, DEFAULT_LEAPFROG_STEPS,
           DEFAULT_PRIOR_SIGMA, DEFAULT_TARGET_ACCEPTANCE, DEFAULT_ADAPTATION_GAIN, DEFAULT_STEP_SIZE_JITTER,
-          StepSizeTuning.PILOT, false);
+          StepSizeTuning.PILOT, false, OptionalDouble.empty(), 0);
     }
 
+    /** These settings with K = {@code k} temperatures. */
     public Settings withSteps(int k) {
       return new Settings(k, schedule, scheduleE, runs, leapfrogSteps, priorSigma, targetAcceptance, adaptationGain,
-          stepSizeJitter, tuning, reverse);
+          stepSizeJitter, tuning, reverse, stdErrorTarget, maxRuns);
     }
 
+    /** These settings with G = {@code g} runs (the first batch, when a standard-error target is set). */
     public Settings withRuns(int g) {
       return new Settings(steps, schedule, scheduleE, g, leapfrogSteps, priorSigma, targetAcceptance, adaptationGain,
-          stepSizeJitter, tuning, reverse);
+          stepSizeJitter, tuning, reverse, stdErrorTarget, maxRuns);
     }
 
+    /** These settings with L = {@code l} leapfrog steps per HMC transition. */
     public Settings withLeapfrogSteps(int l) {
       return new Settings(steps, schedule, scheduleE, runs, l, priorSigma, targetAcceptance, adaptationGain,
-          stepSizeJitter, tuning, reverse);
+          stepSizeJitter, tuning, reverse, stdErrorTarget, maxRuns);
     }
 
     /** Equally spaced temperatures. */
     public Settings withLinearSchedule() {
       return new Settings(steps, Schedule.LINEAR, scheduleE, runs, leapfrogSteps, priorSigma, targetAcceptance,
-          adaptationGain, stepSizeJitter, tuning, reverse);
+          adaptationGain, stepSizeJitter, tuning, reverse, stdErrorTarget, maxRuns);
     }
 
     /** Beal's schedule with this e. */
     public Settings withBealSchedule(double e) {
       return new Settings(steps, Schedule.BEAL, e, runs, leapfrogSteps, priorSigma, targetAcceptance, adaptationGain,
-          stepSizeJitter, tuning, reverse);
+          stepSizeJitter, tuning, reverse, stdErrorTarget, maxRuns);
     }
 
+    /** These settings with the prior N(0, σ0² I) of σ0 = {@code sigma}. */
     public Settings withPriorSigma(double sigma) {
       return new Settings(steps, schedule, scheduleE, runs, leapfrogSteps, sigma, targetAcceptance, adaptationGain,
-          stepSizeJitter, tuning, reverse);
+          stepSizeJitter, tuning, reverse, stdErrorTarget, maxRuns);
     }
 
+    /** These settings with the step size tuned toward acceptance {@code a}. */
     public Settings withTargetAcceptance(double a) {
       return new Settings(steps, schedule, scheduleE, runs, leapfrogSteps, priorSigma, a, adaptationGain,
-          stepSizeJitter, tuning, reverse);
+          stepSizeJitter, tuning, reverse, stdErrorTarget, maxRuns);
     }
 
+    /** These settings with step sizes jittered by ±{@code j}. */
     public Settings withStepSizeJitter(double j) {
       return new Settings(steps, schedule, scheduleE, runs, leapfrogSteps, priorSigma, targetAcceptance,
-          adaptationGain, j, tuning, reverse);
+          adaptationGain, j, tuning, reverse, stdErrorTarget, maxRuns);
     }
 
+    /** These settings with step-size tuning {@code t}. */
     public Settings withTuning(StepSizeTuning t) {
       return new Settings(steps, schedule, scheduleE, runs, leapfrogSteps, priorSigma, targetAcceptance,
-          adaptationGain, stepSizeJitter, t, reverse);
+          adaptationGain, stepSizeJitter, t, reverse, stdErrorTarget, maxRuns);
     }
 
+    /** These settings with ({@code r}) or without reverse runs. */
     public Settings withReverse(boolean r) {
       return new Settings(steps, schedule, scheduleE, runs, leapfrogSteps, priorSigma, targetAcceptance,
-          adaptationGain, stepSizeJitter, tuning, r);
+          adaptationGain, stepSizeJitter, tuning, r, stdErrorTarget, maxRuns);
+    }
+
+    /**
+     * These settings with a target standard error of ln p(D), in nats: runs are added (the count
+     * doubled each time) until the delta-method standard error is at most {@code se} or
+     * {@link #runBudget()} runs are made. The budget is kept ({@value #DEFAULT_BUDGET_FACTOR} G
+     * unless set by {@link #withMaxRuns}).
+     */
+    public Settings withStdErrorTarget(double se) {
+      return new Settings(steps, schedule, scheduleE, runs, leapfrogSteps, priorSigma, targetAcceptance,
+          adaptationGain, stepSizeJitter, tuning, reverse, OptionalDouble.of(se), maxRuns);
+    }
+
+    /** These settings without a standard-error target: exactly G runs, as by default. */
+    public Settings withoutStdErrorTarget() {
+      return new Settings(steps, schedule, scheduleE, runs, leapfrogSteps, priorSigma, targetAcceptance,
+          adaptationGain, stepSizeJitter, tuning, reverse, OptionalDouble.empty(), maxRuns);
+    }
+
+    /**
+     * These settings with a run budget for the standard-error target: at most {@code max} runs in
+     * all (≥ G), or 0 for {@value #DEFAULT_BUDGET_FACTOR} G.
+     */
+    public Settings withMaxRuns(int max) {
+      return new Settings(steps, schedule, scheduleE, runs, leapfrogSteps, priorSigma, targetAcceptance,
+          adaptationGain, stepSizeJitter, tuning, reverse, stdErrorTarget, max);
+    }
+
+    /**
+     * The most runs an estimate makes: G without a target; with one, {@code maxRuns}, or
+     * {@value #DEFAULT_BUDGET_FACTOR} G when that is 0.
+     */
+    public int runBudget() {
+      if (stdErrorTarget.isEmpty()) {
+        return runs;
+      }
+      return maxRuns > 0 ? maxRuns : (int) Math.min(Integer.MAX_VALUE, (long) DEFAULT_BUDGET_FACTOR * runs);
     }
 
     /** The temperatures τ(0…K). */
@@ -201,6 +267,7 @@ public final class ParameterSpaceAis implements AnnealedImportanceSampler.Target
       return schedule == Schedule.LINEAR ? AnnealingSchedule.linear(steps) : AnnealingSchedule.beal(steps, scheduleE);
     }
 
+    /** The settings by name, for reports (the target and budget only when a target is set). */
     public Map<String, Object> toMap() {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("steps", steps);
@@ -214,6 +281,11 @@ public final class ParameterSpaceAis implements AnnealedImportanceSampler.Target
       m.put("stepSize", "eps~ * (1/sigma0^2 + tau*N/4)^(-1/2), eps~ tuned, times U(1 +- " + stepSizeJitter + ")");
       m.put("stepSizeTuning", tuning.name().toLowerCase(Locale.ROOT).replace('_', '-'));
       m.put("reverse", reverse);
+      if (stdErrorTarget.isPresent()) {
+        // only with a target, so that the settings of a run without one read as they always did
+        m.put("stdErrorTarget", stdErrorTarget.getAsDouble());
+        m.put("maxRuns", runBudget());
+      }
       return m;
     }
   }
@@ -341,7 +413,21 @@ public final class ParameterSpaceAis implements AnnealedImportanceSampler.Target
    * {@link StepSizeTuning#WITHIN_RUN}, the G runs adapt on their own (the first stream unused). The
    * numbers depend on the seed only, not on {@code threads}.
    *
-   * @param threads worker threads for the G runs (≥ 1)
+   * <p><b>Standard-error target.</b> With {@link Settings#stdErrorTarget()} set, while the
+   * delta-method standard error of all runs so far is above the target and fewer than
+   * {@link Settings#runBudget()} runs are made, the number of runs is doubled (capped at the budget)
+   * and every run's weight is recombined. Run i always runs on the i-th stream split off the seed
+   * after the pilot's (the streams are split in sequence from one root, so a later batch continues
+   * that sequence), hence the first G' runs of an estimate that grew to G' runs are those of a plain
+   * G'-run estimate, and the result does not depend on {@code threads}. The diagnostics then say
+   * {@code stdErrorTarget}, {@code runs} (made), {@code runBudget} and {@code stdErrorTargetMet}; when
+   * the budget ran out first, {@code converged} is false with a {@code notConverged} reason.
+   * Stopping on the observed spread makes the number of runs depend on the weights, so the mean
+   * weight is no longer exactly unbiased for p(D) (a batch that happens to lack a rare large weight
+   * looks tighter and stops sooner); more temperatures, not more runs, are the cure when the spread
+   * is large. Without a target exactly G runs are made, as before the option existed.
+   *
+   * @param threads worker threads for the runs (≥ 1)
    */
   public EvidenceEstimate estimate(long seed, int threads) {
     long t0 = System.nanoTime();
@@ -352,16 +438,14 @@ public final class ParameterSpaceAis implements AnnealedImportanceSampler.Target
     AnnealedImportanceSampler.Estimate est;
     if (settings.tuning() == StepSizeTuning.PILOT) {
       Pilot pilot = pilot(pilotStream);
-      est = AnnealedImportanceSampler.estimate(withStepFactors(pilot.stepFactors()), schedule, settings.runs(), root,
-          threads, settings.reverse());
+      est = untilTarget(withStepFactors(pilot.stepFactors()), schedule, root, threads);
       diag.put("pilotLogWeight", pilot.run().logWeight());
       diag.put("pilotAcceptanceByQuarter", boxed(pilot.run().acceptanceByQuarter()));
       diag.put("stepSizeByQuarter", boxed(stepSizesByQuarter(pilot.stepFactors())));
       diag.put("finalStepSize", stepSize(pilot.stepFactors()[temperatures.length - 1], 1.0));
     } else {
       List<Chain> chains = new ArrayList<>();
-      est = AnnealedImportanceSampler.estimate(new ParameterSpaceAis(method, likelihood, settings, null, chains),
-          schedule, settings.runs(), root, threads, settings.reverse());
+      est = untilTarget(new ParameterSpaceAis(method, likelihood, settings, null, chains), schedule, root, threads);
       List<Double> finals = new ArrayList<>();
       for (Chain c : chains) {
         finals.add(c.lastStepSize);
@@ -375,6 +459,10 @@ public final class ParameterSpaceAis implements AnnealedImportanceSampler.Target
     diag.put("effectiveSampleSize", ImportanceWeights.effectiveSampleSize(ImportanceWeights.array(logWeights)));
     diag.put("stdErrorMethod", est.stdErrorMethod());
     diag.put("densityEvaluationsPerRun", (long) settings.steps() * settings.leapfrogSteps() * (settings.reverse() ? 2 : 1));
+    if (settings.stdErrorTarget().isPresent()) {
+      AnnealedImportanceSampler.putTargetDiagnostics(diag, est, settings.stdErrorTarget().getAsDouble(),
+          settings.runBudget());
+    }
     if (est.reverseLogEstimate().isPresent()) {
       diag.put("reverseLogWeights", est.runs().stream().map(r -> r.reverseLogWeight().getAsDouble()).toList());
       diag.put("reverseLogEvidence", est.reverseLogEstimate().getAsDouble());
@@ -383,6 +471,21 @@ public final class ParameterSpaceAis implements AnnealedImportanceSampler.Target
     double seconds = (System.nanoTime() - t0) * 1e-9;
     return new EvidenceEstimate(method, est.logEstimate(), est.reportedStdError(), seconds,
         settings.toMap(), OptionalLong.of(seed), diag);
+  }
+
+  /**
+   * G runs on the next G streams of {@code root}; with a standard-error target, then batches that
+   * double the number of runs (capped at the budget) on the streams that follow, until the combined
+   * standard error is at most the target or the budget is spent
+   * ({@link AnnealedImportanceSampler#estimateToTarget}).
+   */
+  private AnnealedImportanceSampler.Estimate untilTarget(AnnealedImportanceSampler.Target target,
+      AnnealingSchedule schedule, SplittableUniformRandomProvider root, int threads) {
+    if (settings.stdErrorTarget().isEmpty()) {
+      return AnnealedImportanceSampler.estimate(target, schedule, settings.runs(), root, threads, settings.reverse());
+    }
+    return AnnealedImportanceSampler.estimateToTarget(target, schedule, settings.runs(),
+        settings.stdErrorTarget().getAsDouble(), settings.runBudget(), root, threads, settings.reverse());
   }
 
   private double[] stepSizesByQuarter(double[] factors) {

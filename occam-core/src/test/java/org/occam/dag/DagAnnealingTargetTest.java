@@ -6,6 +6,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.occam.math.RandomStreams;
 import org.occam.sampling.AnnealedImportanceSampler;
 import org.occam.sampling.AnnealingSchedule;
@@ -13,9 +14,44 @@ import org.occam.testing.RandomDagProblems;
 
 /** AIS over CPTs against the exact evidence of tiny problems. */
 class DagAnnealingTargetTest {
+  /** The standard-error target of the fresh-seed test, in nats. */
+  private static final double TARGET = 0.05;
+
+  /**
+   * 16 fresh random problems, each with its own AIS seed (fixed before any result on them was
+   * seen): row sweeps of K = 4000 and G = 24 runs first, then runs are added up to 192 until the
+   * standard error is at most {@value #TARGET}. On the even problems of 102–132 the first 24 runs
+   * gave standard errors of 0.006–0.072; with a first batch of 8 instead, problem 122 stopped after
+   * those 8 runs 3.0 standard errors from the exact value (a few runs that miss the rare large
+   * weights look tight), hence G = 24.
+   */
   @ParameterizedTest
-  @CsvSource({"1, ROW_SWEEP", "2, ROW_SWEEP", "3, ROW_SWEEP", "4, ROW_SWEEP", "5, ROW_SWEEP", "6, ALL_AT_ONCE",
-      "7, ALL_AT_ONCE", "8, ALL_AT_ONCE"})
+  @ValueSource(longs = {20261127L, 20261128L, 20261129L, 20261130L, 20261131L, 20261132L, 20261133L, 20261134L,
+      20261135L, 20261136L, 20261137L, 20261138L, 20261139L, 20261140L, 20261141L, 20261142L})
+  void meetsAStandardErrorTargetOnFreshSeedsWithinThreeStandardErrorsOfTheExactEvidence(long seed) {
+    var p = RandomDagProblems.random(seed, RandomDagProblems.Spec.tiny(seed % 2 == 0 ? 0.2 : 0.0));
+    var e = new HiddenStateEnumeration(p.structure(), p.data());
+    double exact = ExactEvidence.logEvidence(e, p.prior(), 1e9);
+    var settings = new DagAnnealingTarget.Settings(4000, 0.2, 24, DagAnnealingTarget.Proposal.ROW_SWEEP, true, 5.0)
+        .withStdErrorTarget(TARGET);
+    assertThat(settings.runBudget()).isEqualTo(192);
+    var est = AnnealedImportanceSampler.estimateToTarget(new DagAnnealingTarget(e, p.prior(), settings),
+        settings.schedule(), settings.runs(), TARGET, settings.runBudget(), RandomStreams.fromSeed(seed), 2, false);
+    System.out.printf(java.util.Locale.ROOT, "DAG AIS seed %d: runs %d, se %.4f, (ais - exact)/se %+.2f%n", seed,
+        est.runs().size(), est.stdError(), (est.logEstimate() - exact) / est.stdError());
+    assertThat(est.stdError()).as("standard error").isPositive().isLessThanOrEqualTo(TARGET);
+    assertThat(est.runs().size()).isIn(24, 48, 96, 192);
+    assertThat(est.logEstimate()).as("AIS vs exact %s", exact)
+        .isCloseTo(exact, org.assertj.core.data.Offset.offset(3 * est.stdError()));
+  }
+
+  /**
+   * Beal's all-at-once proposal on its original problems and seeds. Its spread varies far more from
+   * problem to problem (standard errors 0.02–0.54 with G = 24 on problems 101–131; one still at 0.16
+   * after 384 runs), so no fixed target is asserted for it: it needs more temperatures, not runs.
+   */
+  @ParameterizedTest
+  @CsvSource({"6, ALL_AT_ONCE", "7, ALL_AT_ONCE", "8, ALL_AT_ONCE"})
   void agreesWithTheExactEvidenceWithinThreeStandardErrors(long seed, DagAnnealingTarget.Proposal proposal) {
     var p = RandomDagProblems.random(seed, RandomDagProblems.Spec.tiny(seed % 2 == 0 ? 0.2 : 0.0));
     var e = new HiddenStateEnumeration(p.structure(), p.data());
@@ -102,6 +138,37 @@ class DagAnnealingTargetTest {
     assertThat((List<?>) est.diagnostics().get("acceptanceByQuarter")).hasSize(4);
     assertThat(est.settings().get("steps")).isEqualTo(400);
     assertThat(AnnealingSchedule.beal(400, 0.2).toString()).isEqualTo(est.settings().get("schedule"));
+    // without a target nothing about one is reported
+    assertThat(est.settings()).doesNotContainKeys("stdErrorTarget", "maxRuns");
+    assertThat(est.diagnostics()).doesNotContainKeys("stdErrorTarget", "runs", "runBudget", "stdErrorTargetMet");
+  }
+
+  @Test
+  void theScorerSaysWhenTheRunBudgetRanOutBeforeTheTarget() {
+    var p = RandomDagProblems.random(4, RandomDagProblems.Spec.tiny(0.0));
+    var e = new HiddenStateEnumeration(p.structure(), p.data());
+    var ais = new DagAnnealingTarget.Settings(400, 0.2, 4, DagAnnealingTarget.Proposal.ROW_SWEEP, true, 10.0)
+        .withStdErrorTarget(1e-6).withMaxRuns(12);
+    var est = DagScorer.score(e, p.prior(), List.of(DagMethod.AIS), DagScoreSettings.defaults().withAis(ais),
+        RandomStreams.fromSeed(1), 1).get(0);
+    assertThat(est.stdError().orElseThrow()).isGreaterThan(1e-6);
+    assertThat(est.diagnostics()).containsEntry("stdErrorTargetMet", false).containsEntry("runs", 12)
+        .containsEntry("runBudget", 12).containsEntry("converged", false);
+    assertThat((List<?>) est.diagnostics().get("logWeights")).hasSize(12);
+    assertThat((String) est.diagnostics().get("notConverged")).contains("budget of 12 runs");
+    assertThat(est.settings()).containsEntry("stdErrorTarget", 1e-6).containsEntry("maxRuns", 12);
+    // a target the first batch meets gives the numbers of no target
+    var noTarget = new DagAnnealingTarget.Settings(400, 0.2, 4, DagAnnealingTarget.Proposal.ROW_SWEEP, true, 10.0);
+    var plain = DagScorer.score(e, p.prior(), List.of(DagMethod.AIS), DagScoreSettings.defaults().withAis(noTarget),
+        RandomStreams.fromSeed(1), 1).get(0);
+    var met = DagScorer.score(e, p.prior(), List.of(DagMethod.AIS), DagScoreSettings.defaults()
+        .withAis(noTarget.withStdErrorTarget(1e3)), RandomStreams.fromSeed(1), 1).get(0);
+    assertThat(met.diagnostics()).containsEntry("stdErrorTargetMet", true).containsEntry("runs", 4);
+    assertThat(met.logEvidence()).isEqualTo(plain.logEvidence());
+    assertThat(met.stdError()).isEqualTo(plain.stdError());
+    // and the first 4 of 12 runs are those 4
+    assertThat(((List<?>) est.diagnostics().get("logWeights")).subList(0, 4))
+        .isEqualTo(plain.diagnostics().get("logWeights"));
   }
 
   @Test

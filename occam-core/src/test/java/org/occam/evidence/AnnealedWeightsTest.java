@@ -38,6 +38,18 @@ class AnnealedWeightsTest {
   }
 
   @Test
+  void aDominantRunAddsItsReasonAfterOneTheSamplerGave() {
+    double base = -4.0e5;
+    EvidenceEstimate given = new EvidenceEstimate("ais", -10.0, OptionalDouble.of(0.5), 0.0, Map.of(),
+        OptionalLong.of(1), Map.of("converged", false, "notConverged", "target not met",
+            "logWeights", List.of(base + Math.log(19), base)));
+    EvidenceEstimate e = AnnealedWeights.check(given);
+    assertThat(e.diagnostics().get("converged")).isEqualTo(false);
+    assertThat((String) e.diagnostics().get("notConverged"))
+        .startsWith("target not met; one of the 2 AIS runs carries 95.0% of the weight");
+  }
+
+  @Test
   void aSingleRunIsNotJudged() {
     EvidenceEstimate e = AnnealedWeights.check(estimate(List.of(-3.0)));
     assertThat((double) e.diagnostics().get("dominantRunShare")).isEqualTo(1.0);

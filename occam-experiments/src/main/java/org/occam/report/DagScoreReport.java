@@ -34,7 +34,10 @@ public final class DagScoreReport {
     Tables.print(out, new String[] {"method", "log evidence", "std error", "uncorrected", "aliases S", "converged",
         "iterations", "seconds"}, rows);
     for (EvidenceEstimate e : results) {
-      if (!e.converged()) {
+      if (!e.converged() && e.diagnostics().get("notConverged") instanceof String why) {
+        // a sampler that says why itself (AIS: a dominant run, or a standard-error target not met)
+        out.printf("warning: %s is not to be trusted: %s%n", e.method(), why);
+      } else if (!e.converged()) {
         out.printf("warning: %s did not converge within %d iterations; the score is from the last iteration%n",
             e.method(), maxIterations);
       }

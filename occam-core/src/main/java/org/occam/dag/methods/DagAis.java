@@ -12,7 +12,9 @@ import org.occam.sampling.AnnealedImportanceSampler;
 
 /**
  * {@code ais}: annealed importance sampling over the CPTs (Beal's Algorithm 6.1, section 6.3.5),
- * unbiased for p(y | m); the standard error is the delta method's on the mean weight. * Where one run carries nearly all the weight (far too few steps for the posterior, e.g. on 10⁶
+ * unbiased for p(y | m); the standard error is the delta method's on the mean weight. With a
+ * standard-error target in the settings, runs are added until it holds or the budget is spent
+ * ({@link AnnealedImportanceSampler#estimateToTarget}), and the diagnostics say which. Where one run carries nearly all the weight (far too few steps for the posterior, e.g. on 10⁶
  * rows of one pattern) the result says {@code converged} false, with the reason
  * ({@link org.occam.evidence.AnnealedWeights}).
  */
@@ -42,7 +44,11 @@ final class DagAis implements EvidenceMethod<DagProblem> {
     long t0 = System.nanoTime();
     DagAnnealingTarget.Settings ais = problem.settings().ais();
     var target = new DagAnnealingTarget(problem.data(), problem.prior(), ais);
-    var est = AnnealedImportanceSampler.estimate(target, ais.schedule(), ais.runs(), problem.rng(), 1, ais.reverse());
+    // with a target, the extra runs take the streams that follow on the problem's stream
+    var est = ais.stdErrorTarget().isEmpty()
+        ? AnnealedImportanceSampler.estimate(target, ais.schedule(), ais.runs(), problem.rng(), 1, ais.reverse())
+        : AnnealedImportanceSampler.estimateToTarget(target, ais.schedule(), ais.runs(),
+            ais.stdErrorTarget().getAsDouble(), ais.runBudget(), problem.rng(), 1, ais.reverse());
     Map<String, Object> set = new java.util.LinkedHashMap<>();
     set.put("prior", problem.prior().toString());
     set.putAll(ais.toMap());
@@ -50,6 +56,9 @@ final class DagAis implements EvidenceMethod<DagProblem> {
     diag.put("logWeights", est.runs().stream().map(r -> r.logWeight()).toList());
     diag.put("stdErrorMethod", est.stdErrorMethod());
     diag.put("acceptanceByQuarter", Arrays.stream(est.acceptanceByQuarter()).boxed().toList());
+    if (ais.stdErrorTarget().isPresent()) {
+      AnnealedImportanceSampler.putTargetDiagnostics(diag, est, ais.stdErrorTarget().getAsDouble(), ais.runBudget());
+    }
     if (est.reverseLogEstimate().isPresent()) {
       diag.put("reverseLogWeights", est.runs().stream().map(r -> r.reverseLogWeight().getAsDouble()).toList());
       diag.put("reverseLogEvidence", est.reverseLogEstimate().getAsDouble());
