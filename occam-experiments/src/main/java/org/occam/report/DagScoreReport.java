@@ -42,6 +42,19 @@ public final class DagScoreReport {
             e.method(), maxIterations);
       }
     }
+    List<String> once = new ArrayList<>();
+    int restarts = 0;
+    for (EvidenceEstimate e : results) {
+      if (e.diagnostics().get("restartsAtBest") instanceof Integer atBest
+          && e.diagnostics().get("restarts") instanceof List<?> all && all.size() > 1 && atBest == 1) {
+        once.add(e.method());
+        restarts = all.size();
+      }
+    }
+    if (!once.isEmpty()) {
+      out.printf("note: %s: the best optimum was reached by 1 of %d restarts (restartsAtBest in the JSON); more"
+          + " restarts (--restarts) may find a better one%n", String.join(", ", once), restarts);
+    }
   }
 
   /**
