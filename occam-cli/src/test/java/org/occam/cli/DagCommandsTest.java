@@ -51,6 +51,12 @@ class DagCommandsTest {
       assertThat(diag.get("iterations").asInt()).isPositive();
       assertThat(diag.get("traceLength").asInt()).isEqualTo(diag.get("iterations").asInt());
       assertThat(diag.has("converged")).isTrue();
+      // the note names exactly the methods whose best optimum only one restart reached
+      int atBest = diag.get("restartsAtBest").asInt();
+      assertThat(atBest).isBetween(1, 3);
+      boolean named = r.out().lines().anyMatch(l -> l.startsWith("note: ") && l.contains("restarts")
+          && java.util.Arrays.asList(l.substring(6, l.indexOf(':', 6)).split(", ")).contains(e.get("method").asText()));
+      assertThat(named).as(e.get("method").asText()).isEqualTo(atBest == 1);
     }
     // VB and CS are lower bounds; MAP (max of log joint) is above both at the same data.
     double vb = results.get(0).get("diagnostics").get("uncorrectedLogEvidence").asDouble();
