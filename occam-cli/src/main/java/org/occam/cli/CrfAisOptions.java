@@ -1,10 +1,11 @@
 package org.occam.cli;
 
 import org.occam.crf.CrfSettings;
+import org.occam.data.InvalidInputException;
 import org.occam.sampling.ParameterSpaceAis;
 import picocli.CommandLine.Option;
 
-/** The settings of the CRF {@code ais} score: temperatures and runs. */
+/** The settings of the CRF {@code ais} score: temperatures, runs, and an optional standard-error target. */
 public final class CrfAisOptions {
   @Option(names = "--ais-steps", paramLabel = "K", defaultValue = "" + ParameterSpaceAis.Settings.DEFAULT_STEPS,
       description = "ais: the number of temperatures (default: ${DEFAULT-VALUE}).")
@@ -14,10 +15,31 @@ public final class CrfAisOptions {
       description = "ais: independent runs, whose spread gives the standard error (default: ${DEFAULT-VALUE}).")
   int runs;
 
-  /** {@code settings} with these AIS settings. */
+  @Option(names = "--ais-target-se", paramLabel = "SE",
+      description = "ais: add runs (doubling their number) until the standard error of ln p(D) is at most SE nats,"
+          + " or the budget of --ais-max-runs is spent, which the result then says (not converged). Default: no"
+          + " target, exactly --ais-runs runs.")
+  Double targetStdError;
+
+  @Option(names = "--ais-max-runs", paramLabel = "G",
+      description = "ais with --ais-target-se: the most runs in all (default: "
+          + ParameterSpaceAis.Settings.DEFAULT_BUDGET_FACTOR + " × --ais-runs).")
+  Integer maxRuns;
+
+  /** {@code settings} with these AIS settings; a budget without a target is refused (it would do nothing). */
   CrfSettings apply(CrfSettings settings) {
     OptionChecks.atLeast("--ais-steps", steps, 1);
     OptionChecks.atLeast("--ais-runs", runs, 1);
-    return settings.withAis(settings.ais().withSteps(steps).withRuns(runs));
+    ParameterSpaceAis.Settings ais = settings.ais().withSteps(steps).withRuns(runs);
+    if (targetStdError == null) {
+      if (maxRuns != null) {
+        throw new InvalidInputException("--ais-max-runs needs --ais-target-se (without a target ais makes exactly"
+            + " --ais-runs runs)");
+      }
+      return settings.withAis(ais);
+    }
+    OptionChecks.positive("--ais-target-se", targetStdError);
+    OptionChecks.atLeast("--ais-max-runs", maxRuns, runs);
+    return settings.withAis(ais.withStdErrorTarget(targetStdError).withMaxRuns(maxRuns == null ? 0 : maxRuns));
   }
 }

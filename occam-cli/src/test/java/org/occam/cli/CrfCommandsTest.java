@@ -126,6 +126,39 @@ class CrfCommandsTest {
     assertThat(results.get(0).get("logEvidence").asDouble()).isLessThan(map.get("logLikelihood").asDouble());
   }
 
+  /** --ais-target-se: a target the first runs meet changes nothing; one out of reach uses the budget and says so. */
+  @Test
+  void aisTargetIsOffUnlessGivenAndAMissedOneIsReported() throws IOException {
+    String[] base = {"crf", "score", "--model", model.toString(), "--data", data.toString(), "--sequence-column",
+        "doc", "--methods", "ais", "--ais-steps", "200", "--ais-runs", "3", "--seed", "7", "--json"};
+    Path plainOut = dir.resolve("plain.json");
+    var plain = CliRunner.run(args(concat(base, plainOut.toString())));
+    assertThat(plain.exitCode()).as(plain.err()).isZero();
+    JsonNode p = JSON.readTree(plainOut.toFile()).get("results").get(0);
+    assertThat(p.get("diagnostics").has("stdErrorTarget")).isFalse();
+    double se = p.get("stdError").asDouble();
+    Path metOut = dir.resolve("met.json");
+    var met = CliRunner.run(args(concat(base, metOut.toString(), "--ais-target-se", Double.toString(2 * se))));
+    assertThat(met.exitCode()).as(met.err()).isZero();
+    JsonNode m = JSON.readTree(metOut.toFile()).get("results").get(0);
+    assertThat(m.get("logEvidence").asDouble()).isEqualTo(p.get("logEvidence").asDouble());
+    assertThat(m.get("diagnostics").get("stdErrorTargetMet").asBoolean()).isTrue();
+    Path missOut = dir.resolve("miss.json");
+    var miss = CliRunner.run(args(concat(base, missOut.toString(), "--ais-target-se", "1e-9", "--ais-max-runs", "6")));
+    assertThat(miss.exitCode()).as(miss.err()).isZero();
+    JsonNode x = JSON.readTree(missOut.toFile()).get("results").get(0).get("diagnostics");
+    assertThat(x.get("stdErrorTargetMet").asBoolean()).isFalse();
+    assertThat(x.get("runs").asInt()).isEqualTo(6);
+    var budgetAlone = CliRunner.run(args(concat(base, dir.resolve("b.json").toString(), "--ais-max-runs", "6")));
+    assertThat(budgetAlone.exitCode()).isEqualTo(2);
+    assertThat(budgetAlone.err().strip()).doesNotContain("\n").contains("--ais-max-runs needs --ais-target-se");
+  }
+
+  private static String[] concat(String[] a, String... b) {
+    return java.util.stream.Stream.concat(java.util.Arrays.stream(a), java.util.Arrays.stream(b))
+        .toArray(String[]::new);
+  }
+
   @Test
   void scoreWithoutModelUsesFeaturesOrTheFullModel() {
     var r = CliRunner.run(args("crf", "score", "--data", data.toString(), "--sequence-column", "doc",
