@@ -174,7 +174,7 @@ public final class PersistentContrastiveDivergence {
       m.put("chains", chains);
       m.put("gibbsSweepsPerUpdate", gibbsSweepsPerUpdate);
       m.put("initialStepSize", initialStepSize);
-      m.put("stepSizeDecay", stepSizeDecay);
+      m.put("stepSizeDecay", Double.isFinite(stepSizeDecay) ? stepSizeDecay : "none (constant step)");
       m.put("estimate", isMap() ? "MAP" : "ML");
       m.put("priorSigma", isMap() ? priorSigma : "none (maximum likelihood)"); // no infinity in a result
       m.put("batchSize", batchSize == 0 ? "full" : batchSize);
