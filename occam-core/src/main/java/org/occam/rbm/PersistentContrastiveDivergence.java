@@ -366,8 +366,16 @@ public final class PersistentContrastiveDivergence {
     int m = settings.chains();
     int[][] chainX = new int[m][];
     int[][] chainZ = new int[m][k];
+    // each chain's ones, ascending, kept up to date by the sweeps: the fields and E[f | x] come from them
+    int[][] chainOnes = new int[m][visibleCount];
+    int[] chainOnesCount = new int[m];
     for (int c = 0; c < m; c++) {
       chainX[c] = rows[drawRow(rng)].clone();
+      for (int i = 0; i < visibleCount; i++) {
+        if (chainX[c][i] != 0) {
+          chainOnes[c][chainOnesCount[c]++] = i;
+        }
+      }
     }
     double[] dataMean = new double[f];
     double[] modelMean = new double[f];
@@ -416,9 +424,14 @@ public final class PersistentContrastiveDivergence {
           for (int c = task * CHAIN_BLOCK; c < end; c++) {
             replay.at = c * perChain;
             for (int s = 0; s < sweeps; s++) {
-              sampler.sweep(chainX[c], chainZ[c], replay);
+              chainOnesCount[c] = sampler.sweepListingOnes(chainX[c], chainZ[c], chainOnes[c], chainOnesCount[c],
+                  replay);
             }
-            current.hiddenPosteriorMeans(chainX[c], chainSigma[c]);
+            double[] sigma = chainSigma[c];
+            current.hiddenFieldsOfOnes(chainOnes[c], chainOnesCount[c], sigma);
+            for (int h = 0; h < k; h++) {
+              sigma[h] = Logistic.sigmoid(sigma[h]);
+            }
           }
         });
         if (dataTerm != null) {
@@ -428,19 +441,18 @@ public final class PersistentContrastiveDivergence {
         Arrays.fill(modelMean, 0);
         double w = 1.0 / m;
         for (int c = 0; c < m; c++) {
-          int[] x = chainX[c];
+          int[] ones = chainOnes[c];
           double[] sigma = chainSigma[c];
           for (int h = 0; h < k; h++) {
             fields[h] = sigma[h] * w;
             modelMean[vk + visibleCount + h] += fields[h];
           }
-          for (int i = 0; i < visibleCount; i++) {
-            if (x[i] != 0) {
-              modelMean[vk + i] += w;
-              int row = i * k;
-              for (int h = 0; h < k; h++) {
-                modelMean[row + h] += fields[h];
-              }
+          for (int p = 0; p < chainOnesCount[c]; p++) {
+            int i = ones[p];
+            modelMean[vk + i] += w;
+            int row = i * k;
+            for (int h = 0; h < k; h++) {
+              modelMean[row + h] += fields[h];
             }
           }
         }
