@@ -382,7 +382,8 @@ public final class PersistentContrastiveDivergence {
     double[] fields = new double[k];
     int[] batch = new int[settings.batchSize()];
     DataTerm dataTerm = batch.length == 0 ? new DataTerm(k) : null;
-    int dataTasks = dataTerm == null ? 0 : dataTerm.chunks();
+    // the full batch's chunks, or one task for the mini-batch
+    int dataTasks = dataTerm == null ? 1 : dataTerm.chunks();
     // The chains' uniforms for an update are drawn from rng first, in the order the chains used to
     // draw them one after another (chain by chain, sweep by sweep, K hidden then V visible), so the
     // chains can then move on several threads with the same numbers.
@@ -405,17 +406,21 @@ public final class PersistentContrastiveDivergence {
           for (int b = 0; b < batch.length; b++) {
             batch[b] = drawRow(rng);
           }
-          addBatchMeans(lambda, k, batch, fields, dataMean);
         }
         for (int u = 0; u < uniforms.length; u++) {
           uniforms[u] = rng.nextDouble();
         }
         // the chains move under the current λ before they estimate E[f] (Tieleman 2008, section 3);
-        // tasks 0 … chainTasks−1 move blocks of chains, the rest are chunks of the data term
+        // tasks 0 … chainTasks−1 move blocks of chains, the rest are chunks of the data term (or the
+        // mini-batch's, one task)
         Rbm current = rbm;
         workers.forEach(chainTasks + dataTasks, task -> {
           if (task >= chainTasks) {
-            dataTerm.chunk(task - chainTasks, lambda);
+            if (dataTerm == null) {
+              addBatchMeans(lambda, k, batch, fields, dataMean);
+            } else {
+              dataTerm.chunk(task - chainTasks, lambda);
+            }
             return;
           }
           RbmGibbsSampler sampler = new RbmGibbsSampler(current);
