@@ -1,6 +1,5 @@
 package org.occam.cli;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -9,7 +8,6 @@ import org.occam.data.InvalidInputException;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.rbm.PersistentContrastiveDivergence;
 import org.occam.rbm.RbmCrossValidation;
-import org.occam.rbm.RbmCsvReader;
 import org.occam.rbm.RbmData;
 import org.occam.rbm.RbmLaplace;
 import org.occam.rbm.RbmLogPartition;
@@ -25,36 +23,14 @@ import org.occam.io.PriorRange;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** The data and settings options shared by {@code rbm score} and {@code rbm select}. */
+/** The data and settings options shared by {@code rbm score} and {@code rbm select} (the data: {@link RbmDataOptions}). */
 public final class RbmOptions {
-  @Option(names = "--data", required = true, paramLabel = "D.csv",
-      description = "CSV of 0/1 columns with a header (one row per document or case); no missing cells in the"
-          + " columns used (see --complete-cases).")
-  Path data;
-
-  @Option(names = "--columns", paramLabel = "A,B,…", split = ",",
-      description = "Use only these columns, in this order (default: all).")
-  List<String> columns;
-
-  @Option(names = "--most-frequent", paramLabel = "M",
-      description = "Use only the M columns with the most 1s (Chen & Welling's \"5 most frequent words\").")
-  Integer mostFrequent;
-
-  @Option(names = "--rows", paramLabel = "N", description = "Use only the first N rows (default: all).")
-  Long rows;
-
-  @Option(names = {"--count-column", "--weight-column"}, paramLabel = "COL",
-      description = "A column of row counts (whole numbers).")
-  String countColumn;
-
+  /** The data file and its column and row selections. */
   @Mixin
-  DataReadOptions reading;
+  RbmDataOptions input;
 
   @Spec(Spec.Target.MIXEE)
   CommandSpec command;
-
-  /** Rows of the file left out by --complete-cases in the last {@link #read}. */
-  long incompleteRowsDropped;
 
   @Option(names = {"--prior-sigma", "--sigma"}, paramLabel = "σ0", defaultValue = "1",
       description = "σ0 of the prior N(0, σ0² I) on W, α and β (default: ${DEFAULT-VALUE}, as in the paper).")
@@ -185,32 +161,9 @@ public final class RbmOptions {
     return Threads.count(threads);
   }
 
-  /** The data with the column and row selections applied. */
+  /** The data with the column and row selections applied ({@link RbmDataOptions#read}). */
   RbmData read() {
-    if (columns != null && mostFrequent != null) {
-      throw new InvalidInputException("give --columns or --most-frequent, not both");
-    }
-    RbmCsvReader.Selection selection = columns != null ? RbmCsvReader.Selection.named(columns)
-        : mostFrequent != null ? RbmCsvReader.Selection.mostFrequent(mostFrequent) : RbmCsvReader.Selection.all();
-    RbmCsvReader.Read read = RbmCsvReader.read(data, selection, countColumn, reading.settings());
-    RbmData d = read.data();
-    incompleteRowsDropped = read.incompleteRowsDropped();
-    if (incompleteRowsDropped > 0) {
-      var err = command.commandLine().getErr();
-      err.println("occam: " + data + ": dropped " + incompleteRowsDropped + " row" + (incompleteRowsDropped == 1 ? "" : "s")
-          + " with a missing cell (--complete-cases); N = " + d.size() + " left");
-      err.flush();
-    }
-    if (rows != null) {
-      if (rows < 1) {
-        throw new InvalidInputException("--rows must be >= 1, got " + rows);
-      }
-      if (rows > d.size()) {
-        throw new InvalidInputException("--rows " + rows + " is more than the " + d.size() + " rows of " + data);
-      }
-      d = d.head(rows);
-    }
-    return d;
+    return input.read(command.commandLine().getErr());
   }
 
   PersistentContrastiveDivergence.Settings training() {

@@ -53,7 +53,7 @@ public final class RbmScoreCommand implements Callable<Integer> {
     Outputs outputs = Outputs.check(spec, force, json);
     RbmData d = options.read();
     PrintWriter out = outputs.report();
-    RbmScoreReport.describe(out, options.data, d, options.priorSigma, hidden);
+    RbmScoreReport.describe(out, options.input.data, d, options.priorSigma, hidden);
     RbmCrossValidation.Settings cvSettings = wanted.crossValidation() ? options.crossValidationSettings() : null;
     spec.commandLine().getErr().println(RbmScoreReport.workLine(d, hidden, options.laplaceSettings()));
     Consumer<String> stages = RbmEstimators.stageReporter(spec.commandLine().getErr());
@@ -65,7 +65,7 @@ public final class RbmScoreCommand implements Callable<Integer> {
     RbmScoreReport.print(out, results, d.size(), cv);
     if (json != null) {
       outputs.write(json, ResultJson.write(RbmScoreReport.json(
-          RbmScoreReport.dataJson(options.data, d, options.incompleteRowsDropped), hidden, results, cv)));
+          RbmScoreReport.dataJson(options.input.data, d, options.input.incompleteRowsDropped), hidden, results, cv)));
     }
     return 0;
   }

@@ -75,7 +75,7 @@ public final class RbmSelectCommand implements Callable<Integer> {
     options.validate();
     int[] ks = OrderRange.parse(hidden, 1, "--hidden");
     Outputs outputs = Outputs.check(spec, force, json);
-    UnitJournal journal = resume.open(spec, json, options.data, force);
+    UnitJournal journal = resume.open(spec, json, options.input.data, force);
     JsonNode previous = extend == null ? null : PreviousRun.readPrevious(extend, COMMAND);
     List<String> previousMethods = PreviousRun.methods(previous);
     String methodList = methods != null ? methods
@@ -83,13 +83,13 @@ public final class RbmSelectCommand implements Callable<Integer> {
     RbmOptions.Methods wanted = RbmOptions.parseMethods(methodList);
     List<String> methodNames = wanted.names();
     RbmData d = options.read();
-    Map<String, Object> dataInfo = RbmScoreReport.dataJson(options.data, d, options.incompleteRowsDropped);
+    Map<String, Object> dataInfo = RbmScoreReport.dataJson(options.input.data, d, options.input.incompleteRowsDropped);
     dataInfo.put("fingerprint", RbmSelectReport.fingerprint(d));
     Map<String, Object> settings = settingsJson();
 
     OrderSelection.Result<Row> before = RbmSelectReport.previous(extend, previous, dataInfo, methodNames, settings);
     PrintWriter out = outputs.report();
-    RbmScoreReport.describe(out, options.data, d, options.priorSigma, 0);
+    RbmScoreReport.describe(out, options.input.data, d, options.priorSigma, 0);
     RbmSelectReport.printPlan(out, ks, methodNames, before, extend);
     int[] toScore = RbmSelectReport.toScore(ks, before);
 

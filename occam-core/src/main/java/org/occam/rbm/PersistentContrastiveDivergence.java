@@ -174,7 +174,7 @@ public final class PersistentContrastiveDivergence {
       m.put("chains", chains);
       m.put("gibbsSweepsPerUpdate", gibbsSweepsPerUpdate);
       m.put("initialStepSize", initialStepSize);
-      m.put("stepSizeDecay", stepSizeDecay);
+      m.put("stepSizeDecay", Double.isFinite(stepSizeDecay) ? stepSizeDecay : "none (constant step)");
       m.put("estimate", isMap() ? "MAP" : "ML");
       m.put("priorSigma", isMap() ? priorSigma : "none (maximum likelihood)"); // no infinity in a result
       m.put("batchSize", batchSize == 0 ? "full" : batchSize);
@@ -366,15 +366,24 @@ public final class PersistentContrastiveDivergence {
     int m = settings.chains();
     int[][] chainX = new int[m][];
     int[][] chainZ = new int[m][k];
+    // each chain's ones, ascending, kept up to date by the sweeps: the fields and E[f | x] come from them
+    int[][] chainOnes = new int[m][visibleCount];
+    int[] chainOnesCount = new int[m];
     for (int c = 0; c < m; c++) {
       chainX[c] = rows[drawRow(rng)].clone();
+      for (int i = 0; i < visibleCount; i++) {
+        if (chainX[c][i] != 0) {
+          chainOnes[c][chainOnesCount[c]++] = i;
+        }
+      }
     }
     double[] dataMean = new double[f];
     double[] modelMean = new double[f];
     double[] fields = new double[k];
     int[] batch = new int[settings.batchSize()];
     DataTerm dataTerm = batch.length == 0 ? new DataTerm(k) : null;
-    int dataTasks = dataTerm == null ? 0 : dataTerm.chunks();
+    // the full batch's chunks, or one task for the mini-batch
+    int dataTasks = dataTerm == null ? 1 : dataTerm.chunks();
     // The chains' uniforms for an update are drawn from rng first, in the order the chains used to
     // draw them one after another (chain by chain, sweep by sweep, K hidden then V visible), so the
     // chains can then move on several threads with the same numbers.
@@ -397,17 +406,21 @@ public final class PersistentContrastiveDivergence {
           for (int b = 0; b < batch.length; b++) {
             batch[b] = drawRow(rng);
           }
-          addBatchMeans(lambda, k, batch, fields, dataMean);
         }
         for (int u = 0; u < uniforms.length; u++) {
           uniforms[u] = rng.nextDouble();
         }
         // the chains move under the current λ before they estimate E[f] (Tieleman 2008, section 3);
-        // tasks 0 … chainTasks−1 move blocks of chains, the rest are chunks of the data term
+        // tasks 0 … chainTasks−1 move blocks of chains, the rest are chunks of the data term (or the
+        // mini-batch's, one task)
         Rbm current = rbm;
         workers.forEach(chainTasks + dataTasks, task -> {
           if (task >= chainTasks) {
-            dataTerm.chunk(task - chainTasks, lambda);
+            if (dataTerm == null) {
+              addBatchMeans(lambda, k, batch, fields, dataMean);
+            } else {
+              dataTerm.chunk(task - chainTasks, lambda);
+            }
             return;
           }
           RbmGibbsSampler sampler = new RbmGibbsSampler(current);
@@ -416,9 +429,14 @@ public final class PersistentContrastiveDivergence {
           for (int c = task * CHAIN_BLOCK; c < end; c++) {
             replay.at = c * perChain;
             for (int s = 0; s < sweeps; s++) {
-              sampler.sweep(chainX[c], chainZ[c], replay);
+              chainOnesCount[c] = sampler.sweepListingOnes(chainX[c], chainZ[c], chainOnes[c], chainOnesCount[c],
+                  replay);
             }
-            current.hiddenPosteriorMeans(chainX[c], chainSigma[c]);
+            double[] sigma = chainSigma[c];
+            current.hiddenFieldsOfOnes(chainOnes[c], chainOnesCount[c], sigma);
+            for (int h = 0; h < k; h++) {
+              sigma[h] = Logistic.sigmoid(sigma[h]);
+            }
           }
         });
         if (dataTerm != null) {
@@ -428,19 +446,18 @@ public final class PersistentContrastiveDivergence {
         Arrays.fill(modelMean, 0);
         double w = 1.0 / m;
         for (int c = 0; c < m; c++) {
-          int[] x = chainX[c];
+          int[] ones = chainOnes[c];
           double[] sigma = chainSigma[c];
           for (int h = 0; h < k; h++) {
             fields[h] = sigma[h] * w;
             modelMean[vk + visibleCount + h] += fields[h];
           }
-          for (int i = 0; i < visibleCount; i++) {
-            if (x[i] != 0) {
-              modelMean[vk + i] += w;
-              int row = i * k;
-              for (int h = 0; h < k; h++) {
-                modelMean[row + h] += fields[h];
-              }
+          for (int p = 0; p < chainOnesCount[c]; p++) {
+            int i = ones[p];
+            modelMean[vk + i] += w;
+            int row = i * k;
+            for (int h = 0; h < k; h++) {
+              modelMean[row + h] += fields[h];
             }
           }
         }

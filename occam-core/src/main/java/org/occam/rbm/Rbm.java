@@ -222,6 +222,35 @@ public final class Rbm {
   }
 
   /**
+   * {@link #hiddenFields} of the x whose ones are {@code ones[0 … count − 1]} (ascending, unchecked):
+   * the same additions in the same order, so the same numbers, without a pass over the zeros.
+   */
+  void hiddenFieldsOfOnes(int[] ones, int count, double[] out) {
+    int vk = visibleCount * hiddenCount;
+    System.arraycopy(parameters, vk + visibleCount, out, 0, hiddenCount);
+    for (int p = 0; p < count; p++) {
+      int row = ones[p] * hiddenCount;
+      for (int k = 0; k < hiddenCount; k++) {
+        out[k] += parameters[row + k];
+      }
+    }
+  }
+
+  /**
+   * {@code a_i = α_i + Σ_k W_ik z_k} of one visible unit i, the hidden units on being
+   * {@code active[0 … count − 1]} (ascending, unchecked): the same additions in the same order as
+   * {@link #visibleFields}.
+   */
+  double visibleField(int i, int[] active, int count) {
+    int row = i * hiddenCount;
+    double a = parameters[visibleCount * hiddenCount + i];
+    for (int j = 0; j < count; j++) {
+      a += parameters[row + active[j]];
+    }
+    return a;
+  }
+
+  /**
    * The visible units' input fields {@code a_i = α_i + Σ_k W_ik z_k} into {@code out} (length V;
    * modified).
    */

@@ -15,11 +15,13 @@ public final class RbmGibbsSampler {
   private final Rbm rbm;
   private final double[] visibleFields;
   private final double[] hiddenFields;
+  private final int[] active;
 
   public RbmGibbsSampler(Rbm rbm) {
     this.rbm = rbm;
     this.visibleFields = new double[rbm.visibleCount()];
     this.hiddenFields = new double[rbm.hiddenCount()];
+    this.active = new int[rbm.hiddenCount()];
   }
 
   public Rbm model() {
@@ -48,6 +50,33 @@ public final class RbmGibbsSampler {
   public void sweep(int[] x, int[] z, UniformRandomProvider rng) {
     sampleHidden(x, z, rng);
     sampleVisible(z, x, rng);
+  }
+
+  /**
+   * {@link #sweep} for a chain that keeps the list of its x's ones (package-private, for PCD's
+   * chains): the same draws in the same order and the same numbers, from the ones rather than all of
+   * x, and without checking the configurations.
+   *
+   * @param ones the ones of x, ascending, in {@code ones[0 … count − 1]}; rewritten for the new x
+   * @return the number of ones of the new x
+   */
+  int sweepListingOnes(int[] x, int[] z, int[] ones, int count, UniformRandomProvider rng) {
+    rbm.hiddenFieldsOfOnes(ones, count, hiddenFields);
+    int on = 0;
+    for (int k = 0; k < z.length; k++) {
+      z[k] = rng.nextDouble() < Logistic.sigmoid(hiddenFields[k]) ? 1 : 0;
+      if (z[k] != 0) {
+        active[on++] = k;
+      }
+    }
+    int ones1 = 0;
+    for (int i = 0; i < x.length; i++) {
+      x[i] = rng.nextDouble() < Logistic.sigmoid(rbm.visibleField(i, active, on)) ? 1 : 0;
+      if (x[i] != 0) {
+        ones[ones1++] = i;
+      }
+    }
+    return ones1;
   }
 
   /**
