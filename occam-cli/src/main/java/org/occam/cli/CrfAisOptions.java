@@ -1,7 +1,7 @@
 package org.occam.cli;
 
 import org.occam.crf.CrfSettings;
-import org.occam.data.InvalidInputException;
+import org.occam.sampling.AisTarget;
 import org.occam.sampling.ParameterSpaceAis;
 import picocli.CommandLine.Option;
 
@@ -30,16 +30,7 @@ public final class CrfAisOptions {
   CrfSettings apply(CrfSettings settings) {
     OptionChecks.atLeast("--ais-steps", steps, 1);
     OptionChecks.atLeast("--ais-runs", runs, 1);
-    ParameterSpaceAis.Settings ais = settings.ais().withSteps(steps).withRuns(runs);
-    if (targetStdError == null) {
-      if (maxRuns != null) {
-        throw new InvalidInputException("--ais-max-runs needs --ais-target-se (without a target ais makes exactly"
-            + " --ais-runs runs)");
-      }
-      return settings.withAis(ais);
-    }
-    OptionChecks.positive("--ais-target-se", targetStdError);
-    OptionChecks.atLeast("--ais-max-runs", maxRuns, runs);
-    return settings.withAis(ais.withStdErrorTarget(targetStdError).withMaxRuns(maxRuns == null ? 0 : maxRuns));
+    AisTarget target = AisTarget.of(targetStdError, maxRuns, runs, "--ais-target-se", "--ais-max-runs", "--ais-runs");
+    return settings.withAis(target.applyTo(settings.ais().withSteps(steps).withRuns(runs)));
   }
 }

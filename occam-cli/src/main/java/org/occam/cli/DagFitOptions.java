@@ -5,6 +5,7 @@ import org.occam.dag.DagScoreSettings;
 import org.occam.dag.ExactEvidence;
 import org.occam.dag.ExpectationMaximisation;
 import org.occam.dag.HiddenStateEnumeration;
+import org.occam.sampling.AisTarget;
 import picocli.CommandLine.Option;
 
 /**
@@ -92,17 +93,8 @@ class DagFitOptions {
     OptionChecks.positive("--ais-strength", aisStrength);
     var ais = new DagAnnealingTarget.Settings(aisSteps, aisScheduleE, aisRuns, aisProposal, !aisFixedStrength,
         aisStrength, aisReverse);
-    if (aisTargetStdError == null) {
-      if (aisMaxRuns != null) {
-        throw new org.occam.data.InvalidInputException("--ais-max-runs needs --ais-target-se (without a target AIS"
-            + " makes exactly --ais-runs runs)");
-      }
-    } else {
-      OptionChecks.positive("--ais-target-se", aisTargetStdError);
-      OptionChecks.atLeast("--ais-runs", aisRuns, 2); // one run has no standard error to compare
-      OptionChecks.atLeast("--ais-max-runs", aisMaxRuns, aisRuns);
-      ais = ais.withStdErrorTarget(aisTargetStdError).withMaxRuns(aisMaxRuns == null ? 0 : aisMaxRuns);
-    }
+    ais = ais.withTarget(AisTarget.of(aisTargetStdError, aisMaxRuns, aisRuns, "--ais-target-se", "--ais-max-runs",
+        "--ais-runs"));
     return new DagScoreSettings(restarts, maxIterations, tolerance, configurationLimit, mapBasis, exactTermLimit,
         ais);
   }

@@ -1,7 +1,7 @@
 package org.occam.cli;
 
-import org.occam.data.InvalidInputException;
 import org.occam.mrf.MrfAnnealedImportanceSampling;
+import org.occam.sampling.AisTarget;
 import org.occam.sampling.ParameterSpaceAis;
 import picocli.CommandLine.Option;
 
@@ -26,16 +26,9 @@ public final class MrfAisOptions {
    * defaults with the target and budget. Refuses a budget without a target, which would do nothing.
    */
   ParameterSpaceAis.Settings settings() {
-    if (targetStdError == null) {
-      if (maxRuns != null) {
-        throw new InvalidInputException("--ais-max-runs needs --ais-target-se (without a target ais makes exactly "
-            + ParameterSpaceAis.Settings.DEFAULT_RUNS + " runs)");
-      }
-      return null;
-    }
-    OptionChecks.positive("--ais-target-se", targetStdError);
     var defaults = MrfAnnealedImportanceSampling.defaultSettings();
-    OptionChecks.atLeast("--ais-max-runs", maxRuns, defaults.runs());
-    return defaults.withStdErrorTarget(targetStdError).withMaxRuns(maxRuns == null ? 0 : maxRuns);
+    AisTarget target = AisTarget.of(targetStdError, maxRuns, defaults.runs(), "--ais-target-se", "--ais-max-runs",
+        "G = " + defaults.runs());
+    return target.target().isEmpty() ? null : target.applyTo(defaults);
   }
 }

@@ -16,6 +16,7 @@ import org.occam.rbm.RbmPartitionAis;
 import org.occam.rbm.RbmProblem;
 import org.occam.rbm.methods.RbmMethods;
 import org.occam.sampling.PosteriorDrawSettings;
+import org.occam.sampling.AisTarget;
 import org.occam.sampling.ParameterSpaceAis;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -189,18 +190,10 @@ public final class RbmOptions {
   ParameterSpaceAis.Settings aisPdSettings() {
     OptionChecks.atLeast("--ais-pd-steps", aisPdSteps, 1);
     OptionChecks.atLeast("--ais-pd-runs", aisPdRuns, 1);
-    var settings = RbmParameterAis.defaultSettings().withSteps(aisPdSteps).withRuns(aisPdRuns).withPriorSigma(priorSigma);
-    if (aisPdTargetStdError == null) {
-      if (aisPdMaxRuns != null) {
-        throw new InvalidInputException("--ais-pd-max-runs needs --ais-pd-target-se (without a target ais-pd makes"
-            + " exactly --ais-pd-runs runs)");
-      }
-      return settings;
-    }
-    OptionChecks.positive("--ais-pd-target-se", aisPdTargetStdError);
-    OptionChecks.atLeast("--ais-pd-runs", aisPdRuns, 2); // one run has no standard error to compare
-    OptionChecks.atLeast("--ais-pd-max-runs", aisPdMaxRuns, aisPdRuns);
-    return settings.withStdErrorTarget(aisPdTargetStdError).withMaxRuns(aisPdMaxRuns == null ? 0 : aisPdMaxRuns);
+    AisTarget target = AisTarget.of(aisPdTargetStdError, aisPdMaxRuns, aisPdRuns, "--ais-pd-target-se",
+        "--ais-pd-max-runs", "--ais-pd-runs");
+    return target.applyTo(RbmParameterAis.defaultSettings().withSteps(aisPdSteps).withRuns(aisPdRuns)
+        .withPriorSigma(priorSigma));
   }
 
   RbmCrossValidation.Settings crossValidationSettings() {

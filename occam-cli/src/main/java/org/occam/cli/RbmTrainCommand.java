@@ -6,7 +6,6 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.occam.data.InvalidInputException;
 import org.occam.io.PriorRange;
-import org.occam.math.RandomStreams;
 import org.occam.rbm.PersistentContrastiveDivergence;
 import org.occam.rbm.RbmData;
 import org.occam.rbm.RbmLogLikelihood;
@@ -104,22 +103,11 @@ public final class RbmTrainCommand implements Callable<Integer> {
     PrintWriter out = outputs.report();
     RbmTrainReport.describe(out, input.data.toString(), d, hidden, settings, seed, t);
 
-    PersistentContrastiveDivergence pcd = d.trainer();
-    PersistentContrastiveDivergence.Result result;
-    long start = System.nanoTime();
+    PersistentContrastiveDivergence.Measured trained;
     try (Progress progress = Progress.start("rbm train", settings.iterations())) {
-      result = pcd.train(hidden, settings, RandomStreams.fromSeed(seed), t, progress.listener());
-    } catch (IllegalStateException e) {
-      throw new InvalidInputException(e.getMessage()); // diverged: the step size is the user's choice
+      trained = d.trainer().trainAndMeasure(hidden, settings, seed, t, RbmLogLikelihood.MAX_ENUMERATED_UNITS,
+          progress.listener());
     }
-    double seconds = (System.nanoTime() - start) / 1e9;
-    int side = Math.min(d.visibleCount(), hidden);
-    boolean exact = side <= RbmLogLikelihood.MAX_ENUMERATED_UNITS;
-    double logLikelihood = exact ? pcd.logLikelihood(result.rbm(), RbmLogLikelihood.MAX_ENUMERATED_UNITS) : Double.NaN;
-    double logPrior = settings.isMap()
-        ? PersistentContrastiveDivergence.logPrior(result.rbm(), settings.priorSigma()) : Double.NaN;
-    RbmTrainReport.Trained trained = new RbmTrainReport.Trained(result, seconds, logLikelihood, exact ? side : 0,
-        logPrior);
     RbmTrainReport.print(out, trained, d.size());
     if (json != null) {
       outputs.write(json, ResultJson.write(RbmTrainReport.json(

@@ -125,6 +125,12 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
           java.util.OptionalDouble.of(se), maxRuns);
     }
 
+    /** These settings with a checked target and budget ({@link org.occam.sampling.AisTarget}); unchanged without one. */
+    public Settings withTarget(org.occam.sampling.AisTarget target) {
+      return target.target().isEmpty() ? this
+          : withStdErrorTarget(target.target().getAsDouble()).withMaxRuns(target.maxRuns());
+    }
+
     /** The same settings with a run budget for the target: at most {@code max} runs (≥ G), or 0 for 8 G. */
     public Settings withMaxRuns(int max) {
       return new Settings(steps, scheduleE, runs, proposal, scaledStrength, strength, reverse, stdErrorTarget, max);

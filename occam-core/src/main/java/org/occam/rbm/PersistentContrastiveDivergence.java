@@ -625,6 +625,41 @@ public final class PersistentContrastiveDivergence {
     }
   }
 
+  /**
+   * One training run and what it reached.
+   *
+   * @param seconds the training's wall seconds
+   * @param logLikelihood the exact L of the data at the trained λ, NaN when min(V, K) is above
+   *     {@code maxEnumeratedUnits}
+   * @param enumeratedUnits the side enumerated for log Z, 0 when L was not computed
+   * @param logPrior log p(λ) under the settings' prior, NaN for maximum likelihood
+   */
+  public record Measured(Result result, double seconds, double logLikelihood, int enumeratedUnits, double logPrior) {}
+
+  /**
+   * {@link #train(int, Settings, UniformRandomProvider, int, IntConsumer)} from {@code seed}, timed,
+   * with the exact log-likelihood of the data when min(V, K) ≤ {@code maxEnumeratedUnits} and the
+   * log prior of a MAP run.
+   *
+   * @throws org.occam.data.InvalidInputException if the run diverged (the step size was too large
+   *     for these data): the message says so, naming the update
+   */
+  public Measured trainAndMeasure(int hiddenCount, Settings settings, long seed, int threads, int maxEnumeratedUnits,
+      IntConsumer progress) {
+    long start = System.nanoTime();
+    Result result;
+    try {
+      result = train(hiddenCount, settings, RandomStreams.fromSeed(seed), threads, progress);
+    } catch (IllegalStateException diverged) {
+      throw new InvalidInputException(diverged.getMessage());
+    }
+    double seconds = (System.nanoTime() - start) * 1e-9;
+    int side = Math.min(visibleCount, hiddenCount);
+    boolean exact = side <= maxEnumeratedUnits;
+    return new Measured(result, seconds, exact ? logLikelihood(result.rbm(), maxEnumeratedUnits) : Double.NaN,
+        exact ? side : 0, settings.isMap() ? logPrior(result.rbm(), settings.priorSigma()) : Double.NaN);
+  }
+
   /** {@code Σ_n log p(x_n | λ) = Σ_n log Z(x_n, λ) − N log Z(λ)}, exact (enumerates the smaller side). */
   public double logLikelihood(Rbm rbm, int maxEnumeratedUnits) {
     double logZ = RbmEnumeration.logPartition(rbm, 1, maxEnumeratedUnits);

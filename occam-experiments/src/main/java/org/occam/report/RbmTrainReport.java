@@ -21,17 +21,6 @@ public final class RbmTrainReport {
 
   private RbmTrainReport() {}
 
-  /**
-   * A trained RBM with its score.
-   *
-   * @param result the PCD run
-   * @param seconds the wall time of the training alone
-   * @param logLikelihood {@code Σ_n log p(x_n | λ)}, exact, or NaN when not computed
-   * @param enumeratedUnits min(V, K): log Z summed over 2^this states, or 0 when not computed
-   * @param logPrior {@code log p(λ)} of the N(0, σ0² I) prior (MAP), or NaN for ML
-   */
-  public record Trained(PersistentContrastiveDivergence.Result result, double seconds, double logLikelihood,
-      int enumeratedUnits, double logPrior) {}
 
   /** The lines that say what is trained: the data, the model and the run's settings. */
   public static void describe(PrintWriter out, String data, RbmData d, int hidden,
@@ -53,7 +42,7 @@ public final class RbmTrainReport {
   }
 
   /** The training time, the score and (for a small model) the parameters. */
-  public static void print(PrintWriter out, Trained t, long rows) {
+  public static void print(PrintWriter out, PersistentContrastiveDivergence.Measured t, long rows) {
     Rbm rbm = t.result().rbm();
     out.printf(Locale.ROOT, "trained in %.3f s; last stochastic gradient norm %.4g%n", t.seconds(),
         t.result().finalGradientNorm());
@@ -105,7 +94,8 @@ public final class RbmTrainReport {
    * map), K, the settings, seed and threads, the training seconds, the exact log-likelihood (null when not
    * computed), the log prior (null for ML) and the parameters.
    */
-  public static Map<String, Object> json(Map<String, Object> data, int hidden, Trained t, long rows, long seed,
+  public static Map<String, Object> json(Map<String, Object> data, int hidden,
+      PersistentContrastiveDivergence.Measured t, long rows, long seed,
       int threads) {
     PersistentContrastiveDivergence.Result r = t.result();
     Map<String, Object> root = new LinkedHashMap<>();
