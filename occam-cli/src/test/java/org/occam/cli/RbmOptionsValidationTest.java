@@ -16,7 +16,7 @@ class RbmOptionsValidationTest {
       "score | --thinning | 0 | --thinning must be >= 1, got 0",
       "score | --ais-pd-runs | 0 | --ais-pd-runs must be >= 1, got 0",
       "score | --ais-pd-target-se | 0 | --ais-pd-target-se must be a finite number > 0, got 0.0",
-      "score | --ais-pd-max-runs | 20 | --ais-pd-max-runs needs --ais-pd-target-se (without a target ais-pd makes"
+      "score | --ais-pd-max-runs | 20 | --ais-pd-max-runs needs --ais-pd-target-se (without a target AIS makes"
           + " exactly --ais-pd-runs runs)",
       "score | --log-z | sometimes | --log-z must be auto, exact or ais, got sometimes",
       "score | --sampler | gibbs | --sampler must be auto, lv-cd or hmc, got 'gibbs'",
