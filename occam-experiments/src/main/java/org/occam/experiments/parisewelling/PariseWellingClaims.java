@@ -87,18 +87,17 @@ final class PariseWellingClaims {
     int last = fig3.x().length - 1;
     int nSmall = r.smallN();
     int nLarge = r.largeN();
-    double ratioSmall = at(fig3, BP, 0) / at(fig3, LE, 0);
-    double ratioLarge = at(fig3, BP, last) / at(fig3, LE, last);
+    Degradation g = Degradation.of(fig3, exact);
+    double ratioSmall = g.ratioSmall();
+    double ratioLarge = g.ratioLarge();
     double egRatioLarge = at(fig3, EG, last) / at(fig3, LE, last);
-    double noise = fig3.aisStdErrorPerRow()[last];
+    double noise = g.noise();
     double[] bpNats = fig3.curve(BP).meanNats();
     double[] leNats = fig3.curve(LE).meanNats();
     double[] egNats = fig3.curve(EG).meanNats();
-    double[] ownPerRow = exact.curve(BP).meanPerRow();
+    double[] ownPerRow = g.ownPerRow();
     double[] ownNats = exact.curve(BP).meanNats();
-    boolean againstAis = ratioLarge >= 2 && ratioLarge >= 2 * ratioSmall && at(fig3, BP, last) > 2 * noise;
-    boolean ownGrows = ownPerRow[last] >= ownPerRow[0];
-    boolean bpDegrades = againstAis || ownGrows;
+    boolean bpDegrades = g.degrades();
     boolean exactHold = at(fig3, LE, last) < at(fig3, LE, 0) && at(fig3, EG, last) < at(fig3, EG, 0)
         && egRatioLarge <= 2;
     Strong strong = strong(r);
@@ -155,6 +154,23 @@ final class PariseWellingClaims {
         verdict, e.toString(), num);
   }
 
+  /**
+   * The test of "BP-LR degrades with N" on one Figure 3 panel: against AIS, BP-LR at least 2 times
+   * Laplace-Exact's distance at the largest N, doubled since the smallest and above twice the AIS
+   * noise floor; or its own error |BP-LR − Laplace-Exact| per data case not falling with N.
+   */
+  record Degradation(double ratioSmall, double ratioLarge, double noise, double[] ownPerRow, boolean degrades) {
+    static Degradation of(PariseWellingFigures.Panel fig, PariseWellingFigures.Panel exact) {
+      int last = fig.x().length - 1;
+      double small = at(fig, BP, 0) / at(fig, LE, 0);
+      double large = at(fig, BP, last) / at(fig, LE, last);
+      double noise = fig.aisStdErrorPerRow()[last];
+      double[] own = exact.curve(BP).meanPerRow();
+      boolean againstAis = large >= 2 && large >= 2 * small && at(fig, BP, last) > 2 * noise;
+      return new Degradation(small, large, noise, own, againstAis || own[last] >= own[0]);
+    }
+  }
+
   /** Figure 3 at the strongest d: whether BP-LR degrades with N there, in words and numbers. */
   record Strong(boolean degrades, String text, Map<String, Object> numbers) {}
 
@@ -167,18 +183,17 @@ final class PariseWellingClaims {
     PariseWellingFigures.Panel fig = r.fig3Strong();
     PariseWellingFigures.Panel exact = r.fig3StrongExact();
     int last = fig.x().length - 1;
-    double ratioSmall = at(fig, BP, 0) / at(fig, LE, 0);
-    double ratioLarge = at(fig, BP, last) / at(fig, LE, last);
-    double noise = fig.aisStdErrorPerRow()[last];
-    double[] ownPerRow = exact.curve(BP).meanPerRow();
+    Degradation g = Degradation.of(fig, exact);
+    double ratioSmall = g.ratioSmall();
+    double ratioLarge = g.ratioLarge();
+    double[] ownPerRow = g.ownPerRow();
     double[] bpNats = fig.curve(BP).meanNats();
     double[] leNats = fig.curve(LE).meanNats();
     double[] ownNats = exact.curve(BP).meanNats();
     double[] bias = r.fig3StrongDiagnostics().bias();
     double[] bethe = r.fig3StrongDiagnostics().betheLogZ();
-    boolean againstAis = ratioLarge >= 2 && ratioLarge >= 2 * ratioSmall && at(fig, BP, last) > 2 * noise;
     boolean ownGrows = ownPerRow[last] >= ownPerRow[0];
-    boolean degrades = againstAis || ownGrows;
+    boolean degrades = g.degrades();
     StringBuilder byN = new StringBuilder();
     for (int i = 0; i <= last; i++) {
       byN.append(i == 0 ? "" : "; ").append(String.format(Locale.ROOT, "N = %d: BP-LR %s, Laplace-Exact %s, "
