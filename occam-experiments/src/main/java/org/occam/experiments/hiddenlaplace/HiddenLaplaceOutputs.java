@@ -220,7 +220,7 @@ final class HiddenLaplaceOutputs {
             l.meanNats(), l.semNats(), bp.meanNats(), bp.semNats(), closer, excess));
       }
     }
-    b.append(betheFinding(rows, s.sizes()));
+    b.append(betheFinding(rows, kinds, s.sizes()));
     long laplaceNotPd = rows.stream().filter(r -> !r.laplacePositiveDefinite()).count();
     long bpNotPd = rows.stream().filter(r -> !r.bpLrPositiveDefinite()).count();
     long bpNotConverged = rows.stream().filter(r -> !r.bpLrConverged()).count();
@@ -236,17 +236,21 @@ final class HiddenLaplaceOutputs {
   }
 
   /**
-   * What part (a) shows about bp-lr: at each N the mean Bethe excess over the loopy kinds (every kind
-   * but the 1-hidden-unit RBM, whose graph is a star) and how much of bp-lr's distance from ais it is.
+   * What part (a) shows about bp-lr: at each N the mean Bethe excess over the loopy kinds (the trees,
+   * where BP is exact and bp-lr is laplace-exact, left out) and bp-lr's mean signed distance from ais.
    */
-  static String betheFinding(List<HiddenLaplaceExperiment.Row> rows, List<Integer> sizes) {
-    StringBuilder b = new StringBuilder("\nOn the loopy kinds (all but rbm-4x1, a star, where bp-lr is laplace-exact)"
-        + " the mean Bethe excess at N =");
+  static String betheFinding(List<HiddenLaplaceExperiment.Row> rows, List<HiddenLaplaceExperiment.Kind> kinds,
+      List<Integer> sizes) {
+    // the graphs are connected, so one with fewer edges than vertices is a tree
+    List<String> trees = kinds.stream().filter(k -> k.graph().edgeCount() < k.graph().vertexCount())
+        .map(HiddenLaplaceExperiment.Kind::name).toList();
+    StringBuilder b = new StringBuilder("\nOn the loopy kinds (all but " + (trees.isEmpty() ? "none" : String.join(
+        ", ", trees)) + ", trees, where bp-lr is laplace-exact) the mean Bethe excess at N =");
     List<String> parts = new ArrayList<>();
     for (int n : sizes) {
-      double[] excess = rows.stream().filter(r -> r.task().n() == n && !r.kind().equals("rbm-4x1"))
+      double[] excess = rows.stream().filter(r -> r.task().n() == n && !trees.contains(r.kind()))
           .mapToDouble(HiddenLaplaceExperiment.Row::betheExcess).toArray();
-      double[] bpOff = rows.stream().filter(r -> r.task().n() == n && !r.kind().equals("rbm-4x1"))
+      double[] bpOff = rows.stream().filter(r -> r.task().n() == n && !trees.contains(r.kind()))
           .mapToDouble(r -> r.scores().get("bp-lr") - r.scores().get("ais")).toArray();
       parts.add(String.format(Locale.ROOT, " %d: %.2f nats (bp-lr − ais %+.2f)", n, Summaries.mean(excess),
           Summaries.mean(bpOff)));

@@ -57,6 +57,24 @@ class HiddenLaplaceExperimentTest {
         assertThat(Integer.parseInt(point.get("count"))).isEqualTo(count);
       }
     }
+    // the Bethe finding: on the star rbm-4x1 BP is exact, so no excess; the report's means over the
+    // loopy kinds are those of scores.csv
+    String report = Files.readString(dir.resolve("report.md"));
+    assertThat(report).contains("all but rbm-4x1, trees,");
+    for (int n : settings.sizes()) {
+      double sum = 0;
+      int count = 0;
+      for (Map<String, String> r : scores) {
+        double excess = Double.parseDouble(r.get("betheExcess"));
+        if (r.get("kind").equals("rbm-4x1")) {
+          assertThat(excess).isCloseTo(0, within(1e-6));
+        } else if (Integer.parseInt(r.get("n")) == n) {
+          sum += excess;
+          count++;
+        }
+      }
+      assertThat(report).contains(String.format(java.util.Locale.ROOT, " %d: %.2f nats", n, sum / count));
+    }
     long bpNotPd = scores.stream().filter(r -> r.get("bpLrPositiveDefinite").equals("false")).count();
     assertThat(Files.readString(dir.resolve("report.md"))).contains("for bp-lr (linear response) in " + bpNotPd
         + " of " + scores.size());
