@@ -6,11 +6,8 @@ import static org.assertj.core.api.Assertions.within;
 import java.util.List;
 import org.ejml.data.DMatrixRMaj;
 import org.junit.jupiter.api.Test;
-import org.occam.data.Dataset;
 import org.occam.evidence.EvidenceEstimate;
-import org.occam.math.RandomStreams;
 import org.occam.mrf.BoltzmannMachine;
-import org.occam.mrf.ExactSampler;
 import org.occam.mrf.GaussianPrior;
 import org.occam.mrf.LoopyBeliefPropagation;
 import org.occam.mrf.MrfAnnealedImportanceSampling;
@@ -30,27 +27,11 @@ class HiddenLaplaceTest {
   private static final GaussianPrior PRIOR = GaussianPrior.standard();
   private static final LoopyBeliefPropagation.Settings BP = LoopyBeliefPropagation.Settings.defaults();
 
-  private static HiddenMrfData sample(BoltzmannMachine truth, boolean[] hidden, int n, long seed) {
-    ExactSampler.DistinctRows drawn = ExactSampler.of(truth).sampleDistinct(n, RandomStreams.fromSeed(seed));
-    int[][] x = new int[drawn.rows().length][];
-    double[] counts = new double[x.length];
-    for (int r = 0; r < x.length; r++) {
-      x[r] = drawn.rows()[r].clone();
-      for (int i = 0; i < hidden.length; i++) {
-        if (hidden[i]) {
-          x[r][i] = Dataset.MISSING;
-        }
-      }
-      counts[r] = drawn.counts()[r];
-    }
-    return HiddenMrfData.ofRows(truth.graph(), hidden, x, counts);
-  }
-
   @Test
   void withNothingHiddenTheScoresAreTheFullyObservedOnes() {
     PairwiseGraph g = HiddenTestModels.loopy();
     BoltzmannMachine truth = new BoltzmannMachine(g, HiddenTestModels.randomLambda(11, 1.0, 3));
-    HiddenMrfData data = sample(truth, new boolean[5], 300, 12);
+    HiddenMrfData data = HiddenTestModels.sample(truth, new boolean[5], 300, 12);
     int[][] x = new int[data.distinctRows()][];
     double[] counts = new double[x.length];
     for (int r = 0; r < x.length; r++) {
@@ -74,7 +55,7 @@ class HiddenLaplaceTest {
   void onATreeBpLrIsLaplaceExact() {
     PairwiseGraph star = new PairwiseGraph(5, new int[][] {{2, 0}, {2, 1}, {2, 3}, {2, 4}});
     BoltzmannMachine truth = new BoltzmannMachine(star, new double[] {-0.3, 0.2, 0.4, -0.6, 0.1, 1.5, -1.2, 1.0, 2.0});
-    HiddenMrfData data = sample(truth, HiddenTestModels.hiddenSet(5, 2), 300, 31);
+    HiddenMrfData data = HiddenTestModels.sample(truth, HiddenTestModels.hiddenSet(5, 2), 300, 31);
     HiddenLaplace.Scores scores = HiddenLaplace.score(data, PRIOR, HiddenMap.Settings.defaults().withRestarts(3), BP, 2);
     assertThat(scores.laplaceExact().converged()).isTrue();
     assertThat(scores.bpLr().converged()).isTrue();
@@ -96,7 +77,7 @@ class HiddenLaplaceTest {
   void laplaceExactAgreesWithAisOnATinyRbm() {
     PairwiseGraph g = HiddenTestModels.rbm(3, 1);
     BoltzmannMachine truth = new BoltzmannMachine(g, new double[] {-1, -1, -1, -1, 2.5, 2.5, 2.5});
-    HiddenMrfData data = sample(truth, HiddenTestModels.hiddenSet(4, 3), 1000, 7);
+    HiddenMrfData data = HiddenTestModels.sample(truth, HiddenTestModels.hiddenSet(4, 3), 1000, 7);
     HiddenLaplace.Scores scores = HiddenLaplace.score(data, PRIOR, HiddenMap.Settings.defaults(), BP, 1);
     assertThat(scores.laplaceExact().converged()).isTrue();
     for (long seed = 3; seed <= 4; seed++) {

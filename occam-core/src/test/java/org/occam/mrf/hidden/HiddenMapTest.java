@@ -6,11 +6,8 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.occam.data.Dataset;
 import org.occam.math.Lbfgs;
-import org.occam.math.RandomStreams;
 import org.occam.mrf.BoltzmannMachine;
-import org.occam.mrf.ExactSampler;
 import org.occam.mrf.GaussianPrior;
 import org.occam.mrf.LoopyBeliefPropagation;
 import org.occam.mrf.MrfData;
@@ -28,23 +25,6 @@ import org.occam.mrf.PosteriorPrecision;
 class HiddenMapTest {
   private static final GaussianPrior PRIOR = GaussianPrior.standard();
 
-  /** n rows drawn from {@code truth}, the hidden columns blanked. */
-  private static HiddenMrfData sample(BoltzmannMachine truth, boolean[] hidden, int n, long seed) {
-    ExactSampler.DistinctRows drawn = ExactSampler.of(truth).sampleDistinct(n, RandomStreams.fromSeed(seed));
-    int[][] x = new int[drawn.rows().length][];
-    double[] counts = new double[x.length];
-    for (int r = 0; r < x.length; r++) {
-      x[r] = drawn.rows()[r].clone();
-      for (int i = 0; i < hidden.length; i++) {
-        if (hidden[i]) {
-          x[r][i] = Dataset.MISSING;
-        }
-      }
-      counts[r] = drawn.counts()[r];
-    }
-    return HiddenMrfData.ofRows(truth.graph(), hidden, x, counts);
-  }
-
   /** An RBM with 3 visible and 2 hidden units, weights ±1.5 and negative visible biases. */
   private static BoltzmannMachine rbmTruth() {
     PairwiseGraph g = HiddenTestModels.rbm(3, 2);
@@ -56,7 +36,7 @@ class HiddenMapTest {
   void withNothingHiddenItIsTheFullyObservedMap() {
     PairwiseGraph g = HiddenTestModels.loopy();
     BoltzmannMachine truth = new BoltzmannMachine(g, HiddenTestModels.randomLambda(11, 1.0, 3));
-    HiddenMrfData data = sample(truth, new boolean[5], 200, 11);
+    HiddenMrfData data = HiddenTestModels.sample(truth, new boolean[5], 200, 11);
     int[][] x = new int[data.distinctRows()][];
     double[] counts = new double[x.length];
     for (int r = 0; r < x.length; r++) {
@@ -78,7 +58,7 @@ class HiddenMapTest {
   void hiddenUnitMapIsALocalMaximumAboveTheTruthThatEverySeedFinds() {
     BoltzmannMachine truth = rbmTruth();
     boolean[] hidden = HiddenTestModels.hiddenSet(5, 3, 4);
-    HiddenMrfData data = sample(truth, hidden, 300, 21);
+    HiddenMrfData data = HiddenTestModels.sample(truth, hidden, 300, 21);
     double truthLogPosterior = HiddenLogLikelihood.exact(data, PRIOR).evaluate(truth.parameters()).logPosterior();
     Double first = null;
     for (long seed = 1; seed <= 3; seed++) {
@@ -110,7 +90,7 @@ class HiddenMapTest {
    */
   @Test
   void onManyRowsThePolishReachesTheMode() {
-    HiddenMrfData data = sample(rbmTruth(), HiddenTestModels.hiddenSet(5, 3, 4), 1_000_000, 5);
+    HiddenMrfData data = HiddenTestModels.sample(rbmTruth(), HiddenTestModels.hiddenSet(5, 3, 4), 1_000_000, 5);
     HiddenMap.Result fit = HiddenMap.exact(data, PRIOR, HiddenMap.Settings.defaults().withRestarts(2), 1);
     HiddenMap.Restart kept = fit.restarts().get(fit.best());
     PosteriorPrecision atKept = HiddenLogLikelihood.exact(data, PRIOR).curvature(kept.result().x(), 1)
@@ -139,7 +119,7 @@ class HiddenMapTest {
 
   @Test
   void theSameSeedGivesTheSameNumbers() {
-    HiddenMrfData data = sample(rbmTruth(), HiddenTestModels.hiddenSet(5, 3, 4), 100, 4);
+    HiddenMrfData data = HiddenTestModels.sample(rbmTruth(), HiddenTestModels.hiddenSet(5, 3, 4), 100, 4);
     HiddenMap.Settings settings = HiddenMap.Settings.defaults().withRestarts(2);
     HiddenMap.Result a = HiddenMap.exact(data, PRIOR, settings, 9);
     HiddenMap.Result b = HiddenMap.exact(data, PRIOR, settings, 9);
@@ -151,7 +131,7 @@ class HiddenMapTest {
 
   @Test
   void anOptimiserStoppedEarlyIsReported() {
-    HiddenMrfData data = sample(rbmTruth(), HiddenTestModels.hiddenSet(5, 3, 4), 100, 4);
+    HiddenMrfData data = HiddenTestModels.sample(rbmTruth(), HiddenTestModels.hiddenSet(5, 3, 4), 100, 4);
     HiddenMap.Settings settings = HiddenMap.Settings.defaults().withRestarts(2)
         .withOptimiser(Lbfgs.Settings.defaults().withMaxIterations(2));
     HiddenMap.Result fit = HiddenMap.exact(data, PRIOR, settings, 1);
@@ -163,7 +143,7 @@ class HiddenMapTest {
   /** BP that never converges makes every restart stop where it started, reported, not thrown. */
   @Test
   void whereBpNeverConvergesTheBetheFitSaysSo() {
-    HiddenMrfData data = sample(rbmTruth(), HiddenTestModels.hiddenSet(5, 3, 4), 100, 4);
+    HiddenMrfData data = HiddenTestModels.sample(rbmTruth(), HiddenTestModels.hiddenSet(5, 3, 4), 100, 4);
     LoopyBeliefPropagation.Settings capped = LoopyBeliefPropagation.Settings.defaults().withMaxIterations(1);
     HiddenMap.Result fit = HiddenMap.contrastiveBethe(data, PRIOR, capped, HiddenMap.Settings.defaults()
         .withRestarts(2), 5);
@@ -182,7 +162,7 @@ class HiddenMapTest {
   void onATreeTheContrastiveBetheMapIsTheExactMap() {
     PairwiseGraph star = new PairwiseGraph(5, new int[][] {{2, 0}, {2, 1}, {2, 3}, {2, 4}});
     BoltzmannMachine truth = new BoltzmannMachine(star, new double[] {-0.3, 0.2, 0.4, -0.6, 0.1, 1.5, -1.2, 1.0, 2.0});
-    HiddenMrfData data = sample(truth, HiddenTestModels.hiddenSet(5, 2), 200, 31);
+    HiddenMrfData data = HiddenTestModels.sample(truth, HiddenTestModels.hiddenSet(5, 2), 200, 31);
     HiddenMap.Settings settings = HiddenMap.Settings.defaults().withRestarts(3);
     HiddenMap.Result exact = HiddenMap.exact(data, PRIOR, settings, 2);
     HiddenMap.Result bethe = HiddenMap.contrastiveBethe(data, PRIOR, LoopyBeliefPropagation.Settings.defaults(),
@@ -200,7 +180,7 @@ class HiddenMapTest {
   void onALoopyGraphTheContrastiveBetheMapIsAStationaryPointOfItsObjective() {
     PairwiseGraph g = HiddenTestModels.loopy();
     BoltzmannMachine truth = new BoltzmannMachine(g, HiddenTestModels.randomLambda(11, 1.0, 8));
-    HiddenMrfData data = sample(truth, HiddenTestModels.hiddenSet(5, 2), 200, 41);
+    HiddenMrfData data = HiddenTestModels.sample(truth, HiddenTestModels.hiddenSet(5, 2), 200, 41);
     LoopyBeliefPropagation.Settings bp = LoopyBeliefPropagation.Settings.defaults();
     HiddenMap.Result fit = HiddenMap.contrastiveBethe(data, PRIOR, bp, HiddenMap.Settings.defaults().withRestarts(3), 3);
     assertThat(fit.converged()).isTrue();

@@ -2,6 +2,9 @@ package org.occam.mrf.hidden;
 
 import java.util.SplittableRandom;
 import org.occam.data.Dataset;
+import org.occam.math.RandomStreams;
+import org.occam.mrf.BoltzmannMachine;
+import org.occam.mrf.ExactSampler;
 import org.occam.mrf.PairwiseGraph;
 
 /**
@@ -55,6 +58,23 @@ final class HiddenTestModels {
       counts[k] = 1 + r.nextInt(5);
     }
     return HiddenMrfData.ofRows(g, hidden, x, counts);
+  }
+
+  /** n exact samples of {@code truth} as distinct rows with counts, the hidden columns blanked. */
+  static HiddenMrfData sample(BoltzmannMachine truth, boolean[] hidden, int n, long seed) {
+    ExactSampler.DistinctRows drawn = ExactSampler.of(truth).sampleDistinct(n, RandomStreams.fromSeed(seed));
+    int[][] x = new int[drawn.rows().length][];
+    double[] counts = new double[x.length];
+    for (int r = 0; r < x.length; r++) {
+      x[r] = drawn.rows()[r].clone();
+      for (int i = 0; i < hidden.length; i++) {
+        if (hidden[i]) {
+          x[r][i] = Dataset.MISSING;
+        }
+      }
+      counts[r] = drawn.counts()[r];
+    }
+    return HiddenMrfData.ofRows(truth.graph(), hidden, x, counts);
   }
 
   static boolean[] hiddenSet(int v, int... hidden) {
