@@ -46,7 +46,7 @@ final class BicMl implements EvidenceMethod<MrfProblem> {
     set.put("logZ", "exact");
     problem.describePoint(fit, diag, "exact");
     diag.remove("logPrior");
-    diag.put("converged", fit.result().converged());
+    diag.put("converged", fit.converged());
     diag.put("mlOnBoundary", problem.mlEmptyCells() > 0);
     diag.put("mlEmptyCells", problem.mlEmptyCells());
     diag.put("mlSmoothing", problem.mlSmoothing());

@@ -39,7 +39,7 @@ final class BpLrExactGrad extends ExactMapScore {
     diag.put("logLikelihood", logLikelihood);
     diag.put("logPrior", logPrior);
     MrfProblem.describeBethe(b, diag);
-    diag.put("converged", fit.result().converged() && b.bp().converged());
+    diag.put("converged", fit.converged() && b.bp().converged());
     MrfProblem.describePrecision(b.precision(), diag);
     checkMode(problem, fit, b.precision(), diag); // with the linear-response precision
     MrfProblem.putLambda(fit.lambda(), diag);

@@ -53,7 +53,7 @@ abstract class ExactMapScore implements EvidenceMethod<MrfProblem> {
   static void exactPoint(MrfProblem problem, MrfProblem.Fit fit, Map<String, Object> set, Map<String, Object> diag) {
     set.put("logZ", "exact");
     problem.describePoint(fit, diag, "exact");
-    diag.put("converged", fit.result().converged());
+    diag.put("converged", fit.converged());
   }
 
   /**

@@ -39,7 +39,7 @@ final class LaplaceExact extends ExactMapScore {
     set.put("logZ", "exact");
     set.put("covariance", "exact (junction tree)");
     problem.describePoint(fit, diag, "exact");
-    diag.put("converged", fit.result().converged());
+    diag.put("converged", fit.converged());
     MrfProblem.describePrecision(a, diag);
     checkMode(problem, fit, a, diag);
     return new double[] {fit.atOptimum().logPosterior() + a.laplaceCorrection(), problem.exactPrecisionSeconds()};

@@ -52,8 +52,14 @@ class BetheLaplaceSamplersTest {
       MrfProblem p = tightProblem(chainData(seed), seed);
       double[] mp = p.exactMap().lambda();
       double[] bp = p.bpMap().lambda();
-      System.out.println("tree, seed " + seed + ": exact MAP " + p.exactMap().result() + ", BP MAP "
-          + p.bpMap().result());
+      // at a gradient tolerance of 1e-11 both line searches fail before the test holds (measured: gradients
+      // 2e-9 to 1e-8); the Newton decrement says the points are the maxima all the same
+      for (MrfProblem.Fit fit : List.of(p.exactMap(), p.bpMap())) {
+        assertThat(fit.converged()).as("seed " + seed + " " + fit.result()).isTrue();
+        if (!fit.result().converged()) {
+          assertThat(fit.newtonDecrement()).as("seed " + seed).isLessThanOrEqualTo(1e-3);
+        }
+      }
       for (int k = 0; k < mp.length; k++) {
         assertThat(bp[k]).as("λ_" + k + ", seed " + seed).isCloseTo(mp[k], within(1e-6));
       }

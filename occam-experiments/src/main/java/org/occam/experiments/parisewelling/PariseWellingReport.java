@@ -219,8 +219,8 @@ final class PariseWellingReport {
       }
       if (nc.length() == 0) {
         b.append(String.format(Locale.ROOT, "Every score's optimiser and final BP run reported convergence on all %d"
-            + " pairs. (bp-lr counts a line search that failed within %s nats of the Bethe optimum, by the Newton"
-            + " decrement with linear response, as converged: BP's tolerance limits how far its objective can be"
+            + " pairs. (A fit counts a line search that failed within %s nats of the optimum, by the Newton"
+            + " decrement, as converged: the objective's precision (BP's tolerance, rounding) limits how far it can be"
             + " resolved.)%n%n", t.pairs(), PariseWellingFigures.number(org.occam.mrf.hidden.HiddenMap
                 .NEWTON_DECREMENT_LIMIT)));
         return;
