@@ -59,6 +59,24 @@ public final class MrfProblem {
       return new Fit(result, atOptimum, start, seconds, bpCalls, bpNonConvergedCalls, newtonSteps, d);
     }
 
+    /**
+     * This fit moved to where Newton steps ended: L-BFGS's result with the new point, value and
+     * gradient norm (per row); a decrement above {@link #MODE_DECREMENT} was measured before a step
+     * that moved the point, so it is no longer known (NaN).
+     */
+    Fit polished(NewtonToMode.Outcome<MrfLikelihood.Evaluation> o, double rows, GaussianPrior prior, double[] means,
+        double extraSeconds) {
+      double[] g = NewtonToMode.gradient(o.lambda(), o.at().inference().featureMeans(), rows, means, prior);
+      double norm = 0;
+      for (double x : g) {
+        norm += x * x;
+      }
+      Lbfgs.Result polished = new Lbfgs.Result(o.lambda(), -o.at().logPosterior() / rows, Math.sqrt(norm) / rows,
+          result.iterations(), result.evaluations(), result.reason());
+      return new Fit(polished, o.at(), start, seconds + extraSeconds, bpCalls, bpNonConvergedCalls, o.steps(),
+          o.decrement() <= MODE_DECREMENT ? o.decrement() : Double.NaN);
+    }
+
     public void describe(Map<String, Object> diag) {
       diag.put("optimiserConverged", result.converged());
       if (Double.isFinite(newtonDecrement)) {
@@ -479,72 +497,33 @@ public final class MrfProblem {
    */
   private Fit toTheMode(Fit fit, MrfLikelihood objective) {
     long t0 = System.nanoTime();
-    double[] lambda = fit.lambda();
-    MrfLikelihood.Evaluation at = fit.atOptimum();
-    double sigma2 = 1 / prior.precision();
-    int steps = 0;
-    double lastDecrement = Double.NaN;
-    while (steps < MAX_NEWTON_STEPS) {
-      double[] g = logPosteriorGradient(lambda, at);
-      double squares = 0;
-      for (double x : g) {
-        squares += x * x;
-      }
-      if (0.5 * sigma2 * squares <= MODE_DECREMENT) {
-        lastDecrement = 0.5 * sigma2 * squares; // a bound on the decrement, A ⪰ I/σ0²
-        break;
-      }
-      var a = PosteriorPrecision.of(exactCovariance(new BoltzmannMachine(graph, lambda), settings.threads()), rows,
-          prior).matrix();
-      var gv = new org.ejml.data.DMatrixRMaj(f, 1, true, g);
-      var step = new org.ejml.data.DMatrixRMaj(f, 1);
-      if (!org.ejml.dense.row.CommonOps_DDRM.solve(a.copy(), gv, step)) {
-        break;
-      }
-      double decrement = 0;
-      for (int i = 0; i < f; i++) {
-        decrement += 0.5 * g[i] * step.get(i, 0);
-      }
-      lastDecrement = decrement;
-      if (!(decrement > MODE_DECREMENT)) {
-        break;
-      }
-      // backtracking: a full Newton step, halved until the log posterior rises
-      double[] next = null;
-      MrfLikelihood.Evaluation there = null;
-      for (double t = 1; t > 1e-6; t /= 2) {
-        double[] x = lambda.clone();
-        for (int i = 0; i < f; i++) {
-          x[i] += t * step.get(i, 0);
-        }
-        MrfLikelihood.Evaluation e = objective.evaluate(x);
-        if (e.logPosterior() > at.logPosterior()) {
-          next = x;
-          there = e;
-          break;
-        }
-      }
-      if (next == null) {
-        break;
-      }
-      lambda = next;
-      at = there;
-      steps++;
+    NewtonToMode.Outcome<MrfLikelihood.Evaluation> o = NewtonToMode.run(
+        new NewtonToMode.Target<MrfLikelihood.Evaluation>() {
+          @Override
+          public MrfLikelihood.Evaluation evaluate(double[] lambda) {
+            return objective.evaluate(lambda);
+          }
+
+          @Override
+          public double logPosterior(MrfLikelihood.Evaluation at) {
+            return at.logPosterior();
+          }
+
+          @Override
+          public double[] modelMeans(MrfLikelihood.Evaluation at) {
+            return at.inference().featureMeans();
+          }
+
+          @Override
+          public org.ejml.data.DMatrixRMaj precision(double[] lambda) {
+            return PosteriorPrecision.of(exactCovariance(new BoltzmannMachine(graph, lambda), settings.threads()),
+                rows, prior).matrix().copy();
+          }
+        }, fit.lambda(), fit.atOptimum(), rows, means, prior, MODE_DECREMENT, MAX_NEWTON_STEPS);
+    if (o.steps() == 0) {
+      return fit.withNewtonDecrement(o.decrement());
     }
-    if (steps == 0) {
-      return fit.withNewtonDecrement(lastDecrement);
-    }
-    double[] g = logPosteriorGradient(lambda, at);
-    double norm = 0;
-    for (double x : g) {
-      norm += x * x;
-    }
-    Lbfgs.Result r = fit.result();
-    Lbfgs.Result polished = new Lbfgs.Result(lambda, -at.logPosterior() / rows, Math.sqrt(norm) / rows,
-        r.iterations(), r.evaluations(), r.reason());
-    // a decrement above MODE_DECREMENT was measured before a step that moved the point: no longer known
-    return new Fit(polished, at, fit.start(), fit.seconds() + (System.nanoTime() - t0) * 1e-9, fit.bpCalls(),
-        fit.bpNonConvergedCalls(), steps, lastDecrement <= MODE_DECREMENT ? lastDecrement : Double.NaN);
+    return fit.polished(o, rows, prior, means, (System.nanoTime() - t0) * 1e-9);
   }
 
   /** g = N (f̄ − E_λ[f]) − λ/σ0², the gradient of the log posterior at a fit's point. */
@@ -554,12 +533,7 @@ public final class MrfProblem {
 
   /** g = N (f̄ − E_λ[f]) − λ/σ0², the gradient of the log posterior at λ (E_λ[f] from {@code at}). */
   private double[] logPosteriorGradient(double[] lambda, MrfLikelihood.Evaluation at) {
-    double[] model = at.inference().featureMeans();
-    double[] g = new double[f];
-    for (int i = 0; i < f; i++) {
-      g[i] = rows * (means[i] - model[i]) - prior.precision() * lambda[i];
-    }
-    return g;
+    return NewtonToMode.gradient(lambda, at.inference().featureMeans(), rows, means, prior);
   }
 
   public synchronized Fit ml() {

@@ -1,0 +1,268 @@
+package org.occam.mrf.loglinear;
+
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import org.occam.evidence.Accuracy;
+import org.occam.evidence.AnnealedWeights;
+import org.occam.evidence.EvidenceEstimate;
+import org.occam.evidence.EvidenceMethod;
+import org.occam.evidence.MethodRegistry;
+import org.occam.mrf.PosteriorPrecision;
+import org.occam.sampling.ParameterSpaceAis;
+
+/**
+ * The evidence methods for general log-linear models with a Gaussian prior on λ — the exact-inference
+ * members of the Boltzmann machine's family (Parise &amp; Welling 2006, section 4), on any hierarchical
+ * model with any number of states — in the order help texts list them. Each is one class here and one
+ * line in {@link #REGISTRY}. On a binary pairwise model they give the Boltzmann machine's numbers.
+ */
+public final class LogLinearMethods {
+  /** The settings the optimiser-based scores read. */
+  static final List<String> OPTIMISER_SETTINGS = List.of("model", "priorSigma", "optimiser", "mlPseudoObservations",
+      "inference");
+
+  public static final MethodRegistry<LogLinearProblem> REGISTRY = new MethodRegistry<>("log-linear MRF", List.of(
+      new Map_(), new BicMl(), new BicMap(), new LaplaceExact(), new Ais(), new Quadrature()));
+
+  private LogLinearMethods() {}
+
+  /** The method of that name (case-insensitive). */
+  public static EvidenceMethod<LogLinearProblem> get(String name) {
+    return REGISTRY.get(name);
+  }
+
+  /** A comma-separated list of names. */
+  public static List<EvidenceMethod<LogLinearProblem>> parseList(String list) {
+    return REGISTRY.parseList(list);
+  }
+
+  /** The scores at λMP; a subclass gives the score there. */
+  private abstract static class AtMap implements EvidenceMethod<LogLinearProblem> {
+    @Override
+    public List<String> settings() {
+      return OPTIMISER_SETTINGS;
+    }
+
+    abstract double score(LogLinearProblem problem, LogLinearProblem.Fit fit, Map<String, Object> diag);
+
+    /** Extra seconds beyond the MAP fit's. */
+    double extraSeconds(LogLinearProblem problem) {
+      return 0;
+    }
+
+    @Override
+    public EvidenceEstimate estimate(LogLinearProblem problem) {
+      problem.requireExactInference();
+      Map<String, Object> set = problem.settingsMap();
+      set.put("point", "exact MAP (L-BFGS, then Newton steps)");
+      Map<String, Object> diag = problem.diagnostics();
+      LogLinearProblem.Fit fit = problem.map();
+      fit.describe(diag);
+      diag.put("logPrior", fit.logPrior());
+      double score = score(problem, fit, diag);
+      return new EvidenceEstimate(name(), score, OptionalDouble.empty(), fit.seconds() + extraSeconds(problem), set,
+          OptionalLong.empty(), diag);
+    }
+  }
+
+  /** {@code map}: L(λMP) + log p(λMP). */
+  static final class Map_ extends AtMap {
+    @Override
+    public String name() {
+      return "map";
+    }
+
+    @Override
+    public String description() {
+      return "L(λMP) + log p(λMP) at the exact MAP point: a reference, not an evidence estimate";
+    }
+
+    @Override
+    public Accuracy accuracy() {
+      return Accuracy.reference("the unnormalised log posterior at its mode: above the evidence by the posterior's"
+          + " log volume");
+    }
+
+    @Override
+    double score(LogLinearProblem problem, LogLinearProblem.Fit fit, Map<String, Object> diag) {
+      return fit.logPosterior();
+    }
+  }
+
+  /** {@code bic-map}: L(λMP) − (F/2) log N. */
+  static final class BicMap extends AtMap {
+    @Override
+    public String name() {
+      return "bic-map";
+    }
+
+    @Override
+    public String description() {
+      return "L(λMP) − (F/2) log N at the exact MAP point";
+    }
+
+    @Override
+    public Accuracy accuracy() {
+      return Accuracy.approximate(2.5, "drops the O(1) terms of the evidence: a few nats on the reference models");
+    }
+
+    @Override
+    double score(LogLinearProblem problem, LogLinearProblem.Fit fit, Map<String, Object> diag) {
+      diag.put("penalty", problem.penalty());
+      return fit.logLikelihood() - problem.penalty();
+    }
+  }
+
+  /** {@code laplace-exact}: Laplace at λMP with exact log Z and covariance. */
+  static final class LaplaceExact extends AtMap {
+    @Override
+    public String name() {
+      return "laplace-exact";
+    }
+
+    @Override
+    public String description() {
+      return "Laplace at the exact MAP point with exact log Z and covariance (Parise & Welling eqn 8)";
+    }
+
+    @Override
+    public Accuracy accuracy() {
+      return Accuracy.approximate(0.04, "the Gaussian approximation of a posterior that is skewed at small N: its"
+          + " error falls as 1/N");
+    }
+
+    @Override
+    double score(LogLinearProblem problem, LogLinearProblem.Fit fit, Map<String, Object> diag) {
+      PosteriorPrecision a = problem.precision();
+      diag.put("logDetA", a.logDeterminant());
+      diag.put("positiveDefinite", a.positiveDefinite());
+      diag.put("smallestEigenvalue", a.smallestEigenvalue());
+      diag.put("largestEigenvalue", a.largestEigenvalue());
+      if (!a.positiveDefinite()) {
+        diag.put("converged", false);
+        diag.put("failure", "the posterior precision at λMP is not positive definite");
+      }
+      return fit.logPosterior() + a.laplaceCorrection();
+    }
+
+    @Override
+    double extraSeconds(LogLinearProblem problem) {
+      return problem.precisionSeconds();
+    }
+  }
+
+  /** {@code bic-ml}: L(λML) − (F/2) log N. */
+  static final class BicMl implements EvidenceMethod<LogLinearProblem> {
+    @Override
+    public String name() {
+      return "bic-ml";
+    }
+
+    @Override
+    public String description() {
+      return "L(λML) − (F/2) log N at the exact maximum-likelihood point";
+    }
+
+    @Override
+    public Accuracy accuracy() {
+      return Accuracy.approximate(2.5, "drops the O(1) terms of the evidence: a few nats on the reference models");
+    }
+
+    @Override
+    public List<String> settings() {
+      return OPTIMISER_SETTINGS;
+    }
+
+    @Override
+    public EvidenceEstimate estimate(LogLinearProblem problem) {
+      problem.requireExactInference();
+      Map<String, Object> set = problem.settingsMap();
+      set.put("point", "exact ML (L-BFGS)");
+      Map<String, Object> diag = problem.diagnostics();
+      LogLinearProblem.Fit fit = problem.ml();
+      fit.describe(diag);
+      int empty = problem.data().emptyCells();
+      diag.put("mlOnBoundary", empty > 0);
+      diag.put("mlEmptyCells", empty);
+      diag.put("penalty", problem.penalty());
+      return new EvidenceEstimate(name(), fit.logLikelihood() - problem.penalty(), OptionalDouble.empty(),
+          fit.seconds(), set, OptionalLong.empty(), diag);
+    }
+  }
+
+  /** {@code ais}: annealed importance sampling over λ with HMC moves and exact log Z. */
+  static final class Ais implements EvidenceMethod<LogLinearProblem> {
+    @Override
+    public String name() {
+      return "ais";
+    }
+
+    @Override
+    public String description() {
+      return "annealed importance sampling over λ with HMC moves and exact log Z (ground truth)";
+    }
+
+    @Override
+    public Accuracy accuracy() {
+      return Accuracy.stochastic(3, "unbiased for p(D|m); the standard error over the runs");
+    }
+
+    @Override
+    public List<String> settings() {
+      return List.of("prior", "steps", "runs", "leapfrogSteps");
+    }
+
+    @Override
+    public EvidenceEstimate estimate(LogLinearProblem problem) {
+      problem.requireExactInference();
+      return AnnealedWeights.check(new ParameterSpaceAis("ais", problem.parameterLikelihood(), problem.aisSettings())
+          .estimate(problem.seed(), problem.settings().threads()));
+    }
+  }
+
+  /** {@code quadrature}: numerical integration over λ, for models of at most three parameters. */
+  static final class Quadrature implements EvidenceMethod<LogLinearProblem> {
+    @Override
+    public String name() {
+      return "quadrature";
+    }
+
+    @Override
+    public String description() {
+      return "numerical integration over λ (at most 3 parameters): a ground truth for tiny models";
+    }
+
+    @Override
+    public Accuracy accuracy() {
+      return Accuracy.exact(1e-6, "a tensor trapezoid rule on a box of ±10 posterior standard deviations");
+    }
+
+    @Override
+    public List<String> settings() {
+      return List.of("prior", "rule", "halfWidth", "pointsPerAxis");
+    }
+
+    @Override
+    public EvidenceEstimate estimate(LogLinearProblem problem) {
+      problem.requireExactInference();
+      if (problem.structure().featureCount() > org.occam.sampling.ParameterQuadrature.MAX_PARAMETERS) {
+        throw new org.occam.data.InvalidInputException("quadrature integrates over at most "
+            + org.occam.sampling.ParameterQuadrature.MAX_PARAMETERS + " parameters, but this model has F = "
+            + problem.structure().featureCount() + "; use ais instead");
+      }
+      LogLinearEnumeration engine = problem.enumeration();
+      double rows = problem.data().rows();
+      return org.occam.sampling.ParameterQuadrature.estimate(problem.parameterLikelihood(), lambda -> {
+        double[][] c = engine.run(lambda, true).covariance();
+        for (double[] row : c) {
+          for (int j = 0; j < row.length; j++) {
+            row[j] *= rows;
+          }
+        }
+        return c;
+      }, org.occam.sampling.ParameterQuadrature.Settings.defaults().withPriorSigma(problem.settings().priorSigma()));
+    }
+  }
+}
