@@ -29,6 +29,15 @@ public final class MrfModelDataOptions {
           + " weight column is a binary variable (\"\" for no edges).")
   String edges;
 
+  @Option(names = "--generators", paramLabel = "SPEC",
+      description = "Instead of --model or --edges: a hierarchical log-linear model on the data's columns, any"
+          + " number of states each, by its generators: \"Class*Survived,Sex*Survived,Age\" or \"A*C*E + A*D*E\""
+          + " (\"ACE,ADE\" when every name is one character). Every subset of a generator is a term; each variable's"
+          + " first state (the smallest integer, else the first value seen) is its reference, and a term has one"
+          + " parameter per combination of non-reference states. Methods: map, bic-ml, bic-map, laplace-exact, ais,"
+          + " quadrature (exact inference by enumeration).")
+  String generators;
+
   @Option(names = "--data", required = true, paramLabel = "D.csv",
       description = "CSV with a header naming the model's variables; cells are the variables' state labels"
           + " (the two \"states\" a variable lists; otherwise 0/1, -1/1 with \"spins\", or the column's two values"
@@ -60,10 +69,22 @@ public final class MrfModelDataOptions {
 
   /** Refuses giving the structure both ways or neither, before anything is read. */
   void requireOneStructure() {
-    if ((model == null) == (edges == null)) {
-      throw new InvalidInputException("give the structure by --model or by --edges"
-          + (model == null ? "" : ", not both"));
+    int given = (model == null ? 0 : 1) + (edges == null ? 0 : 1) + (generators == null ? 0 : 1);
+    if (given != 1) {
+      throw new InvalidInputException("give the structure by one of --model, --edges and --generators"
+          + (given == 0 ? "" : ", not " + given));
     }
+  }
+
+  /** Whether the structure is a log-linear model given by --generators. */
+  boolean logLinear() {
+    return generators != null;
+  }
+
+  /** The data of a --generators model, any number of states per column; warnings on stderr. */
+  Dataset readGeneral() {
+    return DataReadOptions.report(org.occam.io.LogLinearInput.read(data, null, weightColumn, reading.settings()), data,
+        command.commandLine().getErr());
   }
 
   /**
@@ -104,6 +125,7 @@ public final class MrfModelDataOptions {
 
   /** Where the structure came from, for the report's first line. */
   String source() {
-    return model != null ? model.toString() : "--edges " + (edges.isBlank() ? "\"\"" : edges);
+    return model != null ? model.toString() : generators != null ? "--generators \"" + generators + "\""
+        : "--edges " + (edges.isBlank() ? "\"\"" : edges);
   }
 }

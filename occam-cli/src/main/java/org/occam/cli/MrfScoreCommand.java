@@ -19,6 +19,9 @@ import org.occam.mrf.MrfProblem;
 import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.PairwiseGraph;
 import org.occam.mrf.hidden.HiddenMap;
+import org.occam.mrf.loglinear.LogLinearMethods;
+import org.occam.mrf.loglinear.LogLinearProblem;
+import org.occam.mrf.loglinear.LogLinearStructure;
 import org.occam.mrf.methods.ExactInferenceLimit;
 import org.occam.mrf.methods.MrfMethods;
 import org.occam.report.DataJson;
@@ -32,7 +35,8 @@ import picocli.CommandLine;
 
 /** {@code occam mrf score}: the evidence of one Boltzmann-machine structure by several methods. */
 @Command(name = "score", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Score one Boltzmann-machine structure (the model file's edges, or --edges) on binary data.", "",
+    description = {"Score one Boltzmann-machine structure (the model file's edges, or --edges) on binary data, or"
+        + " one log-linear model on variables with any number of states (--generators).", "",
         "Variables the model file marks \"hidden\": true have no data column; with them, missing cells of the"
             + " observed variables are summed out too, and the methods are map, bic-map, bp-lr, laplace-exact and ais"
             + " (Welling & Parise 2006, section 6), from the best of --restarts seeded starts.", "",
@@ -43,6 +47,8 @@ import picocli.CommandLine;
 public final class MrfScoreCommand implements Callable<Integer> {
   /** The methods scored when --methods is not given. */
   static final String DEFAULT_METHODS = "map,bic-ml,bic-map,bp-lr,bp-lr-exactgrad,laplace-exact";
+  /** The methods scored on a --generators model when --methods is not given. */
+  static final String LOG_LINEAR_DEFAULT_METHODS = "map,bic-ml,bic-map,laplace-exact";
 
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
@@ -79,6 +85,9 @@ public final class MrfScoreCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     input.requireOneStructure();
+    if (input.logLinear()) {
+      return logLinear();
+    }
     List<EvidenceMethod<MrfProblem>> wanted = new ArrayList<>(MrfMethods.parseList(methods));
     int threads = options.threads();
     PosteriorDrawSettings posterior = sampled.settings(wanted, threads);
@@ -108,6 +117,35 @@ public final class MrfScoreCommand implements Callable<Integer> {
     if (json != null) {
       Map<String, Object> root = new LinkedHashMap<>();
       root.put("model", MrfScoreReport.modelJson(input.model, m, sigma));
+      root.put("data", DataJson.of(input.data, d));
+      root.put("results", results.stream().map(ResultJson::estimate).toList());
+      outputs.write(json, ResultJson.write(root));
+    }
+    return 0;
+  }
+
+  /** A log-linear model given by --generators: the registry of {@link LogLinearMethods}. */
+  private int logLinear() {
+    boolean named = spec.commandLine().getParseResult().hasMatchedOption("--methods");
+    List<EvidenceMethod<LogLinearProblem>> wanted = LogLinearMethods.parseList(named ? methods
+        : LOG_LINEAR_DEFAULT_METHODS);
+    Outputs outputs = Outputs.check(spec, force, json);
+    Dataset d = input.readGeneral();
+    LogLinearStructure structure = LogLinearStructure.parse(d.variables(), input.generators);
+    double sigma = options.priorSigma(java.util.OptionalDouble.empty());
+    LogLinearProblem problem = new LogLinearProblem(structure, d, options.settings(sigma, options.threads()),
+        options.seed, ais.settings(), 1.0);
+    problem.requireExactInference();
+    List<EvidenceEstimate> results = problem.estimate(wanted);
+    PrintWriter out = outputs.report();
+    MrfScoreReport.describeLogLinear(out, structure, sigma, options.priorSigma != null ? " from --prior-sigma"
+        : " (default)");
+    out.println(org.occam.io.LogLinearInput.describe(input.data, d));
+    Tables.print(out, MrfScoreReport.HEADER, results.stream().map(MrfScoreReport::row).toList());
+    MrfScoreReport.warnings(out, results);
+    if (json != null) {
+      Map<String, Object> root = new LinkedHashMap<>();
+      root.put("model", MrfScoreReport.logLinearModelJson(structure, sigma));
       root.put("data", DataJson.of(input.data, d));
       root.put("results", results.stream().map(ResultJson::estimate).toList());
       outputs.write(json, ResultJson.write(root));

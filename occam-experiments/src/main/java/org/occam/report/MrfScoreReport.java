@@ -97,6 +97,27 @@ public final class MrfScoreReport {
   }
 
   /** The model as the JSON records it (file null for a structure given by --edges): file, variables, edges, spin coding, parameters and prior σ. */
+  /** The first line of a log-linear model's report. */
+  public static void describeLogLinear(PrintWriter out, org.occam.mrf.loglinear.LogLinearStructure s, double sigma,
+      String sigmaFrom) {
+    out.printf("model %s: %d variables (%s states), %d terms, %d parameters (reference-state coding); prior"
+        + " N(0, %s² I)%s%n", s.generatorString(), s.variableCount(), s.variables().stream()
+        .map(v -> String.valueOf(v.cardinality())).collect(java.util.stream.Collectors.joining("×")), s.termCount(),
+        s.featureCount(), Tables.number(sigma), sigmaFrom);
+  }
+
+  /** The model of a log-linear score's JSON. */
+  public static Map<String, Object> logLinearModelJson(org.occam.mrf.loglinear.LogLinearStructure s, double sigma) {
+    Map<String, Object> info = new LinkedHashMap<>();
+    info.put("type", "loglinear");
+    info.put("generators", s.generatorString());
+    info.put("variables", DataJson.variables(s.variables()));
+    info.put("coding", "reference state: each variable's first state");
+    info.put("parameters", s.featureCount());
+    info.put("prior", Map.of("gaussian", Map.of("sigma", sigma)));
+    return info;
+  }
+
   public static Map<String, Object> modelJson(Path file, BoltzmannModelFile.Loaded m, double sigma) {
     Map<String, Object> info = new LinkedHashMap<>();
     info.put("file", file == null ? "(--edges)" : file.toString());

@@ -186,6 +186,7 @@ public final class LogLinearMethods {
       int empty = problem.data().emptyCells();
       diag.put("mlOnBoundary", empty > 0);
       diag.put("mlEmptyCells", empty);
+      diag.put("mlSmoothing", empty > 0 ? problem.settings().mlPseudoObservations() / problem.data().rows() : 0.0);
       diag.put("penalty", problem.penalty());
       return new EvidenceEstimate(name(), fit.logLikelihood() - problem.penalty(), OptionalDouble.empty(),
           fit.seconds(), set, OptionalLong.empty(), diag);

@@ -1,0 +1,92 @@
+package org.occam.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.occam.data.ColumnSpec;
+import org.occam.data.CsvDatasetReader;
+import org.occam.data.Dataset;
+import org.occam.mrf.MrfScoreSettings;
+import org.occam.mrf.loglinear.LogLinearMethods;
+import org.occam.mrf.loglinear.LogLinearProblem;
+import org.occam.mrf.loglinear.LogLinearStructure;
+
+/** {@code mrf score --generators}: log-linear models on multi-state variables. */
+class MrfLogLinearScoreCommandTest {
+  @TempDir
+  Path dir;
+
+  private Path threeByTwo() throws IOException {
+    return CliRunner.write(dir, "d.csv", "colour,size,Freq\nred,S,12\nred,L,3\ngreen,S,4\ngreen,L,9\nblue,S,7\n"
+        + "blue,L,6\n");
+  }
+
+  @Test
+  void scoresAMultiStateModelAsTheLibraryDoes() throws IOException {
+    Path data = threeByTwo();
+    Path out = dir.resolve("r.json");
+    CliRunner.Result r = CliRunner.run("mrf", "score", "--data", data.toString(), "--weight-column", "Freq",
+        "--generators", "colour*size", "--methods", "map,bic-ml,laplace-exact", "--json", out.toString());
+    assertEquals(0, r.exitCode(), r.err());
+    assertTrue(r.out().contains("model colour*size: 2 variables (3×2 states), 3 terms, 5 parameters"), r.out());
+    assertTrue(r.out().contains("reference states: colour=red (of 3) size=S (of 2)"), r.out());
+    JsonNode json = new ObjectMapper().readTree(Files.readString(out));
+    assertEquals("loglinear", json.at("/model/type").asText());
+    assertEquals(41, json.at("/data/rows").asDouble(), 0);
+    Dataset d = CsvDatasetReader.read(data, null, java.util.Set.of(), "Freq");
+    List<Double> expected = new LogLinearProblem(LogLinearStructure.parse(d.variables(), "colour*size"), d,
+        MrfScoreSettings.defaults(), 1).estimate(LogLinearMethods.parseList("map,bic-ml,laplace-exact")).stream()
+        .map(e -> e.logEvidence()).toList();
+    for (int k = 0; k < 3; k++) {
+      assertEquals(expected.get(k), json.at("/results/" + k + "/logEvidence").asDouble(), 1e-9);
+    }
+  }
+
+  @Test
+  void onBinaryColumnsAPairwiseModelScoresAsTheBoltzmannMachine() throws IOException {
+    Path data = CliRunner.write(dir, "b.csv", "a,b,c\n0,0,1\n1,1,1\n1,0,0\n1,1,0\n0,0,0\n1,1,1\n0,1,1\n1,1,1\n");
+    CliRunner.Result ll = CliRunner.run("mrf", "score", "--data", data.toString(), "--generators", "a*b,b*c",
+        "--methods", "laplace-exact", "--json", "-");
+    CliRunner.Result bm = CliRunner.run("mrf", "score", "--data", data.toString(), "--edges", "a-b,b-c",
+        "--methods", "laplace-exact", "--json", "-");
+    assertEquals(0, ll.exitCode(), ll.err());
+    assertEquals(0, bm.exitCode(), bm.err());
+    double a = new ObjectMapper().readTree(ll.out().substring(ll.out().indexOf('{'))).at("/results/0/logEvidence")
+        .asDouble();
+    double b = new ObjectMapper().readTree(bm.out().substring(bm.out().indexOf('{'))).at("/results/0/logEvidence")
+        .asDouble();
+    assertEquals(b, a, 1e-6);
+  }
+
+  @Test
+  void badGeneratorsMethodsAndDataGetOneLineErrors() throws IOException {
+    Path data = threeByTwo();
+    CliRunner.Result r = CliRunner.run("mrf", "score", "--data", data.toString(), "--weight-column", "Freq",
+        "--generators", "colour*sise");
+    assertEquals(2, r.exitCode());
+    assertTrue(r.err().contains("unknown variable \"sise\"; the variables are colour, size"), r.err());
+    assertEquals(1, r.err().strip().lines().count(), r.err());
+    r = CliRunner.run("mrf", "score", "--data", data.toString(), "--weight-column", "Freq", "--generators",
+        "colour*size", "--methods", "bp-lr");
+    assertEquals(2, r.exitCode());
+    assertTrue(r.err().contains("bp-lr"), r.err());
+    r = CliRunner.run("mrf", "score", "--data", data.toString(), "--weight-column", "Freq", "--generators",
+        "colour*size", "--edges", "colour-size");
+    assertEquals(2, r.exitCode());
+    assertTrue(r.err().contains("one of --model, --edges and --generators"), r.err());
+    Path missing = CliRunner.write(dir, "m.csv", "x,y\na,b\n,c\nb,c\n");
+    r = CliRunner.run("mrf", "score", "--data", missing.toString(), "--generators", "x*y");
+    assertEquals(2, r.exitCode());
+    assertTrue(r.err().contains("m.csv:3:1"), r.err());
+    assertFalse(r.err().contains("Exception"), r.err());
+  }
+}
