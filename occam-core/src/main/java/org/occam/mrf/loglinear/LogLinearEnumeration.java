@@ -9,7 +9,7 @@ import org.occam.data.InvalidInputException;
  * state are tabulated once, so that each evaluation is one pass over the states with a few additions
  * per state. Immutable after construction, so one instance serves any number of threads.
  */
-public final class LogLinearEnumeration {
+public final class LogLinearEnumeration implements LogLinearInference {
   /** The most joint states enumerated (4,194,304). */
   public static final int MAX_STATES = 1 << 22;
 
@@ -59,8 +59,14 @@ public final class LogLinearEnumeration {
     active = java.util.Arrays.copyOf(all, used);
   }
 
+  @Override
   public LogLinearStructure structure() {
     return structure;
+  }
+
+  @Override
+  public String describe() {
+    return "enumeration of " + states + " joint states";
   }
 
   /** The number of joint states. */
@@ -83,6 +89,7 @@ public final class LogLinearEnumeration {
   }
 
   /** log Z(λ), E[f] and, if asked, Cov[f]. */
+  @Override
   public Result run(double[] lambda, boolean covariance) {
     double[] energy = logPotentials(lambda);
     double max = Double.NEGATIVE_INFINITY;

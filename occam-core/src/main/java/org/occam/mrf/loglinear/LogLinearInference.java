@@ -1,0 +1,33 @@
+package org.occam.mrf.loglinear;
+
+/**
+ * An exact inference engine for a {@link LogLinearStructure}: log Z(λ), E[f | λ] and, if asked,
+ * Cov[f | λ]. Implementations are immutable after construction and safe to share between threads.
+ */
+public interface LogLinearInference {
+  LogLinearStructure structure();
+
+  /** log Z, E[f] and, when {@code covariance}, Cov[f]. */
+  LogLinearEnumeration.Result run(double[] lambda, boolean covariance);
+
+  /** What the engine is, for diagnostics ("enumeration of 729 joint states", "junction tree …"). */
+  String describe();
+
+  /**
+   * The cheaper exact engine for a structure: enumeration when the joint states are no more than the
+   * junction tree's total clique table size (or few in any case), else the junction tree.
+   *
+   * @throws org.occam.data.InvalidInputException if both are too large
+   */
+  static LogLinearInference of(LogLinearStructure structure) {
+    double states = structure.jointStates();
+    if (states <= 4096) {
+      return new LogLinearEnumeration(structure);
+    }
+    LogLinearJunctionTree.Shape shape = LogLinearJunctionTree.shape(structure);
+    if (states <= LogLinearEnumeration.MAX_STATES && states <= shape.tableEntries()) {
+      return new LogLinearEnumeration(structure);
+    }
+    return new LogLinearJunctionTree(structure, shape);
+  }
+}

@@ -1,0 +1,71 @@
+package org.occam.mrf.loglinear;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.occam.data.InvalidInputException;
+import org.occam.math.RandomStreams;
+
+class LogLinearJunctionTreeTest {
+  private static void sameAsEnumeration(LogLinearStructure s, long seed, double scale) {
+    LogLinearJunctionTree tree = new LogLinearJunctionTree(s);
+    LogLinearEnumeration all = new LogLinearEnumeration(s);
+    double[] lambda = LogLinearTestModels.randomParameters(s, scale, RandomStreams.fromSeed(seed));
+    LogLinearEnumeration.Result a = tree.run(lambda, true);
+    LogLinearEnumeration.Result b = all.run(lambda, true);
+    assertEquals(b.logZ(), a.logZ(), 1e-10, s + " seed " + seed);
+    for (int i = 0; i < b.means().length; i++) {
+      assertEquals(b.means()[i], a.means()[i], 1e-11, "E[f" + i + "]");
+      for (int j = 0; j < b.means().length; j++) {
+        assertEquals(b.covariance()[i][j], a.covariance()[i][j], 1e-11, "Cov[f" + i + ", f" + j + "]");
+      }
+    }
+  }
+
+  @Test
+  void equalsEnumerationOnLoopyDisconnectedAndHigherOrderModels() {
+    String[] specs = {"A*B*C,C*D,D*E,E*A,B*D", "A*B,B*C,C*A,D*E,F", "A*B,B*C,C*D,D*E,E*F,F*A,A*D", "A*B*C*D,D*E*F"};
+    int[][] states = {{2, 3, 2, 4, 3}, {3, 2, 3, 2, 2, 3}, {2, 3, 2, 3, 2, 3}, {2, 2, 3, 2, 3, 2}};
+    long seed = 2100;
+    for (int k = 0; k < specs.length; k++) {
+      LogLinearStructure s = LogLinearStructure.parse(LogLinearTestModels.variables(states[k]), specs[k]);
+      for (int r = 0; r < 3; r++) {
+        sameAsEnumeration(s, seed++, r == 2 ? 6 : 1.5); // the last with large parameters: log-domain sums
+      }
+    }
+  }
+
+  @Test
+  void cliquesCoverEveryTermAndTheCheaperEngineIsChosen() {
+    LogLinearStructure chain = LogLinearStructure.parse(LogLinearTestModels.variables(new int[] {3, 3, 3, 3, 3, 3, 3,
+        3, 3, 3, 3, 3, 3, 3, 3, 3}), "A*B,B*C,C*D,D*E,E*F,F*G,G*H,H*I,I*J,J*K,K*L,L*M,M*N,N*O,O*P");
+    LogLinearJunctionTree.Shape shape = LogLinearJunctionTree.shape(chain);
+    assertEquals(15, shape.cliques().size());
+    assertEquals(15 * 9, shape.tableEntries(), 0);
+    LogLinearInference engine = LogLinearInference.of(chain);
+    assertTrue(engine instanceof LogLinearJunctionTree, engine.describe());
+    assertTrue(LogLinearInference.of(LogLinearStructure.parse(LogLinearTestModels.variables(3, 3), "A*B"))
+        instanceof LogLinearEnumeration);
+  }
+
+  @Test
+  void refusesTooWideATree() {
+    int[] k = new int[30];
+    java.util.Arrays.fill(k, 4);
+    StringBuilder spec = new StringBuilder();
+    for (int i = 0; i < 30; i++) {
+      for (int j = i + 1; j < 30; j++) {
+        spec.append(spec.length() == 0 ? "" : ",").append((char) ('A' + i)).append('*').append((char) ('A' + j));
+      }
+    }
+    var vars = new java.util.ArrayList<org.occam.data.Variable>();
+    for (int i = 0; i < 30; i++) {
+      vars.add(org.occam.data.Variable.withCount(String.valueOf((char) ('A' + i)), 4));
+    }
+    LogLinearStructure complete = LogLinearStructure.parse(vars, spec.toString());
+    var e = assertThrows(InvalidInputException.class, () -> LogLinearInference.of(complete));
+    assertTrue(e.getMessage().contains("largest clique 30 variables"), e.getMessage());
+  }
+}
