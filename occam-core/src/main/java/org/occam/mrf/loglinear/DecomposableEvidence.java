@@ -2,11 +2,16 @@ package org.occam.mrf.loglinear;
 
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import org.occam.data.Dataset;
 import org.occam.data.InvalidInputException;
+import org.occam.evidence.EvidenceEstimate;
 import org.occam.math.GammaFunctions;
 import org.occam.mrf.PairwiseGraph;
 
@@ -34,6 +39,10 @@ import org.occam.mrf.PairwiseGraph;
 public final class DecomposableEvidence {
   /** The default total precision α, as BDeu's default equivalent sample size. */
   public static final double DEFAULT_ALPHA = 1.0;
+  /** The method's name in results and on the command line: the evidence is exact, in closed form. */
+  public static final String METHOD = "exact";
+  /** How the prior is written: {@code dirichlet:α}. */
+  public static final String PRIOR_PREFIX = "dirichlet:";
 
   private final double alpha;
   private final int variableCount;
@@ -82,6 +91,61 @@ public final class DecomposableEvidence {
   /** The total precision α. */
   public double alpha() {
     return alpha;
+  }
+
+  /**
+   * Reads {@code dirichlet:α} (α a finite number &gt; 0).
+   *
+   * @throws InvalidInputException with a one-line message for anything else
+   */
+  public static double parsePrior(String text) {
+    String t = text.trim().toLowerCase(Locale.ROOT);
+    if (!t.startsWith(PRIOR_PREFIX)) {
+      throw new InvalidInputException("prior '" + text + "': expected " + PRIOR_PREFIX + "α, the hyper-Dirichlet's"
+          + " total precision (e.g. " + PRIOR_PREFIX + "1)");
+    }
+    double a;
+    try {
+      a = Double.parseDouble(t.substring(PRIOR_PREFIX.length()));
+    } catch (NumberFormatException e) {
+      throw new InvalidInputException("prior '" + text + "': α after '" + PRIOR_PREFIX + "' is not a number");
+    }
+    if (!(a > 0) || Double.isInfinite(a)) {
+      throw new InvalidInputException("prior '" + text + "': the hyper-Dirichlet precision α must be finite and > 0");
+    }
+    return a;
+  }
+
+  /** {@code dirichlet:α}, as {@link #parsePrior} reads it. */
+  public String prior() {
+    return PRIOR_PREFIX + String.format(Locale.ROOT, "%s", alpha);
+  }
+
+  /**
+   * The evidence of a chordal graph as a result: method {@value #METHOD}, the prior in its
+   * settings, the junction tree's size (cliques, largest clique) in its diagnostics.
+   *
+   * @throws InvalidInputException if the graph is not chordal, naming a chordless cycle
+   */
+  public EvidenceEstimate estimate(PairwiseGraph graph) {
+    long t0 = System.nanoTime();
+    if (graph.vertexCount() != variableCount) {
+      throw new InvalidInputException("the graph has " + graph.vertexCount() + " vertices but the data "
+          + variableCount + " variables");
+    }
+    ChordalGraph tree = ChordalGraph.of(graph);
+    double value = logEvidence(tree);
+    int largest = 0;
+    for (int c = 0; c < tree.cliqueCount(); c++) {
+      largest = Math.max(largest, Long.bitCount(tree.clique(c)));
+    }
+    Map<String, Object> settings = new LinkedHashMap<>();
+    settings.put("prior", prior());
+    Map<String, Object> diagnostics = new LinkedHashMap<>();
+    diagnostics.put("cliques", tree.cliqueCount());
+    diagnostics.put("largestClique", largest);
+    return new EvidenceEstimate(METHOD, value, OptionalDouble.empty(), (System.nanoTime() - t0) * 1e-9, settings,
+        OptionalLong.empty(), diagnostics);
   }
 
   /**

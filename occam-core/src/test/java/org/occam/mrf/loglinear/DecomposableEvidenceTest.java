@@ -117,6 +117,21 @@ class DecomposableEvidenceTest {
   }
 
   @Test
+  void anEstimateCarriesThePriorAndTheJunctionTree() {
+    Dataset d = randomData(4, 40, new SplittableRandom(5));
+    PairwiseGraph g = new PairwiseGraph(4, new int[][] {{0, 1}, {1, 2}, {0, 2}, {2, 3}});
+    var e = new DecomposableEvidence(d, DecomposableEvidence.parsePrior("dirichlet:2.5")).estimate(g);
+    assertThat(e.method()).isEqualTo("exact");
+    assertThat(e.logEvidence()).isEqualTo(new DecomposableEvidence(d, 2.5).logEvidence(g));
+    assertThat(e.settings()).containsEntry("prior", "dirichlet:2.5");
+    assertThat(e.diagnostics()).containsEntry("cliques", 2).containsEntry("largestClique", 3);
+    for (String bad : new String[] {"2.5", "dirichlet:", "dirichlet:x", "dirichlet:0", "gaussian:1"}) {
+      assertThatThrownBy(() -> DecomposableEvidence.parsePrior(bad)).isInstanceOf(InvalidInputException.class)
+          .hasMessageContaining("prior '" + bad + "'");
+    }
+  }
+
+  @Test
   void memoisedMarginalsAreTheSameNumbersFromManyThreads() {
     SplittableRandom rng = new SplittableRandom(8);
     Dataset d = randomData(5, 100, rng);
