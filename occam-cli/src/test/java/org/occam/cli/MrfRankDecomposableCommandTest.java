@@ -43,7 +43,7 @@ class MrfRankDecomposableCommandTest {
         "--prior", "dirichlet:2", "--posterior", "--json", json.toString(), "--threads", "2");
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(r.out()).contains("4 variables, states: a 2 (0/1), b 3 (x/y/z)")
-        .contains("exact: hyper-Dirichlet prior dirichlet:2.0; every decomposable (chordal) graph on 4 variables,"
+        .contains("exact: hyper-Dirichlet prior dirichlet:2; every decomposable (chordal) graph on 4 variables,"
             + " 61 structures scored")
         .contains("posterior by exact").contains("edge posterior probabilities");
     assertThat(r.err()).contains("61 graphs on 4 variables, the decomposable (chordal) ones of 64");

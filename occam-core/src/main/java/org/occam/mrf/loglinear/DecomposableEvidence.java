@@ -118,7 +118,7 @@ public final class DecomposableEvidence {
 
   /** {@code dirichlet:α}, as {@link #parsePrior} reads it. */
   public String prior() {
-    return PRIOR_PREFIX + String.format(Locale.ROOT, "%s", alpha);
+    return PRIOR_PREFIX + java.math.BigDecimal.valueOf(alpha).stripTrailingZeros().toPlainString();
   }
 
   /**

@@ -124,6 +124,7 @@ class DecomposableEvidenceTest {
     assertThat(e.method()).isEqualTo("exact");
     assertThat(e.logEvidence()).isEqualTo(new DecomposableEvidence(d, 2.5).logEvidence(g));
     assertThat(e.settings()).containsEntry("prior", "dirichlet:2.5");
+    assertThat(DecomposableEvidence.of(d).prior()).isEqualTo("dirichlet:1");
     assertThat(e.diagnostics()).containsEntry("cliques", 2).containsEntry("largestClique", 3);
     for (String bad : new String[] {"2.5", "dirichlet:", "dirichlet:x", "dirichlet:0", "gaussian:1"}) {
       assertThatThrownBy(() -> DecomposableEvidence.parsePrior(bad)).isInstanceOf(InvalidInputException.class)
