@@ -144,6 +144,7 @@ public final class DecomposableEvidence {
     Map<String, Object> diagnostics = new LinkedHashMap<>();
     diagnostics.put("cliques", tree.cliqueCount());
     diagnostics.put("largestClique", largest);
+    diagnostics.put("freeParameters", freeParameters(tree));
     return new EvidenceEstimate(METHOD, value, OptionalDouble.empty(), (System.nanoTime() - t0) * 1e-9, settings,
         OptionalLong.empty(), diagnostics);
   }
@@ -173,6 +174,28 @@ public final class DecomposableEvidence {
       sum += logMarginal(graph.clique(c)) - logMarginal(graph.separator(c));
     }
     return sum;
+  }
+
+  /**
+   * The free parameters of the decomposable model, {@code Σ_C (|X_C| − 1) − Σ_S (|X_S| − 1)} (a
+   * separator's table is shared by the two cliques it joins; the empty separator counts nothing): the
+   * dimension of the log-linear model with every clique's interactions, not the V + E of a Boltzmann machine.
+   */
+  public long freeParameters(ChordalGraph graph) {
+    long sum = 0;
+    for (int c = 0; c < graph.cliqueCount(); c++) {
+      sum += cells(graph.clique(c)) - cells(graph.separator(c));
+    }
+    return sum;
+  }
+
+  /** |X_T|, the cells of T's table (1 for the empty set). */
+  private long cells(long subset) {
+    long k = 1;
+    for (int v : ChordalGraph.members(subset)) {
+      k = Math.multiplyExact(k, cardinality[v]);
+    }
+    return k;
   }
 
   /**

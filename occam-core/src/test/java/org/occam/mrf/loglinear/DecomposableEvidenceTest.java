@@ -126,6 +126,9 @@ class DecomposableEvidenceTest {
     assertThat(e.settings()).containsEntry("prior", "dirichlet:2.5");
     assertThat(DecomposableEvidence.of(d).prior()).isEqualTo("dirichlet:1");
     assertThat(e.diagnostics()).containsEntry("cliques", 2).containsEntry("largestClique", 3);
+    // cliques {0,1,2} and {2,3}, separator {2}: |X_012| − 1 + |X_23| − |X_2|
+    int[] k = d.variables().stream().mapToInt(Variable::cardinality).toArray();
+    assertThat(e.diagnostics()).containsEntry("freeParameters", (long) (k[0] * k[1] * k[2] - 1 + k[2] * k[3] - k[2]));
     for (String bad : new String[] {"2.5", "dirichlet:", "dirichlet:x", "dirichlet:0", "gaussian:1"}) {
       assertThatThrownBy(() -> DecomposableEvidence.parsePrior(bad)).isInstanceOf(InvalidInputException.class)
           .hasMessageContaining("prior '" + bad + "'");
