@@ -3,6 +3,7 @@ package org.occam.cli;
 import java.nio.file.Path;
 import org.occam.data.Dataset;
 import org.occam.io.MrfBinaryData;
+import org.occam.io.MrfDiscreteData;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -12,7 +13,8 @@ import picocli.CommandLine.Spec;
 public final class MrfColumnsOptions {
   @Option(names = "--data", required = true, paramLabel = "D.csv",
       description = "CSV with a header; every column but the weight column is a binary variable: 0/1, or its two"
-          + " values in numeric order (e.g. 1/2). No missing cells (see --complete-cases).")
+          + " values in numeric order (e.g. 1/2). No missing cells (see --complete-cases). mrf rank --methods exact"
+          + " takes columns with any number of values.")
   Path data;
 
   @Option(names = "--weight-column", paramLabel = "COL", description = "A column of row counts (e.g. Freq).")
@@ -26,7 +28,18 @@ public final class MrfColumnsOptions {
 
   /** The data, every column checked to be binary; warnings and dropped rows are reported on stderr. */
   Dataset read() {
-    return DataReadOptions.report(MrfBinaryData.read(data, weightColumn, reading.settings()), data,
+    return read("");
+  }
+
+  /** As {@link #read()}, {@code nonBinaryHint} appended to the refusal of a column with more than two values. */
+  Dataset read(String nonBinaryHint) {
+    return DataReadOptions.report(MrfBinaryData.read(data, weightColumn, reading.settings(), nonBinaryHint), data,
+        command.commandLine().getErr());
+  }
+
+  /** The data with any number of states per column (for the decomposable evidence alone), complete. */
+  Dataset readDiscrete() {
+    return DataReadOptions.report(MrfDiscreteData.read(data, weightColumn, reading.settings()), data,
         command.commandLine().getErr());
   }
 }

@@ -2,6 +2,7 @@ package org.occam.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -11,12 +12,15 @@ import org.occam.data.Dataset;
 import org.occam.data.Variable;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.io.MrfBinaryData;
+import org.occam.io.MrfDiscreteData;
+import org.occam.mrf.loglinear.DecomposableEvidence;
 import org.occam.mrf.MrfProblem;
 import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.methods.MrfMethods;
 import org.occam.report.MethodPosteriors;
 import org.occam.report.MrfRankReport;
 import org.occam.report.MrfRanking;
+import org.occam.report.MrfRanking.GraphClass;
 import org.occam.report.RankedGraph;
 import org.occam.report.ResultJson;
 import org.occam.report.Tables;
@@ -48,6 +52,11 @@ import picocli.CommandLine;
             + " their prior.", "",
         "With --class all, every graph on the variables instead: 2^(V(V-1)/2) structures, at most 2^15 (V <= 6).",
         "",
+        "With --class decomposable, the chordal graphs among them (18,154 of the 32,768 on 6 variables), which the"
+            + " method exact also scores: the closed-form evidence of a decomposable model under the hyper-Dirichlet"
+            + " prior (Dawid & Lauritzen 1993) over its cliques and separators, --prior dirichlet:α (α = 1 by"
+            + " default, the same as BDeu's equivalent sample size). With exact the only method, the columns may"
+            + " have any number of values.", "",
         "With --posterior: posterior probabilities of the models ranked (conditional on the truth being one of"
             + " them) and of each edge, Occam's window, and whether the data separate the top models.", "",
         "As they finish, the scores of the path's candidates (by --criterion) and of the models ranked are printed"
@@ -55,6 +64,7 @@ import picocli.CommandLine;
             + " done) and, with --json, kept in OUT.partial.jsonl until the run ends: --resume continues an"
             + " interrupted run.", "",
         "Example: occam mrf rank --data data/reinis.csv --methods bic-ml,bp-lr,laplace-exact --json path.json",
+        "         occam mrf rank --data data/reinis.csv --class decomposable --methods exact --posterior",
         "         occam mrf rank --data data/reinis.csv --posterior --posterior-png edges.png"})
 public final class MrfRankCommand implements Callable<Integer> {
   @CommandLine.Spec
@@ -64,37 +74,43 @@ public final class MrfRankCommand implements Callable<Integer> {
   MrfColumnsOptions input;
 
   @Option(names = "--methods", paramLabel = "LIST", defaultValue = MrfScoreCommand.DEFAULT_METHODS,
-      description = "Comma-separated, from " + MethodHelp.TOKEN + " (default: ${DEFAULT-VALUE}).")
+      description = "Comma-separated, from " + MethodHelp.TOKEN + ", and exact with --class decomposable (default:"
+          + " ${DEFAULT-VALUE}).")
   String methods;
 
   @Option(names = "--criterion", paramLabel = "METHOD", defaultValue = "laplace-exact",
       description = "The score that chooses the edge added at each step of the path (default: ${DEFAULT-VALUE}).")
   String criterion;
 
-  /** Which structures to rank. */
-  enum GraphClass { PATH, ALL }
-
   @Option(names = "--class", paramLabel = "CLASS", defaultValue = "path",
       converter = GraphClassConverter.class,
       description = "path: the empty graph, the chain and the greedy path (the default); all: every graph on the"
-          + " variables, in parallel over graphs (at most " + MrfGraphEnumeration.DEFAULT_LIMIT + " graphs, V <= 6).")
+          + " variables, in parallel over graphs (at most " + MrfGraphEnumeration.DEFAULT_LIMIT + " graphs, V <= 6);"
+          + " decomposable: the chordal graphs among all (the only class method exact scores).")
   GraphClass graphClass;
 
-  /** {@code path} or {@code all}, in any case. */
+  /** {@code path}, {@code all} or {@code decomposable}, in any case. */
   static final class GraphClassConverter implements CommandLine.ITypeConverter<GraphClass> {
     @Override
     public GraphClass convert(String value) {
-      return switch (value.trim().toLowerCase(Locale.ROOT)) {
-        case "path" -> GraphClass.PATH;
-        case "all" -> GraphClass.ALL;
-        default -> throw new CommandLine.TypeConversionException("expected path or all, got '" + value + "'");
-      };
+      for (GraphClass c : GraphClass.values()) {
+        if (c.label().equals(value.trim().toLowerCase(Locale.ROOT))) {
+          return c;
+        }
+      }
+      throw new CommandLine.TypeConversionException("expected path, all or decomposable, got '" + value + "'");
     }
   }
 
+  @Option(names = "--prior", paramLabel = "dirichlet:α", defaultValue = "dirichlet:1",
+      description = "The hyper-Dirichlet prior of method exact: total precision α > 0 spread evenly over each"
+          + " clique's cells (the BDeu-consistent one; α is BDeu's equivalent sample size) (default: ${DEFAULT-VALUE}).")
+  String prior;
+
   @Option(names = "--max-structures", paramLabel = "N", defaultValue = "" + MrfGraphEnumeration.DEFAULT_LIMIT,
       description = "Refuse to score more graphs than this, counted before any work: 1 + E(E+1)/2 on the path"
-          + " (E = V(V-1)/2 pairs), 2^E with --class all (default: ${DEFAULT-VALUE}); mrf search climbs instead.")
+          + " (E = V(V-1)/2 pairs), 2^E with --class all and decomposable (every graph is examined for chordality)"
+          + " (default: ${DEFAULT-VALUE}); mrf search climbs instead.")
   long maxStructures;
 
   @Option(names = "--json", paramLabel = "OUT", description = "Write every model's edges, scores, ranks and full results as JSON; - for standard output.")
@@ -118,6 +134,9 @@ public final class MrfRankCommand implements Callable<Integer> {
   /** The model-averaging settings when --posterior is given, else null. */
   private ModelAveraging.Settings averaging;
 
+  /** {@code dirichlet:α} when exact is among the methods, else null. */
+  private String exactPrior;
+
   /** The checked outputs and where the report goes. */
   private Outputs outputs;
 
@@ -125,7 +144,9 @@ public final class MrfRankCommand implements Callable<Integer> {
   public Integer call() {
     long t0 = System.nanoTime();
     EvidenceMethod<MrfProblem> by = MrfMethods.get(criterion);
-    List<EvidenceMethod<MrfProblem>> methodList = MrfMethods.parseList(methods);
+    MrfRanking.Methods methodList = MrfRanking.Methods.parse(methods);
+    methodList.requireClass(graphClass);
+    double alpha = DecomposableEvidence.parsePrior(prior);
     outputs = Outputs.check(spec, force, json, csv, posterior.png).binary("--posterior-png", posterior.png);
     UnitJournal journal = resume.open(spec, json, input.data, force);
     averaging = posterior.settings();
@@ -133,10 +154,14 @@ public final class MrfRankCommand implements Callable<Integer> {
     double sigma = options.priorSigma(java.util.OptionalDouble.empty());
     // one thread per scored structure; the structures are scored in parallel
     MrfScoreSettings settings = options.settings(sigma, 1);
-    Dataset d = input.read();
+    boolean anyStates = methodList.boltzmann().isEmpty();
+    Dataset d = anyStates ? input.readDiscrete() : input.read("; of the methods, exact (with --class decomposable)"
+        + " takes any number of values");
     PrintWriter err = spec.commandLine().getErr();
-    boolean all = graphClass == GraphClass.ALL;
-    MrfRanking ranking = new MrfRanking(d, methodList, by, all, settings, options.seed, threads, journal, err);
+    boolean all = graphClass != GraphClass.PATH;
+    MrfRanking ranking = new MrfRanking(d, methodList, by, graphClass, alpha, settings, options.seed, threads,
+        journal, err);
+    exactPrior = ranking.exact().map(DecomposableEvidence::prior).orElse(null);
     long toScore = ranking.announce(maxStructures, options.maxCliqueStates);
     List<Variable> vars = d.variables();
     try (journal) {
@@ -147,10 +172,16 @@ public final class MrfRankCommand implements Callable<Integer> {
         }
         double seconds = (System.nanoTime() - t0) * 1e-9;
         PrintWriter out = outputs.report();
-        out.println(MrfBinaryData.describe(input.data, d));
-        out.printf("prior N(0, %s² I); every graph on %d variables, %d structures scored%n", Tables.number(sigma),
-            vars.size(), models.size());
-        return report(out, d, vars, ranking.methods(), by, settings, threads, models, List.of(), seconds, seconds,
+        out.println(anyStates ? MrfDiscreteData.describe(input.data, d) : MrfBinaryData.describe(input.data, d));
+        List<String> priors = new ArrayList<>();
+        if (!ranking.methods().isEmpty()) {
+          priors.add("prior N(0, " + Tables.number(sigma) + "² I)");
+        }
+        ranking.exact().ifPresent(e -> priors.add("exact: hyper-Dirichlet prior " + e.prior()));
+        out.printf("%s; %s on %d variables, %d structures scored%n", String.join("; ", priors),
+            graphClass == GraphClass.ALL ? "every graph" : "every decomposable (chordal) graph", vars.size(),
+            models.size());
+        return report(out, d, vars, ranking.methodNames(), by, settings, threads, models, List.of(), seconds, seconds,
             true, journal);
       }
       if (ranking.bracketed()) {
@@ -168,16 +199,16 @@ public final class MrfRankCommand implements Callable<Integer> {
       out.println(MrfBinaryData.describe(input.data, d));
       out.printf("prior N(0, %s² I); path by %s, %d steps, %d structures scored%n", Tables.number(sigma), by.name(),
           path.steps().size() - 1, path.steps().stream().mapToInt(GreedyEdgePath.Step::candidates).sum());
-      return report(out, d, vars, ranking.methods(), by, settings, threads, path.models(), path.steps(),
+      return report(out, d, vars, ranking.methodNames(), by, settings, threads, path.models(), path.steps(),
           path.searchSeconds(), seconds, false, journal);
     }
   }
 
   /** The table (with {@code topOnly}, the models in the top 10 by some method), the best models, JSON and CSV. */
-  private int report(PrintWriter out, Dataset d, List<Variable> vars, List<EvidenceMethod<MrfProblem>> wanted, EvidenceMethod<MrfProblem> by,
+  private int report(PrintWriter out, Dataset d, List<Variable> vars, List<String> wanted, EvidenceMethod<MrfProblem> by,
       MrfScoreSettings settings, int threads, List<RankedGraph> models, List<GreedyEdgePath.Step> path,
       double searchSeconds, double seconds, boolean topOnly, UnitJournal journal) {
-    MrfRankReport report = new MrfRankReport(vars, wanted.stream().map(EvidenceMethod::name).toList(), models, path,
+    MrfRankReport report = new MrfRankReport(vars, wanted, models, path,
         topOnly);
     report.print(out);
     MethodPosteriors posteriors = averaging == null ? null : report.average(averaging);
@@ -190,7 +221,10 @@ public final class MrfRankCommand implements Callable<Integer> {
       Map<String, Object> set = new LinkedHashMap<>(settings.toMap());
       set.put("threads", threads);
       set.put("seed", options.seed);
-      var root = report.json(MrfBinaryData.json(input.data, d), by.name(), graphClass.name().toLowerCase(Locale.ROOT), set,
+      if (exactPrior != null) {
+        set.put("exactPrior", exactPrior);
+      }
+      var root = report.json(MrfBinaryData.json(input.data, d), by.name(), graphClass.label(), set,
           seconds);
       if (posteriors != null) {
         root.put("posterior", posteriors.json());

@@ -159,6 +159,23 @@ class ResumeCommandsTest {
     assertThat(err).contains("[44/44] model ").doesNotContain("/64]");
   }
 
+  @Test
+  void mrfRankDecomposableExactResumedEqualsAnUninterruptedRun() throws IOException {
+    // four of reinis's columns: 61 of the 64 graphs are chordal
+    StringBuilder b = new StringBuilder();
+    for (String line : Files.readAllLines(REINIS)) {
+      String[] cells = line.split(",");
+      b.append(String.join(",", cells[0], cells[1], cells[2], cells[3])).append('\n');
+    }
+    Path data = dir.resolve("four.csv");
+    Files.writeString(data, b.toString());
+    List<String> base = List.of("mrf", "rank", "--data", data.toString(), "--class", "decomposable", "--methods",
+        "exact", "--threads", "2", "--posterior");
+    String err = interruptResumeAndCompare(base, 0, 20);
+    assertThat(err).contains("[41/41] model ").containsPattern("model \\d+ \\{.*\\}: exact -\\d+\\.\\d+")
+        .doesNotContain("/61]");
+  }
+
   /** A CSV file without its columns of times (named *seconds / *Seconds). */
   private static List<String> csvWithoutTimes(Path csv) throws IOException {
     List<String> lines = Files.readAllLines(csv);

@@ -2,8 +2,10 @@ package org.occam.search;
 
 import org.occam.data.InvalidInputException;
 import java.util.AbstractList;
+import java.util.ArrayList;
 import java.util.List;
 import org.occam.mrf.PairwiseGraph;
+import org.occam.mrf.loglinear.ChordalGraph;
 
 /**
  * Every undirected simple graph on V labelled vertices, the full class over which Boltzmann-machine
@@ -11,6 +13,9 @@ import org.occam.mrf.PairwiseGraph;
  * V = 6 and already 2^21 for V = 7. Graph {@code k} has pair {@code p} (lexicographic order, see
  * {@link EdgeSet}) when bit {@code p} of {@code k} is set, so graph 0 is the empty graph and the last
  * the complete one; each graph lists its edges in lexicographic order.
+ *
+ * <p>{@link #chordal} keeps the decomposable ones among them: 18,154 of the 32,768 graphs on six
+ * vertices (OEIS A058862).
  */
 public final class MrfGraphEnumeration {
   /** The most graphs {@link #all(int)} lists: 2^15, every graph on six vertices. */
@@ -64,6 +69,22 @@ public final class MrfGraphEnumeration {
         return size;
       }
     };
+  }
+
+  /**
+   * The chordal (decomposable) graphs on V vertices, in index order: every graph of {@link #all} is
+   * examined, so {@code limit} bounds the graphs examined, as there.
+   *
+   * @throws org.occam.data.InvalidInputException if there are more than {@code limit} graphs in all
+   */
+  public static List<PairwiseGraph> chordal(int vertexCount, long limit) {
+    List<PairwiseGraph> out = new ArrayList<>();
+    for (PairwiseGraph g : all(vertexCount, limit)) {
+      if (ChordalGraph.isChordal(g)) {
+        out.add(g);
+      }
+    }
+    return out;
   }
 
   /** The most vertices whose graphs number at most {@code limit}. */

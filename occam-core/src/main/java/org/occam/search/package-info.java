@@ -3,7 +3,7 @@
  * org.occam.search.Ranks}, the one rank rule), hill climbing over DAG structures with hidden
  * variables ({@link org.occam.search.DagHillClimbing}) and over Boltzmann-machine edge sets ({@link
  * org.occam.search.MrfEdgeSearch}, {@link org.occam.search.GreedyEdgePath}, every graph by {@link
- * org.occam.search.MrfGraphEnumeration}), Bayesian model averaging over a ranked or searched set
+ * org.occam.search.MrfGraphEnumeration}, or every decomposable one), Bayesian model averaging over a ranked or searched set
  * ({@link org.occam.search.ModelAveraging}: structure and edge posteriors, Occam's window), and the
  * choice of a model order over a range ({@link org.occam.search.OrderSelection}, {@link
  * org.occam.search.LatentClassOrders}). Scores come in as small thread-safe functions, so every

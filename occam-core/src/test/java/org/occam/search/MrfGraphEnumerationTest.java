@@ -54,4 +54,16 @@ class MrfGraphEnumerationTest {
     assertThatThrownBy(() -> MrfGraphEnumeration.all(20)).isInstanceOf(IllegalArgumentException.class);
     assertThat(MrfGraphEnumeration.all(7, 1L << 21)).hasSize(1 << 21);
   }
+
+  @Test
+  void theChordalGraphsAreTheDecomposableOnesInIndexOrder() {
+    List<PairwiseGraph> chordal = MrfGraphEnumeration.chordal(6, MrfGraphEnumeration.DEFAULT_LIMIT);
+    assertThat(chordal).hasSize(18154); // OEIS A058862
+    assertThat(chordal.get(0).edgeCount()).isZero();
+    assertThat(chordal.get(chordal.size() - 1)).isEqualTo(PairwiseGraph.complete(6));
+    assertThat(MrfGraphEnumeration.chordal(4, 64)).hasSize(61)
+        .doesNotContain(new PairwiseGraph(4, new int[][] {{0, 1}, {0, 2}, {1, 3}, {2, 3}}));
+    assertThatThrownBy(() -> MrfGraphEnumeration.chordal(7, MrfGraphEnumeration.DEFAULT_LIMIT))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("2^21");
+  }
 }

@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
-import java.util.stream.Collectors;
 import org.occam.data.Dataset;
+import org.occam.data.InvalidInputException;
 import org.occam.data.Variable;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.evidence.EvidenceMethod;
@@ -19,7 +19,9 @@ import org.occam.mrf.ExactInferenceCost;
 import org.occam.mrf.MrfProblem;
 import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.PairwiseGraph;
+import org.occam.mrf.loglinear.DecomposableEvidence;
 import org.occam.mrf.methods.ExactInferenceLimit;
+import org.occam.mrf.methods.MrfMethods;
 import org.occam.search.GreedyEdgePath;
 import org.occam.search.MrfGraphEnumeration;
 import org.occam.search.WorkCounts;
@@ -30,7 +32,10 @@ import org.occam.search.WorkLimit;
  * The run of {@code occam mrf rank}: Boltzmann-machine structures on one data set scored by every
  * method, either the greedy edge-addition path of Parise &amp; Welling (2006, section 4) — the
  * empty graph, at each step the edge whose graph has the highest criterion score, to the complete
- * graph — with the chain in column order, or every graph on the variables. Counts and refuses
+ * graph — with the chain in column order, or every graph on the variables, or the decomposable
+ * (chordal) ones, which the method {@value DecomposableEvidence#METHOD} also scores: their closed-form
+ * evidence under the hyper-Dirichlet prior ({@link DecomposableEvidence}), for variables with any
+ * number of states. Counts and refuses
  * before any work ({@link #announce}), journals every unit (a path candidate's criterion score, a
  * ranked graph's estimates) so that an interrupted run resumes ({@link JournalledUnits}), and
  * scores the ranked graphs in parallel over graphs. Every graph is scored from the same seed, so
@@ -44,15 +49,94 @@ public final class MrfRanking {
   private final List<Variable> vars;
   private final List<EvidenceMethod<MrfProblem>> methods;
   private final EvidenceMethod<MrfProblem> by;
+  private final GraphClass graphClass;
   private final boolean all;
+  /** The closed-form score of {@code exact}, or null when it was not asked for. */
+  private final DecomposableEvidence exact;
+  /** Where {@code exact} goes among the methods' results, or −1. */
+  private final int exactIndex;
+  /** The chordal graphs, found by {@link #announce} for the decomposable class. */
+  private List<PairwiseGraph> decomposable;
   private final MrfScoreSettings settings;
   private final long seed;
   private final int threads;
   private final UnitJournal journal;
   private final PrintWriter err;
+  private final List<String> names;
 
   /** What a path ranking found: the path, the models ranked, and the seconds to the path's end. */
   public record Path(List<GreedyEdgePath.Step> steps, List<RankedGraph> models, double searchSeconds) {}
+
+  /** Which structures are ranked. */
+  public enum GraphClass {
+    /** The empty graph, the chain in column order and the greedy edge-addition path. */
+    PATH,
+    /** Every graph on the variables. */
+    ALL,
+    /** The chordal graphs among all, the ones {@value DecomposableEvidence#METHOD} scores. */
+    DECOMPOSABLE;
+
+    /** The lower-case name of the command line and the JSON. */
+    public String label() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+
+  /**
+   * The methods of a ranking as the user listed them: the Boltzmann-machine methods of
+   * {@link MrfMethods} and, where {@value DecomposableEvidence#METHOD} stands in the list, the
+   * decomposable evidence.
+   *
+   * @param names every method's name, in the order of the tables
+   * @param boltzmann the Boltzmann-machine methods (empty when the list is exact alone)
+   * @param exact whether {@value DecomposableEvidence#METHOD} was listed
+   */
+  public record Methods(List<String> names, List<EvidenceMethod<MrfProblem>> boltzmann, boolean exact) {
+    /**
+     * Reads a comma-separated list of names, case-insensitive, repeats dropped.
+     *
+     * @throws InvalidInputException for an unknown name or an empty list
+     */
+    public static Methods parse(String list) {
+      List<String> names = new ArrayList<>();
+      List<EvidenceMethod<MrfProblem>> boltzmann = new ArrayList<>();
+      boolean exact = false;
+      for (String part : list.split(",")) {
+        String name = part.trim();
+        if (name.isEmpty()) {
+          continue;
+        }
+        if (name.equalsIgnoreCase(DecomposableEvidence.METHOD)) {
+          if (!exact) {
+            names.add(DecomposableEvidence.METHOD);
+          }
+          exact = true;
+          continue;
+        }
+        EvidenceMethod<MrfProblem> m = MrfMethods.get(name);
+        if (!boltzmann.contains(m)) {
+          boltzmann.add(m);
+          names.add(m.name());
+        }
+      }
+      if (names.isEmpty()) {
+        throw new InvalidInputException("no methods given (known: " + MrfMethods.REGISTRY.names() + ", "
+            + DecomposableEvidence.METHOD + ")");
+      }
+      return new Methods(List.copyOf(names), List.copyOf(boltzmann), exact);
+    }
+
+    /**
+     * Refuses {@value DecomposableEvidence#METHOD} outside the decomposable class, before any work:
+     * the other classes hold graphs that are not chordal, for which it has no value.
+     */
+    public void requireClass(GraphClass graphClass) {
+      if (exact && graphClass != GraphClass.DECOMPOSABLE) {
+        throw new InvalidInputException("method exact is the closed-form evidence of decomposable (chordal) graphs,"
+            + " and --class " + graphClass.label() + " has graphs that are not; use --class decomposable");
+      }
+    }
+  }
 
   /**
    * @param methods the methods every ranked graph is scored by; on the path the criterion is put
@@ -65,15 +149,35 @@ public final class MrfRanking {
    */
   public MrfRanking(Dataset data, List<EvidenceMethod<MrfProblem>> methods, EvidenceMethod<MrfProblem> by,
       boolean all, MrfScoreSettings settings, long seed, int threads, UnitJournal journal, PrintWriter err) {
+    this(data, new Methods(methods.stream().map(EvidenceMethod::name).toList(), methods, false), by,
+        all ? GraphClass.ALL : GraphClass.PATH, DecomposableEvidence.DEFAULT_ALPHA, settings, seed, threads, journal,
+        err);
+  }
+
+  /**
+   * A ranking of any class, with {@value DecomposableEvidence#METHOD} among the methods if listed.
+   *
+   * @param alpha the hyper-Dirichlet precision of {@value DecomposableEvidence#METHOD}
+   * @throws InvalidInputException if {@code exact} is asked for outside the decomposable class
+   */
+  public MrfRanking(Dataset data, Methods methods, EvidenceMethod<MrfProblem> by, GraphClass graphClass,
+      double alpha, MrfScoreSettings settings, long seed, int threads, UnitJournal journal, PrintWriter err) {
+    methods.requireClass(graphClass);
     this.data = data;
     this.vars = data.variables();
-    List<EvidenceMethod<MrfProblem>> wanted = new ArrayList<>(methods);
+    this.graphClass = graphClass;
+    this.all = graphClass != GraphClass.PATH;
+    List<EvidenceMethod<MrfProblem>> wanted = new ArrayList<>(methods.boltzmann());
+    List<String> names = new ArrayList<>(methods.names());
     if (!all && !wanted.contains(by)) {
       wanted.add(0, by);
+      names.add(0, by.name());
     }
     this.methods = List.copyOf(wanted);
+    this.names = List.copyOf(names);
+    this.exact = methods.exact() ? new DecomposableEvidence(data, alpha) : null;
+    this.exactIndex = names.indexOf(DecomposableEvidence.METHOD);
     this.by = by;
-    this.all = all;
     this.settings = settings;
     this.seed = seed;
     this.threads = threads;
@@ -81,9 +185,24 @@ public final class MrfRanking {
     this.err = err;
   }
 
-  /** The methods every ranked graph is scored by, in the order of the tables. */
+  /** The Boltzmann-machine methods every ranked graph is scored by, in the order of the tables. */
   public List<EvidenceMethod<MrfProblem>> methods() {
     return methods;
+  }
+
+  /** Every method's name, {@value DecomposableEvidence#METHOD} included, in the order of the tables and results. */
+  public List<String> methodNames() {
+    return names;
+  }
+
+  /** The class ranked. */
+  public GraphClass graphClass() {
+    return graphClass;
+  }
+
+  /** The decomposable evidence of {@code exact}, if it was asked for. */
+  public java.util.Optional<DecomposableEvidence> exact() {
+    return java.util.Optional.ofNullable(exact);
   }
 
   /**
@@ -96,7 +215,7 @@ public final class MrfRanking {
   public long announce(long maxStructures, long maxCliqueStates) {
     int v = vars.size();
     List<EvidenceMethod<MrfProblem>> used = new ArrayList<>(methods);
-    if (!used.contains(by)) {
+    if (!all && !used.contains(by)) {
       used.add(by);
     }
     BigInteger count = all ? WorkCounts.allGraphs(v)
@@ -104,14 +223,28 @@ public final class MrfRanking {
     WorkLimit.require("mrf rank", count, all ? "graphs on " + v + " variables (2^" + WorkCounts.pairs(v) + ")"
         : "graphs to score on the greedy path over " + v + " variables", maxStructures, "--max-structures",
         "use a search instead (`occam mrf search`)");
-    // both classes end at the complete graph, the widest for exact inference
-    ExactInferenceLimit.require("mrf rank", used, ExactInferenceCost.complete(v), maxCliqueStates,
-        " on the complete graph of " + v + " variables",
-        "use bp-lr (--criterion bp-lr --methods bp-lr,...) or `occam mrf search`");
+    // every class ends at the complete graph, the widest for exact inference
+    if (!used.isEmpty()) {
+      ExactInferenceLimit.require("mrf rank", used, ExactInferenceCost.complete(v), maxCliqueStates,
+          " on the complete graph of " + v + " variables",
+          "use bp-lr (--criterion bp-lr --methods bp-lr,...) or `occam mrf search`");
+    }
+    List<String> scoredBy = new ArrayList<>(names);
+    if (!all && !scoredBy.contains(by.name())) {
+      scoredBy.add(by.name());
+    }
+    String which = switch (graphClass) {
+      case PATH -> "the greedy path by " + by.name() + " then " + WorkCounts.pathRankedGraphs(v)
+          + " graphs by every method";
+      case ALL -> "every graph";
+      case DECOMPOSABLE -> "the decomposable (chordal) ones of " + WorkEstimate.count(count);
+    };
+    if (graphClass == GraphClass.DECOMPOSABLE) {
+      decomposable = MrfGraphEnumeration.chordal(v, maxStructures);
+      count = BigInteger.valueOf(decomposable.size());
+    }
     err.printf("mrf rank: %s graphs on %d variables, %s, scored by %s with %d thread(s)%n", WorkEstimate.count(count),
-        v, all ? "every graph" : "the greedy path by " + by.name() + " then " + WorkCounts.pathRankedGraphs(v)
-            + " graphs by every method", used.stream().map(EvidenceMethod::name).collect(Collectors.joining(",")),
-        threads);
+        v, which, String.join(",", scoredBy), threads);
     return count.longValueExact();
   }
 
@@ -174,8 +307,11 @@ public final class MrfRanking {
    * @param listener told the graphs scored so far; may be null
    */
   public List<RankedGraph> all(IntConsumer listener, long maxStructures) {
-    List<PairwiseGraph> graphs = MrfGraphEnumeration.all(vars.size(), maxStructures);
-    return RankedGraph.all(graphs, scoreAll(graphs, listener == null ? n -> { } : listener));
+    List<PairwiseGraph> graphs = graphClass == GraphClass.DECOMPOSABLE
+        ? decomposable != null ? decomposable : MrfGraphEnumeration.chordal(vars.size(), maxStructures)
+        : MrfGraphEnumeration.all(vars.size(), maxStructures);
+    List<List<EvidenceEstimate>> scored = scoreAll(graphs, listener == null ? n -> { } : listener);
+    return graphClass == GraphClass.DECOMPOSABLE ? RankedGraph.among(graphs, scored) : RankedGraph.all(graphs, scored);
   }
 
   /**
@@ -194,12 +330,22 @@ public final class MrfRanking {
         if (kept != null) {
           return kept;
         }
-        List<EvidenceEstimate> e = MrfProblem.of(graphs.get(i), data, settings, seed).estimate(methods);
+        List<EvidenceEstimate> e = estimate(graphs.get(i));
         units.finished(id, "model " + i + " {" + edgeNames(vars, graphs.get(i)) + "}", e);
         listener.accept(done.incrementAndGet());
         return e;
       });
     }
+  }
+
+  /** A graph's estimates by every method, in the order of {@link #methodNames}. */
+  private List<EvidenceEstimate> estimate(PairwiseGraph g) {
+    List<EvidenceEstimate> e = new ArrayList<>(methods.isEmpty() ? List.of()
+        : MrfProblem.of(g, data, settings, seed).estimate(methods));
+    if (exact != null) {
+      e.add(exactIndex, exact.estimate(g));
+    }
+    return e;
   }
 
   /** A graph's edges as vertex pairs, {@code 0-1 1-2}: its identity in the journal. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.mrf.PairwiseGraph;
+import org.occam.search.EdgeSet;
 import org.occam.search.GreedyEdgePath;
 
 /**
@@ -58,5 +59,31 @@ public record RankedGraph(String name, Integer pathStep, PairwiseGraph graph, in
       models.add(new RankedGraph(name, null, graphs.get(k), null, scored.get(k)));
     }
     return models;
+  }
+
+  /**
+   * Chosen graphs among all on their vertices (the decomposable ones), each named as
+   * {@link #all} names it among every graph: empty, complete, else graph-k with k its index there
+   * (bit p of k set when pair p is an edge, as in {@code MrfGraphEnumeration}).
+   */
+  public static List<RankedGraph> among(List<PairwiseGraph> graphs, List<List<EvidenceEstimate>> scored) {
+    List<RankedGraph> models = new ArrayList<>();
+    for (int k = 0; k < graphs.size(); k++) {
+      PairwiseGraph g = graphs.get(k);
+      int v = g.vertexCount();
+      String name = g.edgeCount() == 0 ? "empty" : g.edgeCount() == EdgeSet.pairCount(v) ? "complete"
+          : "graph-" + index(g);
+      models.add(new RankedGraph(name, null, g, null, scored.get(k)));
+    }
+    return models;
+  }
+
+  /** The graph's index among every graph on its vertices (its edges' pair bits). */
+  private static java.math.BigInteger index(PairwiseGraph g) {
+    java.math.BigInteger k = java.math.BigInteger.ZERO;
+    for (int[] e : g.edges()) {
+      k = k.setBit(EdgeSet.pairIndex(g.vertexCount(), e[0], e[1]));
+    }
+    return k;
   }
 }

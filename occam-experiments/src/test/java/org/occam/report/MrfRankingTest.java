@@ -20,6 +20,7 @@ import org.occam.evidence.EvidenceEstimate;
 import org.occam.mrf.MrfProblem;
 import org.occam.mrf.MrfScoreSettings;
 import org.occam.mrf.PairwiseGraph;
+import org.occam.mrf.loglinear.DecomposableEvidence;
 import org.occam.mrf.methods.MrfMethods;
 
 class MrfRankingTest {
@@ -113,5 +114,36 @@ class MrfRankingTest {
     assertThat(models.get(7).graph().edgeCount()).isEqualTo(3);
     // --class all scores by the methods asked for only
     assertThat(models.get(3).results()).extracting(EvidenceEstimate::method).containsExactly("bic-ml");
+  }
+
+  @Test
+  void theDecomposableClassScoresExactInTheListedOrderBesideTheOtherMethods() {
+    StringWriter err = new StringWriter();
+    MrfRanking r = new MrfRanking(DATA, MrfRanking.Methods.parse("bic-ml,EXACT,exact"), MrfMethods.get("laplace-exact"),
+        MrfRanking.GraphClass.DECOMPOSABLE, 3.0, SETTINGS, 1, 1, null, new PrintWriter(err, true));
+    assertThat(r.methodNames()).containsExactly("bic-ml", "exact");
+    assertThat(r.announce(8, 1L << 20)).isEqualTo(8); // every graph on three vertices is chordal
+    assertThat(err.toString()).contains("8 graphs on 3 variables, the decomposable (chordal) ones of 8, scored by"
+        + " bic-ml,exact");
+    List<RankedGraph> models = r.all(null, 8);
+    assertThat(models).hasSize(8);
+    DecomposableEvidence library = new DecomposableEvidence(DATA, 3.0);
+    for (RankedGraph m : models) {
+      assertThat(m.results()).extracting(EvidenceEstimate::method).containsExactly("bic-ml", "exact");
+      assertThat(m.results().get(1).logEvidence()).isEqualTo(library.logEvidence(m.graph()));
+      assertThat(m.results().get(0).logEvidence()).isEqualTo(MrfProblem.of(m.graph(), DATA, SETTINGS, 1)
+          .estimate(MrfMethods.parseList("bic-ml")).get(0).logEvidence());
+    }
+  }
+
+  @Test
+  void exactIsRefusedOutsideTheDecomposableClass() {
+    for (MrfRanking.GraphClass c : new MrfRanking.GraphClass[] {MrfRanking.GraphClass.PATH, MrfRanking.GraphClass.ALL}) {
+      assertThatThrownBy(() -> new MrfRanking(DATA, MrfRanking.Methods.parse("exact"), MrfMethods.get("bic-ml"), c,
+          1.0, SETTINGS, 1, 1, null, new PrintWriter(new StringWriter())))
+          .isInstanceOf(InvalidInputException.class).hasMessageContaining("use --class decomposable");
+    }
+    assertThatThrownBy(() -> MrfRanking.Methods.parse(" , ")).isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("exact");
   }
 }

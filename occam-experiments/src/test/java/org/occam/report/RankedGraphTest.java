@@ -36,4 +36,13 @@ class RankedGraphTest {
     assertThat(models).extracting(RankedGraph::name).containsExactly("empty", "complete");
     assertThat(models).extracting(RankedGraph::pathStep).containsOnlyNulls();
   }
+
+  @Test
+  void chosenGraphsAreNamedByTheirIndexAmongAll() {
+    List<PairwiseGraph> graphs = List.of(new PairwiseGraph(3, new int[0][]),
+        new PairwiseGraph(3, new int[][] {{1, 2}, {0, 1}}), PairwiseGraph.complete(3));
+    List<RankedGraph> models = RankedGraph.among(graphs, List.of(List.of(), List.of(), List.of()));
+    // pairs 0-1, 0-2, 1-2 are bits 0, 1, 2: {0-1, 1-2} is 0b101
+    assertThat(models).extracting(RankedGraph::name).containsExactly("empty", "graph-5", "complete");
+  }
 }
