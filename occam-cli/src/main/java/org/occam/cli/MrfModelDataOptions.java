@@ -83,7 +83,7 @@ public final class MrfModelDataOptions {
 
   /** The data of a --generators model, any number of states per column; warnings on stderr. */
   Dataset readGeneral() {
-    return DataReadOptions.report(org.occam.io.LogLinearInput.read(data, null, weightColumn, reading.settings()), data,
+    return DataReadOptions.report(org.occam.io.MrfDiscreteData.read(data, weightColumn, reading.settings(), 1), data,
         command.commandLine().getErr());
   }
 

@@ -68,6 +68,12 @@ public final class MrfScoreCommand implements Callable<Integer> {
   @Option(names = "--force", description = Outputs.FORCE_HELP)
   boolean force;
 
+  @Option(names = "--prior", paramLabel = "dirichlet:α", defaultValue = "dirichlet:1",
+      description = "With --generators: the hyper-Dirichlet prior of method exact (decomposable models only), total"
+          + " precision α > 0 spread evenly over each clique's cells, as BDeu's equivalent sample size (default:"
+          + " ${DEFAULT-VALUE}). The other methods' prior is N(0, σ0² I) on λ (--prior-sigma).")
+  String dirichletPrior;
+
   @Mixin
   MrfScoreOptions options;
 
@@ -134,13 +140,15 @@ public final class MrfScoreCommand implements Callable<Integer> {
     LogLinearStructure structure = LogLinearStructure.parse(d.variables(), input.generators);
     double sigma = options.priorSigma(java.util.OptionalDouble.empty());
     LogLinearProblem problem = new LogLinearProblem(structure, d, options.settings(sigma, options.threads()),
-        options.seed, ais.settings(), 1.0);
-    problem.requireExactInference();
+        options.seed, ais.settings(), org.occam.mrf.loglinear.DecomposableEvidence.parsePrior(dirichletPrior));
+    if (wanted.stream().anyMatch(m -> !m.name().equals("exact"))) {
+      problem.requireExactInference();
+    }
     List<EvidenceEstimate> results = problem.estimate(wanted);
     PrintWriter out = outputs.report();
     MrfScoreReport.describeLogLinear(out, structure, sigma, options.priorSigma != null ? " from --prior-sigma"
         : " (default)");
-    out.println(org.occam.io.LogLinearInput.describe(input.data, d));
+    out.println(org.occam.io.MrfDiscreteData.describe(input.data, d) + "; the first state of each is its reference");
     Tables.print(out, MrfScoreReport.HEADER, results.stream().map(MrfScoreReport::row).toList());
     MrfScoreReport.warnings(out, results);
     if (json != null) {

@@ -38,7 +38,8 @@ class MrfLogLinearScoreCommandTest {
         "--generators", "colour*size", "--methods", "map,bic-ml,laplace-exact", "--json", out.toString());
     assertEquals(0, r.exitCode(), r.err());
     assertTrue(r.out().contains("model colour*size: 2 variables (3×2 states), 3 terms, 5 parameters"), r.out());
-    assertTrue(r.out().contains("reference states: colour=red (of 3) size=S (of 2)"), r.out());
+    assertTrue(r.out().contains("states: colour 3 (red/green/blue), size 2 (S/L); the first state of each is its"
+        + " reference"), r.out());
     JsonNode json = new ObjectMapper().readTree(Files.readString(out));
     assertEquals("loglinear", json.at("/model/type").asText());
     assertEquals(41, json.at("/data/rows").asDouble(), 0);

@@ -12,15 +12,23 @@ import org.occam.data.Variable;
 import org.occam.report.Tables;
 
 /**
- * The data of the MRF structure commands when only the decomposable evidence scores them
- * ({@code mrf rank --methods exact}): every column but the weight column a discrete variable with
- * the states seen in it (in numeric order when they are integers), complete, at least two of them.
+ * The data of the MRF commands on variables with any number of states (the decomposable evidence of
+ * {@code mrf rank --methods exact}, the log-linear models of {@code mrf score --generators}): every
+ * column but the weight column a discrete variable with the states seen in it (in numeric order when
+ * they are integers, else in order of first appearance), complete. The first state of each variable
+ * is its reference state in the log-linear coding.
  */
 public final class MrfDiscreteData {
   private MrfDiscreteData() {}
 
-  /** Reads and checks the data, failing with a one-line message naming the file. */
+  /** Reads and checks the data (at least two columns), failing with a one-line message naming the file. */
   public static CsvDatasetReader.Result read(Path data, String weightColumn, ReadSettings settings) {
+    return read(data, weightColumn, settings, 2);
+  }
+
+  /** As above with at least {@code minColumns} columns. */
+  public static CsvDatasetReader.Result read(Path data, String weightColumn, ReadSettings settings,
+      int minColumns) {
     List<ColumnSpec> specs = new ArrayList<>();
     for (String h : CsvDatasetReader.header(data)) {
       if (!h.equals(weightColumn)) {
@@ -29,14 +37,14 @@ public final class MrfDiscreteData {
     }
     CsvDatasetReader.Result read = CsvDatasetReader.read(data, specs, java.util.Set.of(), weightColumn, settings);
     Dataset d = read.data();
-    if (d.variables().size() < 2) {
-      throw DataFormatException.at(data, 1, 0, "need at least two columns to compare structures, got "
-          + d.variables().size());
+    if (d.variables().size() < minColumns) {
+      throw DataFormatException.at(data, 1, 0, "need at least " + (minColumns == 2 ? "two columns to compare structures"
+          : minColumns + " column" + (minColumns == 1 ? "" : "s")) + ", got " + d.variables().size());
     }
     if (d.hasMissing()) {
       CsvDatasetReader.MissingCell m = read.firstMissing();
       throw DataFormatException.at(data, m.line(), m.column(), "a missing cell (" + m.describe() + " in column "
-          + m.name() + "): the decomposable evidence needs complete rows; use --complete-cases to drop the rows"
+          + m.name() + "): these scores need complete rows; use --complete-cases to drop the rows"
           + " with a missing cell");
     }
     return read;

@@ -121,19 +121,12 @@ public final class LogLinearJunctionTree implements LogLinearInference {
   /** The cliques a min-fill triangulation of the structure's interaction graph gives. */
   public static Shape shape(LogLinearStructure structure) {
     int n = structure.variableCount();
+    PairwiseGraph graph = structure.interactionGraph();
     boolean[][] adjacent = new boolean[n][n];
-    List<int[]> edges = new ArrayList<>();
-    for (int[] term : structure.terms()) {
-      for (int i = 0; i < term.length; i++) {
-        for (int j = i + 1; j < term.length; j++) {
-          if (!adjacent[term[i]][term[j]]) {
-            adjacent[term[i]][term[j]] = adjacent[term[j]][term[i]] = true;
-            edges.add(new int[] {term[i], term[j]});
-          }
-        }
-      }
+    for (int e = 0; e < graph.edgeCount(); e++) {
+      adjacent[graph.edgeFrom(e)][graph.edgeTo(e)] = adjacent[graph.edgeTo(e)][graph.edgeFrom(e)] = true;
     }
-    int[] elimination = EliminationOrdering.minFill(new PairwiseGraph(n, edges.toArray(new int[0][])));
+    int[] elimination = EliminationOrdering.minFill(graph);
     boolean[] gone = new boolean[n];
     List<int[]> cliques = new ArrayList<>();
     for (int u : elimination) {

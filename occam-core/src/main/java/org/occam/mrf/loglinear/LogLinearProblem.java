@@ -23,8 +23,9 @@ import org.occam.sampling.ParameterSpaceAis;
  * One log-linear structure to score on one fully observed data set, with a Gaussian prior
  * N(0, σ0² I) on λ (as for the Boltzmann machine): the data's statistics, the settings and seed,
  * and the work the scores share — the exact MAP and ML points and the exact covariance at the MAP
- * point — each computed once on first use. Inference is exact, by enumeration of the joint states
- * ({@link LogLinearEnumeration}); a model with more states is refused before any work.
+ * point — each computed once on first use. Inference is exact, by enumeration of the joint states or
+ * on a junction tree ({@link LogLinearInference#of}); a model too large for both is refused before any
+ * work.
  *
  * <p>The formulas are those of the Boltzmann machine ({@code docs/notes/laplace-family.md}) with
  * the log-linear features: {@code L(λ) = N (λᵀ f̄ − log Z(λ))}; MAP {@code L(λMP) + log p(λMP)};
@@ -94,7 +95,7 @@ public final class LogLinearProblem {
   private final long seed;
   private final ParameterSpaceAis.Settings ais;
   private final double dirichletAlpha;
-  private LogLinearEnumeration enumeration;
+  private LogLinearInference inference;
   private Fit map;
   private Fit ml;
   private PosteriorPrecision precision;
@@ -178,7 +179,7 @@ public final class LogLinearProblem {
     m.put("priorSigma", settings.priorSigma());
     m.put("optimiser", settings.optimiser().toString());
     m.put("mlPseudoObservations", settings.mlPseudoObservations());
-    m.put("inference", "exact (enumeration)");
+    m.put("inference", "exact");
     return m;
   }
 
@@ -191,20 +192,20 @@ public final class LogLinearProblem {
   }
 
   /**
-   * The exact inference engine, built on first use.
+   * The exact inference engine (enumeration or the junction tree, the cheaper), built on first use.
    *
-   * @throws org.occam.data.InvalidInputException if the model has too many joint states
+   * @throws org.occam.data.InvalidInputException if both are too large
    */
-  public synchronized LogLinearEnumeration enumeration() {
-    if (enumeration == null) {
-      enumeration = new LogLinearEnumeration(structure);
+  public synchronized LogLinearInference inference() {
+    if (inference == null) {
+      inference = LogLinearInference.of(structure);
     }
-    return enumeration;
+    return inference;
   }
 
   /** Refuses, before any work, a model too large for exact inference. */
   public void requireExactInference() {
-    enumeration();
+    inference();
   }
 
   /** λMP: L-BFGS on the log posterior per row from λ = 0, then Newton steps to the mode. */
@@ -232,7 +233,7 @@ public final class LogLinearProblem {
 
         @Override
         public DMatrixRMaj precision(double[] lambda) {
-          return PosteriorPrecision.of(enumeration().run(lambda, true).covariance(), data.rows(), prior).matrix()
+          return PosteriorPrecision.of(inference().run(lambda, true).covariance(), data.rows(), prior).matrix()
               .copy();
         }
       }, at, point(at, means), data.rows(), means, prior, MODE_DECREMENT, MAX_NEWTON_STEPS);
@@ -248,7 +249,7 @@ public final class LogLinearProblem {
   private record Point(double logLikelihood, double logPrior, LogLinearEnumeration.Result inference) {}
 
   private Point point(double[] lambda, double[] means) {
-    LogLinearEnumeration.Result r = enumeration().run(lambda, false);
+    LogLinearEnumeration.Result r = inference().run(lambda, false);
     return new Point(logLikelihood(means, lambda, r.logZ()), prior.logDensity(lambda), r);
   }
 
@@ -261,7 +262,7 @@ public final class LogLinearProblem {
       long t0 = System.nanoTime();
       LogLinearData target = data.emptyCells() > 0 ? data.smoothed(settings.mlPseudoObservations()) : data;
       Lbfgs.Result r = optimise(target.means(), null);
-      LogLinearEnumeration.Result end = enumeration().run(r.x(), false);
+      LogLinearEnumeration.Result end = inference().run(r.x(), false);
       ml = new Fit(r.x(), logLikelihood(data.means(), r.x(), end.logZ()), 0, end.logZ(), end.means(), r, 0,
           Double.NaN, (System.nanoTime() - t0) * 1e-9);
     }
@@ -273,7 +274,7 @@ public final class LogLinearProblem {
     if (precision == null) {
       Fit fit = map();
       long t0 = System.nanoTime();
-      precision = PosteriorPrecision.of(enumeration().run(fit.lambda(), true).covariance(), data.rows(), prior);
+      precision = PosteriorPrecision.of(inference().run(fit.lambda(), true).covariance(), data.rows(), prior);
       precisionSeconds = (System.nanoTime() - t0) * 1e-9;
     }
     return precision;
@@ -287,7 +288,7 @@ public final class LogLinearProblem {
 
   /** The exact log likelihood as the AIS engine takes it (one evaluator per chain). */
   public ParameterLikelihood parameterLikelihood() {
-    LogLinearEnumeration engine = enumeration();
+    LogLinearInference engine = inference();
     double rows = data.rows();
     double[] means = data.means();
     return new ParameterLikelihood() {
@@ -321,14 +322,14 @@ public final class LogLinearProblem {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("dataSize", rows);
         m.put("parameters", structure.featureCount());
-        m.put("exactInference", "enumeration of " + engine.states() + " joint states");
+        m.put("exactInference", engine.describe());
         return m;
       }
     };
   }
 
   private Lbfgs.Result optimise(double[] means, GaussianPrior withPrior) {
-    LogLinearEnumeration engine = enumeration();
+    LogLinearInference engine = inference();
     double rows = data.rows();
     double precisionValue = withPrior == null ? 0 : withPrior.precision();
     // per row, as for the Boltzmann machine: the gradient is a moment mismatch f̄ − E[f] − λ/(N σ0²)

@@ -319,6 +319,24 @@ public final class LogLinearStructure {
     return String.join(",", out);
   }
 
+  /** The interaction graph: variables joined when some term holds both (edges in order of first appearance). */
+  public PairwiseGraph interactionGraph() {
+    int n = variables.size();
+    boolean[][] adjacent = new boolean[n][n];
+    List<int[]> edges = new ArrayList<>();
+    for (int[] term : terms) {
+      for (int i = 0; i < term.length; i++) {
+        for (int j = i + 1; j < term.length; j++) {
+          if (!adjacent[term[i]][term[j]]) {
+            adjacent[term[i]][term[j]] = true;
+            edges.add(new int[] {term[i], term[j]});
+          }
+        }
+      }
+    }
+    return new PairwiseGraph(n, edges.toArray(new int[0][]));
+  }
+
   /** Whether every term has at most two variables. */
   public boolean isPairwise() {
     return Arrays.stream(terms).allMatch(t -> t.length <= 2);

@@ -77,4 +77,26 @@ class LogLinearAccuracyTest {
       assertEquals(expected - 0.5 * 11 * Math.log(3000), bic.logEvidence(), 1e-6);
     }
   }
+
+  @Test
+  void exactScoresGraphicalDecomposableModelsOnlyAsTheClosedForm() {
+    LogLinearStructure s = LogLinearStructure.parse(LogLinearTestModels.variables(3, 2, 4, 2), "A*B*C,C*D");
+    double[] lambda = LogLinearTestModels.randomParameters(s, 1, RandomStreams.fromSeed(1401));
+    Dataset data = LogLinearTestModels.sample(s, lambda, 800, 1401);
+    LogLinearProblem p = new LogLinearProblem(s, data, MrfScoreSettings.defaults(), 1, null, 2.5);
+    EvidenceEstimate e = p.estimate(List.of(LogLinearMethods.get("exact"))).get(0);
+    assertEquals(new DecomposableEvidence(data, 2.5).logEvidence(s.interactionGraph()), e.logEvidence(), 1e-12);
+    assertEquals("dirichlet:2.5", e.settings().get("prior"));
+    var notGraphical = new LogLinearProblem(LogLinearStructure.parse(s.variables(), "A*B,B*C,A*C,D"), data,
+        MrfScoreSettings.defaults(), 1);
+    var err = org.junit.jupiter.api.Assertions.assertThrows(org.occam.data.InvalidInputException.class,
+        () -> notGraphical.estimate(List.of(LogLinearMethods.get("exact"))));
+    assertTrue(err.getMessage().contains("the graphical model of its graph is"), err.getMessage());
+    assertTrue(err.getMessage().contains("A*B*C"), err.getMessage());
+    var cycle = new LogLinearProblem(LogLinearStructure.parse(s.variables(), "A*B,B*C,C*D,D*A"), data,
+        MrfScoreSettings.defaults(), 1);
+    err = org.junit.jupiter.api.Assertions.assertThrows(org.occam.data.InvalidInputException.class,
+        () -> cycle.estimate(List.of(LogLinearMethods.get("exact"))));
+    assertTrue(err.getMessage().contains("not chordal"), err.getMessage());
+  }
 }
