@@ -12,9 +12,11 @@ import picocli.CommandLine.Spec;
 /** The data options of the MRF structure commands (rank, search): binary columns, a count column. */
 public final class MrfColumnsOptions {
   @Option(names = "--data", required = true, paramLabel = "D.csv",
-      description = "CSV with a header; every column but the weight column is a binary variable: 0/1, or its two"
-          + " values in numeric order (e.g. 1/2). No missing cells (see --complete-cases). mrf rank --methods exact"
-          + " takes columns with any number of values.")
+      description = "CSV with a header; every column but the weight column is a discrete variable. When every"
+          + " column has two values it is binary (0/1, or its two values in numeric order, e.g. 1/2) and the graphs"
+          + " are Boltzmann machines; otherwise the states are the values seen (numeric order, else first seen; the"
+          + " first is the reference) and a graph is its pairwise log-linear model. No missing cells (see"
+          + " --complete-cases).")
   Path data;
 
   @Option(names = "--weight-column", paramLabel = "COL", description = "A column of row counts (e.g. Freq).")
@@ -37,9 +39,24 @@ public final class MrfColumnsOptions {
         command.commandLine().getErr());
   }
 
-  /** The data with any number of states per column (for the decomposable evidence alone), complete. */
+  /** The data with any number of states per column, complete. */
   Dataset readDiscrete() {
     return DataReadOptions.report(MrfDiscreteData.read(data, weightColumn, reading.settings()), data,
         command.commandLine().getErr());
+  }
+
+  /**
+   * The data for the structure commands: read as binary columns (the Boltzmann machine's labels and
+   * order) when every column has two values, else with any number of states.
+   */
+  Dataset readAny() {
+    Dataset any = MrfDiscreteData.read(data, weightColumn, reading.settings()).data();
+    return any.variables().stream().allMatch(v -> v.cardinality() == 2) ? read() : readDiscrete();
+  }
+
+  /** The line that describes the data, as read by {@link #readAny}. */
+  String describe(Dataset d) {
+    return d.variables().stream().allMatch(v -> v.cardinality() == 2) ? MrfBinaryData.describe(data, d)
+        : MrfDiscreteData.describe(data, d);
   }
 }

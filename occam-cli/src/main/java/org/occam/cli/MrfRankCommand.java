@@ -154,9 +154,7 @@ public final class MrfRankCommand implements Callable<Integer> {
     double sigma = options.priorSigma(java.util.OptionalDouble.empty());
     // one thread per scored structure; the structures are scored in parallel
     MrfScoreSettings settings = options.settings(sigma, 1);
-    boolean anyStates = methodList.boltzmann().isEmpty();
-    Dataset d = anyStates ? input.readDiscrete() : input.read("; of the methods, exact (with --class decomposable)"
-        + " takes any number of values");
+    Dataset d = input.readAny();
     PrintWriter err = spec.commandLine().getErr();
     boolean all = graphClass != GraphClass.PATH;
     MrfRanking ranking = new MrfRanking(d, methodList, by, graphClass, alpha, settings, options.seed, threads,
@@ -172,7 +170,7 @@ public final class MrfRankCommand implements Callable<Integer> {
         }
         double seconds = (System.nanoTime() - t0) * 1e-9;
         PrintWriter out = outputs.report();
-        out.println(anyStates ? MrfDiscreteData.describe(input.data, d) : MrfBinaryData.describe(input.data, d));
+        out.println(input.describe(d));
         List<String> priors = new ArrayList<>();
         if (!ranking.methods().isEmpty()) {
           priors.add("prior N(0, " + Tables.number(sigma) + "² I)");
@@ -196,7 +194,7 @@ public final class MrfRankCommand implements Callable<Integer> {
       }
       double seconds = (System.nanoTime() - t0) * 1e-9;
       PrintWriter out = outputs.report();
-      out.println(MrfBinaryData.describe(input.data, d));
+      out.println(input.describe(d));
       out.printf("prior N(0, %s² I); path by %s, %d steps, %d structures scored%n", Tables.number(sigma), by.name(),
           path.steps().size() - 1, path.steps().stream().mapToInt(GreedyEdgePath.Step::candidates).sum());
       return report(out, d, vars, ranking.methodNames(), by, settings, threads, path.models(), path.steps(),

@@ -115,7 +115,9 @@ public final class MrfSearchCommand implements Callable<Integer> {
     MrfEdgeSearch.Settings search = MrfEdgeSearch.Settings.defaults().withRestarts(restarts).withTabuLength(tabu)
         .withMaxDegree(maxDegree == null ? OptionalInt.empty() : OptionalInt.of(maxDegree)).withMaxSteps(maxSteps)
         .withSeed(options.seed).withThreads(threads);
-    Dataset d = input.read();
+    Dataset d = input.readAny();
+    org.occam.search.MrfGraphEstimates scorer = new org.occam.search.MrfGraphEstimates(d, List.of(method), settings,
+        options.seed);
     List<Variable> vars = d.variables();
     PairwiseGraph first = startGraph(vars);
 
@@ -139,7 +141,7 @@ public final class MrfSearchCommand implements Callable<Integer> {
       MrfGraphScore graphScore = g -> {
         String key = "{" + MrfRanking.edgeNames(vars, g) + "}";
         return kept.value(Map.of("structure", key), "scored " + key,
-            () -> MrfProblem.of(g, d, settings, options.seed).estimate(List.of(method)).get(0).logEvidence());
+            () -> scorer.estimate(g, List.of(method)).get(0).logEvidence());
       };
       IntConsumer listener = bar.listener();
       int[] steps = {0};
@@ -151,11 +153,11 @@ public final class MrfSearchCommand implements Callable<Integer> {
       kept.printCounts();
     }
     double searchSeconds = (System.nanoTime() - t0) * 1e-9;
-    EvidenceEstimate best = MrfProblem.of(result.best(), d, settings, options.seed).estimate(List.of(method)).get(0);
+    EvidenceEstimate best = scorer.estimate(result.best(), List.of(method)).get(0);
     double seconds = (System.nanoTime() - t0) * 1e-9;
 
     PrintWriter out = outputs.report();
-    out.println(MrfBinaryData.describe(input.data, d));
+    out.println(input.describe(d));
     out.printf("score %s, prior N(0, %s² I); start %s, %d restart(s), tabu %d, max degree %s%n", method.name(),
         Tables.number(sigma), start, restarts, tabu, maxDegree == null ? "none" : maxDegree.toString());
     MrfSearchReport report = new MrfSearchReport(vars, method.name(), result, best);

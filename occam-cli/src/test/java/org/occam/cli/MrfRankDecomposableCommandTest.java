@@ -80,12 +80,15 @@ class MrfRankDecomposableCommandTest {
   }
 
   @Test
-  void theBoltzmannMethodsStillRefuseAThreeValuedColumnAndNameExact() throws IOException {
+  void aBinaryOnlyMethodRefusesAThreeValuedColumnAndNamesTheOthers() throws IOException {
     var r = CliRunner.run("mrf", "rank", "--data", data().toString(), "--class", "decomposable", "--methods",
-        "exact,bic-ml");
+        "exact,bp-lr-exactgrad");
     assertThat(r.exitCode()).isEqualTo(2);
-    assertThat(r.err().strip()).contains("a third value 'z' in column b")
-        .contains("exact (with --class decomposable) takes any number of values").doesNotContain("\n");
+    assertThat(r.err().strip()).contains("method bp-lr-exactgrad scores binary variables only, and the data have b (3"
+        + " states)").contains("laplace-exact").doesNotContain("\n");
+    var both = CliRunner.run("mrf", "rank", "--data", data().toString(), "--class", "decomposable", "--methods",
+        "exact,laplace-exact");
+    assertThat(both.exitCode()).as(both.err()).isEqualTo(0);
     var p = CliRunner.run("mrf", "rank", "--data", data().toString(), "--class", "decomposable", "--methods", "exact",
         "--prior", "dirichlet:0");
     assertThat(p.exitCode()).isEqualTo(2);

@@ -127,7 +127,7 @@ class MrfSearchCommandTest {
     Files.writeString(seven, "a,b,c,d,e,f,g\n0,1,0,1,0,1,0\n1,0,1,0,1,0,1\n");
     List<String[]> bad = List.of(
         new String[] {"mrf", "search", "--data", data.toString(), "--score", "nonsense"},
-        new String[] {"mrf", "search", "--data", threeValued.toString()},
+        new String[] {"mrf", "search", "--data", threeValued.toString(), "--score", "bp-lr-exactgrad"},
         new String[] {"mrf", "search", "--data", data.toString(), "--start", "nowhere.json"},
         new String[] {"mrf", "search", "--data", data.toString(), "--restarts", "-1"},
         new String[] {"mrf", "search", "--data", data.toString(), "--start", "full", "--max-degree", "1"},

@@ -139,9 +139,9 @@ class StructureOptionsTest {
     var both = CliRunner.run("mrf", "score", "--model", model.toString(), "--edges", "a-b", "--data", data.toString());
     var neither = CliRunner.run("mrf", "score", "--data", data.toString());
     assertThat(both.exitCode()).isEqualTo(2);
-    assertThat(both.err().strip()).isEqualTo("occam: give the structure by --model or by --edges, not both");
+    assertThat(both.err().strip()).isEqualTo("occam: give the structure by one of --model, --edges and --generators, not 2");
     assertThat(neither.exitCode()).isEqualTo(2);
-    assertThat(neither.err().strip()).isEqualTo("occam: give the structure by --model or by --edges");
+    assertThat(neither.err().strip()).isEqualTo("occam: give the structure by one of --model, --edges and --generators");
   }
 
   @Test

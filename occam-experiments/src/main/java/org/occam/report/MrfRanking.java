@@ -63,6 +63,7 @@ public final class MrfRanking {
   private final UnitJournal journal;
   private final PrintWriter err;
   private final List<String> names;
+  private final org.occam.search.MrfGraphEstimates scorer;
 
   /** What a path ranking found: the path, the models ranked, and the seconds to the path's end. */
   public record Path(List<GreedyEdgePath.Step> steps, List<RankedGraph> models, double searchSeconds) {}
@@ -183,6 +184,11 @@ public final class MrfRanking {
     this.threads = threads;
     this.journal = journal;
     this.err = err;
+    List<EvidenceMethod<MrfProblem>> asked = new ArrayList<>(this.methods);
+    if (!asked.contains(by) && graphClass == GraphClass.PATH) {
+      asked.add(by);
+    }
+    this.scorer = new org.occam.search.MrfGraphEstimates(data, asked, settings, seed);
   }
 
   /** The Boltzmann-machine methods every ranked graph is scored by, in the order of the tables. */
@@ -225,6 +231,7 @@ public final class MrfRanking {
         "use a search instead (`occam mrf search`)");
     // every class ends at the complete graph, the widest for exact inference
     if (!used.isEmpty()) {
+      scorer.requireExactInference(PairwiseGraph.complete(v));
       ExactInferenceLimit.require("mrf rank", used, ExactInferenceCost.complete(v), maxCliqueStates,
           " on the complete graph of " + v + " variables",
           "use bp-lr (--criterion bp-lr --methods bp-lr,...) or `occam mrf search`");
@@ -263,7 +270,7 @@ public final class MrfRanking {
   public void timeTheDensest(long toScore) {
     int v = vars.size();
     long c0 = System.nanoTime();
-    MrfProblem.of(PairwiseGraph.complete(v), data, settings, seed).estimate(List.of(by));
+    scorer.estimate(PairwiseGraph.complete(v), List.of(by));
     double seconds = (System.nanoTime() - c0) * 1e-9;
     long ranked = WorkCounts.pathRankedGraphs(v);
     double bound = seconds * ((toScore - ranked) + (double) ranked * methods.size()) / threads;
@@ -288,7 +295,7 @@ public final class MrfRanking {
         WorkCounts.greedyPathScores(v).longValueExact())) {
       steps = GreedyEdgePath.run(v, g -> {
         double score = candidates.value(Map.of("edges", edgeKey(g)),
-            "path candidate {" + edgeNames(vars, g) + "}", () -> MrfProblem.of(g, data, settings, seed).estimate(List.of(by)).get(0).logEvidence());
+            "path candidate {" + edgeNames(vars, g) + "}", () -> scorer.estimate(g, List.of(by)).get(0).logEvidence());
         progress.accept(done.incrementAndGet());
         return score;
       }, threads);
@@ -340,8 +347,7 @@ public final class MrfRanking {
 
   /** A graph's estimates by every method, in the order of {@link #methodNames}. */
   private List<EvidenceEstimate> estimate(PairwiseGraph g) {
-    List<EvidenceEstimate> e = new ArrayList<>(methods.isEmpty() ? List.of()
-        : MrfProblem.of(g, data, settings, seed).estimate(methods));
+    List<EvidenceEstimate> e = new ArrayList<>(scorer.estimate(g, methods));
     if (exact != null) {
       e.add(exactIndex, exact.estimate(g));
     }
