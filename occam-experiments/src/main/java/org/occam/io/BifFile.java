@@ -137,9 +137,10 @@ public final class BifFile {
         in.expect("]", "after the number of states");
         in.expect("{", "before the state labels");
         labels = new ArrayList<>();
+        java.util.Set<String> seen = new java.util.HashSet<>();
         while (true) {
           ModelText.Word label = in.name("a state label of " + name.text());
-          if (labels.contains(label.text())) {
+          if (!seen.add(label.text())) {
             throw in.error(label, "duplicate state label '" + label.text() + "' for " + name.text());
           }
           labels.add(label.text());
@@ -232,8 +233,10 @@ public final class BifFile {
 
   private DagModel resolve(boolean renormalise) {
     List<String> names = new ArrayList<>(declared.keySet());
+    Map<String, Integer> index = new java.util.HashMap<>();
     List<Variable> variables = new ArrayList<>();
     for (String n : names) {
+      index.put(n, variables.size());
       variables.add(new Variable(n, declared.get(n).labels()));
     }
     for (Block b : blocks.values()) {
@@ -250,7 +253,7 @@ public final class BifFile {
       parents[j] = new int[b.parents().size()];
       for (int a = 0; a < parents[j].length; a++) {
         ModelText.Word p = b.parents().get(a);
-        int q = names.indexOf(p.text());
+        int q = index.getOrDefault(p.text(), -1);
         if (q < 0) {
           throw in.error(p, "unknown parent '" + p.text() + "' of " + names.get(j) + " (variables: "
               + String.join(", ", names) + ")");

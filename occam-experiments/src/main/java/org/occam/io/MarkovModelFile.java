@@ -146,12 +146,13 @@ public final class MarkovModelFile {
     }
     if (st != null && st.isArray() && !st.isEmpty() && st.size() <= DagModelFile.MAX_STATES) {
       List<String> labels = new ArrayList<>();
+      java.util.Set<String> seen = new java.util.HashSet<>();
       for (int k = 0; k < st.size(); k++) {
         JsonNode lab = st.get(k);
         if (!lab.isValueNode() || lab.isNull()) {
           throw source.error(at + "/states/" + k, "state labels must be strings or numbers");
         }
-        if (labels.contains(lab.asText())) {
+        if (!seen.add(lab.asText())) {
           throw source.error(at + "/states/" + k, "duplicate state label '" + lab.asText() + "' for " + n);
         }
         labels.add(lab.asText());

@@ -82,15 +82,14 @@ public final class UaiFile {
       ModelText.Word at = in.peek();
       int size = in.count("the scope size of factor " + f, bayes ? 1 : 0, n);
       scopes[f] = new int[size];
-      boolean[] seen = new boolean[n];
+      java.util.Set<Integer> seen = new java.util.HashSet<>();
       sizes[f] = 1;
       for (int a = 0; a < size; a++) {
         ModelText.Word v = in.peek();
         int q = in.count("a variable index of factor " + f, 0, n - 1);
-        if (seen[q]) {
+        if (!seen.add(q)) {
           throw in.error(v, "factor " + f + " names variable " + q + " twice");
         }
-        seen[q] = true;
         scopes[f][a] = q;
         sizes[f] *= variables.get(q).cardinality();
         if (sizes[f] > DagModelFile.MAX_TABLE_ENTRIES) {

@@ -152,6 +152,7 @@ public final class XmlBifFile {
     List<Variable> variables = new ArrayList<>();
     List<Element> variableAt = new ArrayList<>();
     List<String> names = new ArrayList<>();
+    Map<String, Integer> index = new java.util.HashMap<>();
     for (Element v : network.all("VARIABLE")) {
       String type = v.attributes().getOrDefault("TYPE", "nature");
       if (!type.equalsIgnoreCase("nature")) {
@@ -161,12 +162,13 @@ public final class XmlBifFile {
       if (name.isEmpty()) {
         throw error(v, "a variable's <NAME> is empty");
       }
-      if (names.contains(name)) {
+      if (index.containsKey(name)) {
         throw error(v, "variable '" + name + "' is declared twice");
       }
       List<String> outcomes = new ArrayList<>();
+      java.util.Set<String> seen = new java.util.HashSet<>();
       for (Element o : v.all("OUTCOME")) {
-        if (outcomes.contains(o.content())) {
+        if (!seen.add(o.content())) {
           throw error(o, "duplicate outcome '" + o.content() + "' for " + name);
         }
         outcomes.add(o.content());
@@ -177,6 +179,7 @@ public final class XmlBifFile {
       if (outcomes.size() > DagModelFile.MAX_STATES) {
         throw error(v, "variable " + name + " has more than " + DagModelFile.MAX_STATES + " outcomes");
       }
+      index.put(name, names.size());
       names.add(name);
       variables.add(new Variable(name, outcomes));
       variableAt.add(v);
@@ -190,7 +193,7 @@ public final class XmlBifFile {
     definitions.addAll(network.all("PROBABILITY"));
     for (Element d : definitions) {
       Element forElement = one(d, "FOR", "the variable it defines");
-      int j = names.indexOf(forElement.content());
+      int j = index.getOrDefault(forElement.content(), -1);
       if (j < 0) {
         throw error(forElement, "<FOR> names an undeclared variable '" + forElement.content() + "'");
       }
@@ -201,7 +204,7 @@ public final class XmlBifFile {
       List<Element> given = d.all("GIVEN");
       parents[j] = new int[given.size()];
       for (int a = 0; a < given.size(); a++) {
-        int q = names.indexOf(given.get(a).content());
+        int q = index.getOrDefault(given.get(a).content(), -1);
         if (q < 0) {
           throw error(given.get(a), "unknown parent '" + given.get(a).content() + "' of " + names.get(j)
               + " (variables: " + String.join(", ", names) + ")");
