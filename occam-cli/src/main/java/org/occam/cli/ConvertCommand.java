@@ -10,8 +10,8 @@ import picocli.CommandLine;
 
 /** {@code occam convert IN OUT}: a model file in another format ({@link ModelFormats#convert}). */
 @Command(name = "convert", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Write a model file in another format; each file's extension says its format: .json (Occam JSON),"
-        + " .bif (BIF), .xml or .xmlbif (XMLBIF 0.3), .uai (UAI).",
+    description = {"Write a model file in another format. Each file's extension says its format: Occam JSON (*.json),"
+        + " BIF (*.bif), XMLBIF 0.3 (*.xml or *.xmlbif) or UAI (*.uai).",
         "",
         "A DAG converts among all four (UAI BAYES). A Markov network (UAI MARKOV, Occam JSON of type \"markov\", or a"
         + " \"boltzmann\" model with parameters) converts to UAI MARKOV and Occam JSON; it is not a DAG, so BIF and"

@@ -53,10 +53,11 @@ class ConvertCommandTest {
     Path uai = dir.resolve("mk.uai");
     var r = CliRunner.run("convert", json.toString(), uai.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
-    assertThat(r.out()).startsWith("wrote " + uai + " (UAI MARKOV): 2 variables, 1 factors");
+    assertThat(r.out()).startsWith("wrote " + uai + " (UAI MARKOV): 2 variables, 1 factor\n");
     var bif = CliRunner.run("convert", uai.toString(), dir.resolve("mk.bif").toString());
     assertThat(bif.exitCode()).isEqualTo(2);
-    assertThat(bif.err().lines()).singleElement().asString().contains("a Markov network is not a DAG");
+    assertThat(bif.err().lines()).containsExactly("occam: " + dir.resolve("mk.bif") + ": cannot write " + uai
+        + ": a Markov network is not a DAG: BIF holds DAGs only; write it as .uai (UAI MARKOV) or .json (type \"markov\")");
     assertThat(dir.resolve("mk.bif")).doesNotExist();
     var score = CliRunner.run("dag", "score", "--model", uai.toString(), "--data", dir.resolve("d.csv").toString());
     assertThat(score.exitCode()).isEqualTo(2);

@@ -84,8 +84,9 @@ public final class ModelFormats {
   public record Converted(Path out, Rendered rendered) {
     /** One line, e.g. {@code wrote asia.uai (UAI BAYES): 8 variables, 8 CPTs}. */
     public String summary() {
-      return "wrote " + out + " (" + rendered.kind() + "): " + rendered.variables() + " variables, " + rendered.tables()
-          + " " + rendered.tableWord();
+      String word = rendered.tables() == 1 ? rendered.tableWord().replaceFirst("s\\b", "") : rendered.tableWord();
+      return "wrote " + out + " (" + rendered.kind() + "): " + rendered.variables() + " variable"
+          + (rendered.variables() == 1 ? "" : "s") + ", " + rendered.tables() + " " + word;
     }
   }
 
@@ -259,7 +260,12 @@ public final class ModelFormats {
     Model model = read(in, false);
     String stem = out.getFileName().toString();
     int dot = stem.lastIndexOf('.');
-    Rendered r = render(model, to, dot > 0 ? stem.substring(0, dot) : stem);
+    Rendered r;
+    try {
+      r = render(model, to, dot > 0 ? stem.substring(0, dot) : stem);
+    } catch (InvalidInputException e) {
+      throw new InvalidInputException(out + ": cannot write " + in + ": " + e.getMessage());
+    }
     OutputFiles.write(out, r.text());
     return new Converted(out, r);
   }
