@@ -64,7 +64,14 @@ public final class MarkovModelFile {
     }
     List<Variable> variables = new ArrayList<>();
     Map<String, Integer> index = new HashMap<>();
+    long states = 0;
     for (int j = 0; j < vars.size(); j++) {
+      JsonNode st = vars.get(j).get("states");
+      states += st != null && st.canConvertToLong() ? Math.max(0, st.asLong()) : st != null ? st.size() : 0;
+      if (states > UaiFile.MAX_TOTAL_STATES) {
+        throw source.error("/variables/" + j, "the variables would have more than " + UaiFile.MAX_TOTAL_STATES
+            + " states in all");
+      }
       variables.add(variable(vars.get(j), "/variables/" + j, index));
       index.put(variables.get(j).name(), j);
     }

@@ -39,6 +39,12 @@ public final class UaiFile {
   /** At most this many variables or factors (the table-size cap of {@link DagModelFile} bounds them anyway). */
   private static final int MAX_COUNT = (int) DagModelFile.MAX_TABLE_ENTRIES;
 
+  /**
+   * At most this many states over all variables (each state is a label in memory; 2^22 of them, far
+   * beyond any model that exact methods can handle, already take some hundred megabytes).
+   */
+  static final long MAX_TOTAL_STATES = 1L << 22;
+
   /** A UAI file as read: a Markov network or a Bayesian network. */
   public sealed interface Read permits Markov, Bayes {}
 
@@ -70,11 +76,21 @@ public final class UaiFile {
     }
     int n = in.count("the number of variables", 1, MAX_COUNT);
     List<Variable> variables = new ArrayList<>();
+    long states = 0;
     for (int i = 0; i < n; i++) {
-      variables.add(Variable.withCount("x" + i, in.count("the cardinality of x" + i, 1, DagModelFile.MAX_STATES)));
+      ModelText.Word at = in.peek();
+      int k = in.count("the cardinality of x" + i, 1, DagModelFile.MAX_STATES);
+      states += k;
+      if (states > MAX_TOTAL_STATES) {
+        throw in.error(at, "the variables would have more than " + MAX_TOTAL_STATES + " states in all");
+      }
+      variables.add(Variable.withCount("x" + i, k));
     }
     ModelText.Word countAt = in.peek();
-    int factors = in.count("the number of factors", bayes ? n : 0, bayes ? n : MAX_COUNT);
+    int factors = in.count("the number of factors", 0, MAX_COUNT);
+    if (bayes && factors != n) {
+      throw in.error(countAt, "a BAYES file has one factor per variable: expected " + n + " factors, got " + factors);
+    }
     int[][] scopes = new int[factors][];
     long[] sizes = new long[factors];
     long total = 0;

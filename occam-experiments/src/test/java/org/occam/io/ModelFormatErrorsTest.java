@@ -39,6 +39,8 @@ class ModelFormatErrorsTest {
     fails(write("c.uai", "BAYES\n2\n2 2\n2\n2 1 0\n2 0 1\n4\n 1 0 0 1\n4\n 1 0 0 1\n"), "1:1", "cycle");
     fails(write("d.uai", "BAYES\n2\n2 2\n2\n1 0\n1 0\n2\n 1 0\n2\n 1 0\n"), "4:1", "both end with x0");
     fails(write("e.uai", ""), "1:1", "starts with MARKOV or BAYES");
+    fails(write("f.uai", "BAYES\n2\n2 2\n1\n1 0\n"), "4:1", "expected 2 factors, got 1");
+    fails(write("k.uai", "MARKOV\n9\n" + "1048576 ".repeat(9) + "\n0\n"), "3:33", "more than 4194304 states in all");
   }
 
   @Test
