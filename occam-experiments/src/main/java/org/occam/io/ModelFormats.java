@@ -67,8 +67,20 @@ public final class ModelFormats {
   /** A DAG model, with how its observed variables' columns are read. */
   public record Dag(DagModelFile.Loaded loaded) implements Model {}
 
-  /** A Markov network, with the file's Gaussian prior σ0 when it gives one. */
-  public record Markov(FactorModel model, OptionalDouble priorSigma) implements Model {}
+  /**
+   * A Markov network, with the file's Gaussian prior σ0 when it gives one, and the names of the
+   * variables it marked hidden (a Boltzmann-machine file can; the factor-table formats cannot say so).
+   */
+  public record Markov(FactorModel model, OptionalDouble priorSigma, List<String> hidden) implements Model {
+    public Markov {
+      hidden = List.copyOf(hidden);
+    }
+
+    /** A Markov network with no hidden variable. */
+    public Markov(FactorModel model, OptionalDouble priorSigma) {
+      this(model, priorSigma, List.of());
+    }
+  }
 
   /**
    * A model in one format: the text, what it is ({@code "UAI BAYES"}), its counts and the notes
@@ -112,7 +124,7 @@ public final class ModelFormats {
           }
           case "boltzmann" -> {
             BoltzmannModelFile.Loaded b = BoltzmannModelFile.read(file, false, true);
-            yield new Markov(MarkovModelFile.fromBoltzmann(file, b), b.priorSigma());
+            yield new Markov(MarkovModelFile.fromBoltzmann(file, b), b.priorSigma(), b.hiddenNames());
           }
           default -> throw source.error("/type", "a model of type \"" + t + "\" has no other format; the model"
               + " formats hold DAGs (\"dag\") and Markov networks (\"markov\", \"boltzmann\" with parameters)");
@@ -194,6 +206,10 @@ public final class ModelFormats {
     Markov mk = (Markov) model;
     FactorModel f = mk.model();
     List<String> notes = new ArrayList<>();
+    if (!mk.hidden().isEmpty()) {
+      notes.add(format.title() + " has no hidden flag for a Markov network: " + String.join(", ", mk.hidden())
+          + " will read back as observed");
+    }
     String text;
     String kind;
     switch (format) {

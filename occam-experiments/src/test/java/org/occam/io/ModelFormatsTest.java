@@ -178,6 +178,11 @@ class ModelFormatsTest {
       int[] s = {x & 1, (x >> 1) & 1, (x >> 2) & 1};
       assertThat(fm.logPotential(s)).isCloseTo(bm.logPotential(s), within(1e-15));
     }
+    Path hidden = write("bh.json", "{\"type\": \"boltzmann\", \"variables\": [{\"name\": \"a\"}, {\"name\": \"h\","
+        + " \"hidden\": true}], \"edges\": [[\"a\", \"h\"]], \"parameters\": {\"bias\": {\"a\": 0.3, \"h\": 0},"
+        + " \"weight\": [[\"a\", \"h\", 1]]}}");
+    assertThat(ModelFormats.render(ModelFormats.read(hidden, false), ModelFormats.Format.JSON, "bh").notes())
+        .containsExactly("Occam JSON has no hidden flag for a Markov network: h will read back as observed");
     assertThatThrownBy(() -> ModelFormats.render(ModelFormats.read(f, false), ModelFormats.Format.BIF, "bm"))
         .isInstanceOf(InvalidInputException.class).hasMessageContaining("not a DAG");
   }
