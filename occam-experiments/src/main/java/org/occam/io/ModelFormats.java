@@ -98,7 +98,7 @@ public final class ModelFormats {
     public String summary() {
       String word = rendered.tables() == 1 ? rendered.tableWord().replaceFirst("s\\b", "") : rendered.tableWord();
       return "wrote " + out + " (" + rendered.kind() + "): " + rendered.variables() + " variable"
-          + (rendered.variables() == 1 ? "" : "s") + ", " + rendered.tables() + " " + word;
+          + (rendered.variables() == 1 ? "" : "s") + ", " + (rendered.tables() == 0 ? "no" : rendered.tables()) + " " + word;
     }
   }
 
@@ -200,8 +200,7 @@ public final class ModelFormats {
         case UAI -> "UAI BAYES";
         default -> format.title();
       };
-      return new Rendered(text, kind, s.size(), s.size(), m.parameters().isPresent() ? "CPTs" : "CPTs (none given)",
-          notes);
+      return new Rendered(text, kind, s.size(), m.parameters().isPresent() ? s.size() : 0, "CPTs", notes);
     }
     Markov mk = (Markov) model;
     FactorModel f = mk.model();

@@ -111,5 +111,13 @@ class ModelFormatErrorsTest {
     assertThatThrownBy(() -> ModelFormats.convert(mk, dir.resolve("m.xml"), false))
         .isInstanceOf(InvalidInputException.class).hasMessageContaining("a Markov network is not a DAG");
     assertThat(dir.resolve("m.xml")).doesNotExist();
+    Path bare = write("bare.json", "{\"type\": \"dag\", \"prior\": {\"dirichlet\": 1.0}, \"variables\": [{\"name\": \"a\","
+        + " \"states\": 2}]}");
+    assertThat(ModelFormats.convert(bare, dir.resolve("copy.json"), false).summary())
+        .isEqualTo("wrote " + dir.resolve("copy.json") + " (Occam JSON, type \"dag\"): 1 variable, no CPTs");
+    assertThatThrownBy(() -> ModelFormats.convert(bare, dir.resolve("bare.uai"), false))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage(dir.resolve("bare.uai") + ": cannot write " + bare + ": the model has no CPTs; a UAI BAYES file needs"
+            + " a table for every variable");
   }
 }
