@@ -18,6 +18,7 @@ import org.occam.data.InvalidInputException;
 import org.occam.data.Variable;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.io.DagModelFile;
+import org.occam.io.ModelFormats;
 import org.occam.report.DataJson;
 import org.occam.report.EdgeHeatMap;
 import org.occam.report.ResultJson;
@@ -54,7 +55,7 @@ public final class DagRankCommand implements Callable<Integer> {
   @Mixin
   DagDataOptions input;
 
-  @Option(names = "--true", paramLabel = "M.json",
+  @Option(names = "--true", paramLabel = "MODEL",
       description = "The true model: reports its rank, and declares the variables' states.")
   Path trueModel;
 
@@ -116,7 +117,7 @@ public final class DagRankCommand implements Callable<Integer> {
     ModelAveraging.Settings averaging = posterior.settings();
     int nThreads = Threads.count(threads);
     var settings = options.settings();
-    DagModelFile.Loaded truthFile = trueModel == null ? null : DagModelFile.read(trueModel, false);
+    DagModelFile.Loaded truthFile = trueModel == null ? null : ModelFormats.readDag(trueModel, false);
     DagModel truth = truthFile == null ? null : truthFile.model();
     var loaded = input.read(truthFile, 1, spec.commandLine().getErr());
     Dataset d = loaded.data();

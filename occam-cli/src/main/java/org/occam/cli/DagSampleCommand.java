@@ -11,7 +11,7 @@ import org.occam.dag.DagModel;
 import org.occam.dag.DagStructure;
 import org.occam.data.DataFormatException;
 import org.occam.data.InvalidInputException;
-import org.occam.io.DagModelFile;
+import org.occam.io.ModelFormats;
 import org.occam.math.RandomStreams;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -25,7 +25,8 @@ public final class DagSampleCommand implements Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--model", required = true, paramLabel = "M.json", description = "A model file with \"cpt\" for every variable.")
+  @Option(names = "--model", required = true, paramLabel = "MODEL", description = "A model file with a CPT for every"
+      + " variable: Occam JSON (type \"dag\"), BIF, XMLBIF (.xml) or UAI BAYES, by its extension.")
   Path model;
 
   @Option(names = "--rows", required = true, paramLabel = "N", description = "How many rows to draw.")
@@ -52,7 +53,7 @@ public final class DagSampleCommand implements Callable<Integer> {
       throw new InvalidInputException("--rows must be >= 1, got " + rows);
     }
     Outputs outputs = Outputs.check(spec, force, out);
-    DagModel m = DagModelFile.read(model, renormalise).model();
+    DagModel m = ModelFormats.readDag(model, renormalise).model();
     double[] theta = m.parameters().orElseThrow(() -> new DataFormatException(model
         + ": the model has no CPTs; sampling needs a \"cpt\" for every variable"));
     DagStructure s = m.structure();

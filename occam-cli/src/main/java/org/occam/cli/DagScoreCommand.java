@@ -18,6 +18,7 @@ import org.occam.evidence.EvidenceEstimate;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.io.CommandLineStructures;
 import org.occam.io.DagModelFile;
+import org.occam.io.ModelFormats;
 import org.occam.math.RandomStreams;
 import org.occam.report.DagScoreReport;
 import org.occam.report.ResultJson;
@@ -36,7 +37,8 @@ public final class DagScoreCommand implements Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--model", paramLabel = "M.json", description = "The model file (type \"dag\"). Or give --parents.")
+  @Option(names = "--model", paramLabel = "MODEL", description = "The model file: Occam JSON (type \"dag\"), BIF, XMLBIF"
+      + " (.xml) or UAI BAYES, by its extension. Or give --parents.")
   Path model;
 
   @Option(names = "--parents", paramLabel = "y1<-h1;y2<-h1,h2",
@@ -106,7 +108,7 @@ public final class DagScoreCommand implements Callable<Integer> {
     DagModel m;
     Dataset d;
     if (model != null) {
-      DagModelFile.Loaded loaded = DagModelFile.read(model, false);
+      DagModelFile.Loaded loaded = ModelFormats.readDag(model, false);
       m = loaded.model();
       Set<String> hidden = new java.util.HashSet<>();
       for (int j : m.structure().hiddenVariables()) {

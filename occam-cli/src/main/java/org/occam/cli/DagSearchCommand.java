@@ -17,6 +17,7 @@ import org.occam.data.Dataset;
 import org.occam.data.Variable;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.io.DagModelFile;
+import org.occam.io.ModelFormats;
 import org.occam.report.DagSearchReport;
 import org.occam.report.DataJson;
 import org.occam.report.JournalledUnits;
@@ -58,12 +59,12 @@ public final class DagSearchCommand implements Callable<Integer> {
   @Mixin
   DagDataOptions input;
 
-  @Option(names = "--true", paramLabel = "M.json",
+  @Option(names = "--true", paramLabel = "MODEL",
       description = "The true model: reports whether and when the search visited its structure, and declares the"
           + " variables' states.")
   Path trueModel;
 
-  @Option(names = "--start", paramLabel = "M.json",
+  @Option(names = "--start", paramLabel = "MODEL",
       description = "Start the first climb from this model's structure instead of the empty graph (e.g. the best"
           + " structure of the bipartite class when searching the general one).")
   Path startModel;
@@ -138,7 +139,7 @@ public final class DagSearchCommand implements Callable<Integer> {
     var scoreSettings = options.settings(emRestarts);
     var settings = new DagHillClimbing.Settings(restarts, tabu, tabuMoves, perturbation,
         DagHillClimbing.Settings.DEFAULT_MAX_STEPS, nThreads);
-    DagModelFile.Loaded truthFile = trueModel == null ? null : DagModelFile.read(trueModel, false);
+    DagModelFile.Loaded truthFile = trueModel == null ? null : ModelFormats.readDag(trueModel, false);
     var loaded = input.read(truthFile, constraint == DagArcConstraint.GENERAL ? 0 : 1, spec.commandLine().getErr());
     Dataset d = loaded.data();
     List<Variable> hiddenVars = loaded.hidden();
@@ -155,7 +156,7 @@ public final class DagSearchCommand implements Callable<Integer> {
     DagStructure start = null;
     if (startModel != null) {
       try {
-        start = space.structureLike(DagModelFile.read(startModel, false).model().structure());
+        start = space.structureLike(ModelFormats.readDag(startModel, false).model().structure());
       } catch (IllegalArgumentException e) {
         throw new DataFormatException(startModel + ": the start structure is not in the search space: "
             + e.getMessage());

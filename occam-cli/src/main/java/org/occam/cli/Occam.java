@@ -13,12 +13,14 @@ import picocli.CommandLine;
  * code 1; {@code --debug} adds the stack trace.
  */
 @Command(name = "occam", mixinStandardHelpOptions = true, versionProvider = Occam.Version.class,
-    subcommands = {DagCommand.class, MrfCommand.class, RbmCommand.class, CrfCommand.class, org.occam.cli.experiment.ExperimentCommand.class, DemoCommand.class,
+    subcommands = {DagCommand.class, MrfCommand.class, RbmCommand.class, CrfCommand.class, ConvertCommand.class,
+        org.occam.cli.experiment.ExperimentCommand.class, DemoCommand.class,
         HelpCommand.class},
     description = {
         "Bayesian evidence ln p(D | m) for discrete graphical models, to choose structures and model orders.",
         "",
-        "Model families: dag, mrf and rbm (below); experiment reruns the papers' studies.",
+        "Model families: dag, mrf and rbm (below); convert changes a model file's format (Occam JSON, BIF, XMLBIF,"
+            + " UAI); experiment reruns the papers' studies.",
         "Every result says how it was made: method, settings, seed, time and diagnostics."},
     footer = {"", "Exit codes: 0 success, 2 bad input or usage, 1 internal error.",
         "Run 'occam demo' for a quick tour, 'occam dag --help' (mrf, rbm, experiment) for each family's commands."})

@@ -245,7 +245,7 @@ class BadInputCorpusTest {
     List<String> commands = all.stream().map(c -> commandOf(c.args())).distinct().toList();
     assertThat(commands).contains("dag score", "dag rank", "dag search", "dag select", "dag sample", "mrf score",
         "mrf rank", "mrf search", "mrf sample", "rbm score", "rbm select", "experiment beal",
-        "experiment parise-welling", "experiment chen-welling", "demo", "help");
+        "experiment parise-welling", "experiment chen-welling", "demo", "help", "convert");
   }
 
   /** The checks themselves can fail: a --debug run's stack trace is seen, quotes split as documented. */

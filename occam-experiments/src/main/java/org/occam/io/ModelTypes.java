@@ -9,6 +9,7 @@ final class ModelTypes {
   private static final Map<String, String> WHAT = Map.of(
       "dag", "a DAG model",
       "boltzmann", "a Boltzmann-machine model",
+      "markov", "a Markov network (factor tables)",
       "rbm", "an RBM model",
       "crf", "a linear-chain CRF model");
 
