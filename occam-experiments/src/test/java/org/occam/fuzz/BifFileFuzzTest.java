@@ -9,7 +9,7 @@ import org.occam.io.BifFile;
  * Without {@code JAZZER_FUZZ=1} it replays the corpus in {@code BifFileFuzzTestInputs/read/}.
  */
 class BifFileFuzzTest {
-  @FuzzTest(maxDuration = "30s")
+  @FuzzTest(maxDuration = "15s")
   void read(byte[] input) {
     ReaderContract.checkWithOptions(input, (options, f) -> BifFile.read(f, (options & 1) == 1));
   }

@@ -10,7 +10,7 @@ import org.occam.io.MarkovModelFile;
  * Without {@code JAZZER_FUZZ=1} it replays the corpus in {@code MarkovModelFileFuzzTestInputs/read/}.
  */
 class MarkovModelFileFuzzTest {
-  @FuzzTest(maxDuration = "30s")
+  @FuzzTest(maxDuration = "15s")
   @DictionaryFile(resourcePath = "model-json.dict")
   void read(byte[] input) {
     ReaderContract.checkWithOptions(input, (options, f) -> MarkovModelFile.read(f));

@@ -9,7 +9,7 @@ import org.occam.io.UaiFile;
  * Without {@code JAZZER_FUZZ=1} it replays the corpus in {@code UaiFileFuzzTestInputs/read/}.
  */
 class UaiFileFuzzTest {
-  @FuzzTest(maxDuration = "30s")
+  @FuzzTest(maxDuration = "15s")
   void read(byte[] input) {
     ReaderContract.checkWithOptions(input, (options, f) -> UaiFile.read(f, (options & 1) == 1));
   }

@@ -9,7 +9,7 @@ import org.occam.io.XmlBifFile;
  * Without {@code JAZZER_FUZZ=1} it replays the corpus in {@code XmlBifFileFuzzTestInputs/read/}.
  */
 class XmlBifFileFuzzTest {
-  @FuzzTest(maxDuration = "30s")
+  @FuzzTest(maxDuration = "15s")
   void read(byte[] input) {
     ReaderContract.checkWithOptions(input, (options, f) -> XmlBifFile.read(f, (options & 1) == 1));
   }
