@@ -21,7 +21,9 @@ import picocli.CommandLine.Spec;
  */
 public final class MrfModelDataOptions {
   @Option(names = "--model", paramLabel = "M.json",
-      description = "The model file (type \"boltzmann\"); parameters in it are not used. Or give --edges.")
+      description = "The model file: a Boltzmann machine (JSON type \"boltzmann\"), or a Markov network of factor"
+          + " tables (UAI MARKOV, JSON type \"markov\"), scored as the log-linear model its factors' scopes generate;"
+          + " parameters in it are not used. Or give --edges or --generators.")
   Path model;
 
   @Option(names = "--edges", paramLabel = "a-b,b-c",
@@ -76,15 +78,43 @@ public final class MrfModelDataOptions {
     }
   }
 
-  /** Whether the structure is a log-linear model given by --generators. */
-  boolean logLinear() {
-    return generators != null;
+  private java.util.Optional<org.occam.io.ModelFormats.Markov> markov;
+
+  /**
+   * The Markov network of a --model file in factor tables (UAI MARKOV, JSON "markov"), read once;
+   * empty for a Boltzmann-machine file or --edges/--generators.
+   */
+  java.util.Optional<org.occam.io.ModelFormats.Markov> markovModel() {
+    if (markov == null) {
+      markov = model == null ? java.util.Optional.empty() : org.occam.io.ModelFormats.markov(model);
+    }
+    return markov;
   }
 
-  /** The data of a --generators model, any number of states per column; warnings on stderr. */
+  /** Whether the structure is a log-linear model: --generators, or a Markov network's model file. */
+  boolean logLinear() {
+    return generators != null || markovModel().isPresent();
+  }
+
+  /**
+   * The log-linear structure and its data: the generators on the data's columns, or the model file's
+   * factor scopes on the columns it declares (names and states, in its order).
+   */
+  org.occam.mrf.loglinear.LogLinearStructure logLinearStructure(Dataset d) {
+    return generators != null ? org.occam.mrf.loglinear.LogLinearStructure.parse(d.variables(), generators)
+        : org.occam.mrf.loglinear.LogLinearModel.of(markovModel().orElseThrow().model()).structure();
+  }
+
+  /**
+   * The data of a log-linear model, any number of states per column: the columns a Markov model file
+   * declares, or (--generators) every column; warnings on stderr.
+   */
   Dataset readGeneral() {
-    return DataReadOptions.report(org.occam.io.MrfDiscreteData.read(data, weightColumn, reading.settings(), 1), data,
-        command.commandLine().getErr());
+    var err = command.commandLine().getErr();
+    return markovModel().map(m -> DataReadOptions.report(org.occam.io.MrfDiscreteData.read(data,
+        m.model().variables(), weightColumn, reading.settings()), data, err))
+        .orElseGet(() -> DataReadOptions.report(org.occam.io.MrfDiscreteData.read(data, weightColumn,
+        reading.settings(), 1), data, err));
   }
 
   /**

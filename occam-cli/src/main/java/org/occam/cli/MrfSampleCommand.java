@@ -19,7 +19,9 @@ import picocli.CommandLine;
 
 /** {@code occam mrf sample}: independent exact rows from a Boltzmann machine with parameters. */
 @Command(name = "sample", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Draw exact samples from a Boltzmann machine with parameters; write them as CSV.", "",
+    description = {"Draw exact samples from a Boltzmann machine with parameters, or from a Markov network of factor"
+        + " tables (UAI MARKOV, JSON type \"markov\"; by enumeration, up to 4,194,304 joint states); write them as"
+        + " CSV.", "",
         "Independent exact rows (forward sampling"
             + " through a junction tree, so any graph whose cliques stay small, e.g. a 10×10 grid). Cells are the"
             + " variables' labels: 0/1, -1/1 with \"spins\": true, or the declared \"states\".", "",
@@ -29,7 +31,8 @@ public final class MrfSampleCommand implements Callable<Integer> {
   CommandLine.Model.CommandSpec spec;
 
   @Option(names = "--model", required = true, paramLabel = "M.json",
-      description = "A model file with \"parameters\" (biases and a weight for every edge).")
+      description = "A model file: JSON type \"boltzmann\" with \"parameters\" (biases and a weight for every edge),"
+          + " JSON type \"markov\", or UAI MARKOV.")
   Path model;
 
   @Option(names = "--rows", required = true, paramLabel = "N", description = "How many rows to draw.")
@@ -50,10 +53,20 @@ public final class MrfSampleCommand implements Callable<Integer> {
       throw new InvalidInputException("--rows must be >= 1, got " + rows);
     }
     Outputs outputs = Outputs.check(spec, force, out);
-    BoltzmannModelFile.Loaded m = BoltzmannModelFile.read(model, true);
-    BoltzmannMachine bm = m.model().orElseThrow();
-    int[][] x = ExactSampler.of(bm).sample(rows, RandomStreams.fromSeed(seed));
-    List<Variable> vars = m.variables();
+    var markov = org.occam.io.ModelFormats.markov(model);
+    int[][] x;
+    List<Variable> vars;
+    if (markov.isPresent()) {
+      org.occam.mrf.loglinear.LogLinearModel ll = org.occam.mrf.loglinear.LogLinearModel.of(markov.get().model());
+      x = new org.occam.mrf.loglinear.LogLinearEnumeration(ll.structure()).sample(ll.parameters(), rows,
+          RandomStreams.fromSeed(seed));
+      vars = ll.structure().variables();
+    } else {
+      BoltzmannModelFile.Loaded m = BoltzmannModelFile.read(model, true);
+      BoltzmannMachine bm = m.model().orElseThrow();
+      x = ExactSampler.of(bm).sample(rows, RandomStreams.fromSeed(seed));
+      vars = m.variables();
+    }
     StringWriter text = new StringWriter();
     try (CSVPrinter p = new CSVPrinter(text, CSVFormat.RFC4180.builder().setRecordSeparator('\n').get())) {
       for (Variable v : vars) {

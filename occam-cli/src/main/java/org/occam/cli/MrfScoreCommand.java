@@ -130,15 +130,17 @@ public final class MrfScoreCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** A log-linear model given by --generators: the registry of {@link LogLinearMethods}. */
+  /** A log-linear model (--generators, or a Markov network's model file): the registry of {@link LogLinearMethods}. */
   private int logLinear() {
     boolean named = spec.commandLine().getParseResult().hasMatchedOption("--methods");
     List<EvidenceMethod<LogLinearProblem>> wanted = LogLinearMethods.parseList(named ? methods
         : LOG_LINEAR_DEFAULT_METHODS);
     Outputs outputs = Outputs.check(spec, force, json);
     Dataset d = input.readGeneral();
-    LogLinearStructure structure = LogLinearStructure.parse(d.variables(), input.generators);
-    double sigma = options.priorSigma(java.util.OptionalDouble.empty());
+    LogLinearStructure structure = input.logLinearStructure(d);
+    java.util.OptionalDouble fromModel = input.markovModel().map(m -> m.priorSigma())
+        .orElse(java.util.OptionalDouble.empty());
+    double sigma = options.priorSigma(fromModel);
     LogLinearProblem problem = new LogLinearProblem(structure, d, options.settings(sigma, options.threads()),
         options.seed, ais.settings(), org.occam.mrf.loglinear.DecomposableEvidence.parsePrior(dirichletPrior));
     if (wanted.stream().anyMatch(m -> !m.name().equals("exact"))) {
@@ -146,8 +148,9 @@ public final class MrfScoreCommand implements Callable<Integer> {
     }
     List<EvidenceEstimate> results = problem.estimate(wanted);
     PrintWriter out = outputs.report();
+    out.println("model " + input.source());
     MrfScoreReport.describeLogLinear(out, structure, sigma, options.priorSigma != null ? " from --prior-sigma"
-        : " (default)");
+        : fromModel.isPresent() ? " from the model file" : " (default)");
     out.println(org.occam.io.MrfDiscreteData.describe(input.data, d) + "; the first state of each is its reference");
     Tables.print(out, MrfScoreReport.HEADER, results.stream().map(MrfScoreReport::row).toList());
     MrfScoreReport.warnings(out, results);

@@ -147,6 +147,30 @@ public final class ModelFormats {
   }
 
   /**
+   * The Markov network of a model file that holds one as factor tables — UAI {@code MARKOV} or an
+   * Occam JSON {@code "markov"} — else empty (a {@code "boltzmann"} file is read by the Boltzmann
+   * machine's own reader).
+   *
+   * @throws DataFormatException for a malformed file, or a DAG ("use the dag commands")
+   */
+  public static java.util.Optional<Markov> markov(Path file) {
+    Format f = Format.of(file);
+    if (f == Format.JSON) {
+      JsonSource source = JsonSource.read(file);
+      JsonNode root = source.root();
+      JsonNode type = root != null && root.isObject() ? root.get("type") : null;
+      if (type == null || !type.isTextual() || !type.asText().equals("markov")) {
+        return java.util.Optional.empty();
+      }
+    }
+    Model m = read(file, false);
+    if (m instanceof Markov markov) {
+      return java.util.Optional.of(markov);
+    }
+    throw new InvalidInputException(file + ": the model is a DAG (Bayes net); use the dag commands");
+  }
+
+  /**
    * Reads a DAG model file of any format (the {@code --model} of the {@code dag} commands). Occam
    * JSON is read by {@link DagModelFile}, with its messages.
    *

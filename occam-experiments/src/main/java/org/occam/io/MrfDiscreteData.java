@@ -35,6 +35,17 @@ public final class MrfDiscreteData {
         specs.add(ColumnSpec.inferred(h));
       }
     }
+    return read(data, specs, weightColumn, settings, minColumns);
+  }
+
+  /** As above, with the columns a model declares (their names and states, in the model's order). */
+  public static CsvDatasetReader.Result read(Path data, List<Variable> model, String weightColumn,
+      ReadSettings settings) {
+    return read(data, model.stream().map(ColumnSpec::of).toList(), weightColumn, settings, 1);
+  }
+
+  private static CsvDatasetReader.Result read(Path data, List<ColumnSpec> specs, String weightColumn,
+      ReadSettings settings, int minColumns) {
     CsvDatasetReader.Result read = CsvDatasetReader.read(data, specs, java.util.Set.of(), weightColumn, settings);
     Dataset d = read.data();
     if (d.variables().size() < minColumns) {
