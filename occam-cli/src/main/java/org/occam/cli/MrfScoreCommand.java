@@ -135,7 +135,7 @@ public final class MrfScoreCommand implements Callable<Integer> {
     double sigma = options.priorSigma(java.util.OptionalDouble.empty());
     LogLinearProblem problem = new LogLinearProblem(structure, d, options.settings(sigma, options.threads()),
         options.seed, ais.settings(), 1.0);
-    problem.requireExactInference();
+    problem.requireExactInference(wanted);
     List<EvidenceEstimate> results = problem.estimate(wanted);
     PrintWriter out = outputs.report();
     MrfScoreReport.describeLogLinear(out, structure, sigma, options.priorSigma != null ? " from --prior-sigma"

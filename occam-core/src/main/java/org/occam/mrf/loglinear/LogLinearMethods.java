@@ -24,7 +24,7 @@ public final class LogLinearMethods {
       "inference");
 
   public static final MethodRegistry<LogLinearProblem> REGISTRY = new MethodRegistry<>("log-linear MRF", List.of(
-      new Map_(), new BicMl(), new BicMap(), new LaplaceExact(), new Ais(), new Quadrature()));
+      new Map_(), new BicMl(), new BicMap(), new LogLinearBpLr(), new LaplaceExact(), new Ais(), new Quadrature()));
 
   private LogLinearMethods() {}
 

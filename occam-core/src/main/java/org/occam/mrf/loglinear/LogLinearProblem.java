@@ -207,6 +207,19 @@ public final class LogLinearProblem {
     enumeration();
   }
 
+  /**
+   * A method that needs no enumeration of the joint states (bp-lr, on loopy BP), which
+   * {@link #requireExactInference(List)} lets through on a model of any size.
+   */
+  public interface WithoutEnumeration {}
+
+  /** Refuses, before any work, a model too large for exact inference when one of the methods needs it. */
+  public void requireExactInference(List<? extends EvidenceMethod<LogLinearProblem>> methods) {
+    if (methods.stream().anyMatch(m -> !(m instanceof WithoutEnumeration))) {
+      enumeration();
+    }
+  }
+
   /** λMP: L-BFGS on the log posterior per row from λ = 0, then Newton steps to the mode. */
   public synchronized Fit map() {
     if (map == null) {
