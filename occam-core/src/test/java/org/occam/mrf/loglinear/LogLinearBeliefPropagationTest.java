@@ -176,6 +176,45 @@ class LogLinearBeliefPropagationTest {
   }
 
   @Test
+  void pseudoMomentMatchingMakesTheMarginalsABpFixedPointOnLoopyGraphs() {
+    List<LogLinearStructure> models = List.of(loopy().get(0),
+        LogLinearStructure.parse(LogLinearTestModels.variables(3, 2, 4, 2, 3), "ABC,CDE,EA"));
+    long seed = 51;
+    for (LogLinearStructure s : models) {
+      LogLinearFactorGraph graph = new LogLinearFactorGraph(s);
+      assertFalse(graph.isTree());
+      assertEquals(0, graph.extraCoordinates());
+      double[] lambda = LogLinearTestModels.randomParameters(s, 1.0, RandomStreams.fromSeed(seed));
+      // smoothed empirical marginals: locally consistent, every cell positive, not BP's own
+      double[] means = LogLinearData.of(s, LogLinearTestModels.sample(s, lambda, 300, seed++)).smoothed(0.5).means();
+      double[] pmm = LogLinearBetheFreeEnergy.fixedPointParameters(graph, means);
+      LogLinearBpResult bp = new LogLinearBeliefPropagation(graph, TIGHT).run(pmm);
+      assertTrue(bp.converged());
+      double[] b = bp.featureMeans();
+      for (int a = 0; a < means.length; a++) {
+        assertEquals(means[a], b[a], 1e-9, "feature " + a + " of " + s);
+      }
+      assertEquals(LogLinearBetheFreeEnergy.logZ(graph, pmm, means), bp.logZ(), 1e-9);
+    }
+  }
+
+  @Test
+  void parallelAndSequentialSchedulesReachTheSameFixedPoint() {
+    for (LogLinearStructure s : loopy()) {
+      double[] lambda = LogLinearTestModels.randomParameters(s, 0.8, RandomStreams.fromSeed(61));
+      LogLinearModel m = new LogLinearModel(s, lambda);
+      LogLinearBpResult sequential = LogLinearBeliefPropagation.run(m, TIGHT);
+      LogLinearBpResult parallel = LogLinearBeliefPropagation.run(m,
+          TIGHT.withSchedule(LoopyBeliefPropagation.Schedule.PARALLEL));
+      assertTrue(sequential.converged() && parallel.converged());
+      assertEquals(sequential.logZ(), parallel.logZ(), 1e-10);
+      for (int a = 0; a < lambda.length; a++) {
+        assertEquals(sequential.featureMeans()[a], parallel.featureMeans()[a], 1e-10);
+      }
+    }
+  }
+
+  @Test
   void warmStartsFromThePreviousMessagesAndReportsNonConvergence() {
     LogLinearStructure s = loopy().get(0);
     LogLinearBeliefPropagation engine = new LogLinearBeliefPropagation(s, LoopyBeliefPropagation.Settings.defaults());
