@@ -43,7 +43,8 @@ import org.occam.mrf.LoopyBeliefPropagation.Settings;
  * starts each run from the previous fixed point. It is therefore not thread-safe.
  *
  * <pre>{@code
- * LogLinearBeliefPropagation bp = new LogLinearBeliefPropagation(structure, LoopyBeliefPropagation.Settings.defaults());
+ * LogLinearBeliefPropagation bp =
+ *     new LogLinearBeliefPropagation(structure, LoopyBeliefPropagation.Settings.defaults());
  * LogLinearBpResult r = bp.run(lambda);
  * if (r.converged()) {
  *   double logZ = r.logZ();

@@ -42,7 +42,7 @@ public final class LogLinearFactorGraph {
   private final int[][] ownedFeatures;
   /** Per factor, per cell: its Bethe coordinate (−1 for the all-reference cell). */
   private final int[][] coordinate;
-  /** Per factor, per cell: the feature whose mean is its local moment, owned or not (−1 for the all-reference cell). */
+  /** Per factor, per cell: the feature whose mean is its local moment, owned or not (−1: all-reference cell). */
   private final int[][] momentFeature;
   /** Per variable: the first feature of its main effect {v}. */
   private final int[] singletonOffset;

@@ -88,7 +88,8 @@ class LogLinearBpLrTest {
       double gap = Math.abs(e.get(0).logEvidence() - e.get(1).logEvidence());
       @SuppressWarnings("unchecked")
       double[] at = ((List<Double>) e.get(0).diagnostics().get("lambda")).stream().mapToDouble(x -> x).toArray();
-      double betheError = (Double) e.get(0).diagnostics().get("logZ") - new LogLinearEnumeration(s).run(at, false).logZ();
+      double betheError = (Double) e.get(0).diagnostics().get("logZ")
+          - new LogLinearEnumeration(s).run(at, false).logZ();
       System.out.printf("loopy 3-state, seed %d: bp-lr %.6f, laplace-exact %.6f, gap %.3g; at λMP_BP"
           + " log Z_Bethe − log Z = %.3g (× N = %.3g)%n", seed, e.get(0).logEvidence(), e.get(1).logEvidence(), gap,
           betheError, betheError * 500);
