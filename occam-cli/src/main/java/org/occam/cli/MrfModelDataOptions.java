@@ -37,7 +37,7 @@ public final class MrfModelDataOptions {
           + " (\"ACE,ADE\" when every name is one character). Every subset of a generator is a term; each variable's"
           + " first state (the smallest integer, else the first value seen) is its reference, and a term has one"
           + " parameter per combination of non-reference states. Methods: map, bic-ml, bic-map, laplace-exact, ais,"
-          + " quadrature (exact inference by enumeration).")
+          + " quadrature (exact inference by enumeration), and bp-lr (loopy BP on the generators: any size).")
   String generators;
 
   @Option(names = "--data", required = true, paramLabel = "D.csv",

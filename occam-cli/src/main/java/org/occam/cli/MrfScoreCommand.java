@@ -143,9 +143,7 @@ public final class MrfScoreCommand implements Callable<Integer> {
     double sigma = options.priorSigma(fromModel);
     LogLinearProblem problem = new LogLinearProblem(structure, d, options.settings(sigma, options.threads()),
         options.seed, ais.settings(), org.occam.mrf.loglinear.DecomposableEvidence.parsePrior(dirichletPrior));
-    if (wanted.stream().anyMatch(m -> !m.name().equals("exact"))) {
-      problem.requireExactInference();
-    }
+    problem.requireExactInference(wanted);
     List<EvidenceEstimate> results = problem.estimate(wanted);
     PrintWriter out = outputs.report();
     out.println("model " + input.source());

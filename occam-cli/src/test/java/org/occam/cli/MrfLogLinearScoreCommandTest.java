@@ -69,6 +69,18 @@ class MrfLogLinearScoreCommandTest {
   }
 
   @Test
+  void bpLrScoresAGeneratorModelAndIsLaplaceExactWhereBpIsExact() throws IOException {
+    Path data = threeByTwo();
+    CliRunner.Result r = CliRunner.run("mrf", "score", "--data", data.toString(), "--weight-column", "Freq",
+        "--generators", "colour*size", "--methods", "bp-lr,laplace-exact", "--json", "-");
+    assertEquals(0, r.exitCode(), r.err());
+    JsonNode json = new ObjectMapper().readTree(r.out().substring(r.out().indexOf('{')));
+    assertEquals("bp-lr", json.at("/results/0/method").asText());
+    assertTrue(json.at("/results/0/diagnostics/bpConverged").asBoolean());
+    assertEquals(json.at("/results/1/logEvidence").asDouble(), json.at("/results/0/logEvidence").asDouble(), 1e-5);
+  }
+
+  @Test
   void badGeneratorsMethodsAndDataGetOneLineErrors() throws IOException {
     Path data = threeByTwo();
     CliRunner.Result r = CliRunner.run("mrf", "score", "--data", data.toString(), "--weight-column", "Freq",
@@ -77,9 +89,9 @@ class MrfLogLinearScoreCommandTest {
     assertTrue(r.err().contains("unknown variable \"sise\"; the variables are colour, size"), r.err());
     assertEquals(1, r.err().strip().lines().count(), r.err());
     r = CliRunner.run("mrf", "score", "--data", data.toString(), "--weight-column", "Freq", "--generators",
-        "colour*size", "--methods", "bp-lr");
+        "colour*size", "--methods", "bp-lr-exactgrad");
     assertEquals(2, r.exitCode());
-    assertTrue(r.err().contains("bp-lr"), r.err());
+    assertTrue(r.err().contains("bp-lr-exactgrad"), r.err());
     r = CliRunner.run("mrf", "score", "--data", data.toString(), "--weight-column", "Freq", "--generators",
         "colour*size", "--edges", "colour-size");
     assertEquals(2, r.exitCode());

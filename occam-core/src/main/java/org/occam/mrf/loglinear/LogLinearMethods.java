@@ -24,7 +24,8 @@ public final class LogLinearMethods {
       "inference");
 
   public static final MethodRegistry<LogLinearProblem> REGISTRY = new MethodRegistry<>("log-linear MRF", List.of(
-      new Map_(), new BicMl(), new BicMap(), new LaplaceExact(), new Ais(), new Quadrature(), new Exact()));
+      new Map_(), new BicMl(), new BicMap(), new LogLinearBpLr(), new LaplaceExact(), new Ais(), new Quadrature(),
+      new Exact()));
 
   private LogLinearMethods() {}
 
@@ -273,7 +274,7 @@ public final class LogLinearMethods {
    * methods' Gaussian on λ, so its numbers are not theirs; it scores graphical models only (the
    * generators are the cliques of a chordal interaction graph).
    */
-  static final class Exact implements EvidenceMethod<LogLinearProblem> {
+  static final class Exact implements EvidenceMethod<LogLinearProblem>, LogLinearProblem.WithoutExactInference {
     @Override
     public String name() {
       return DecomposableEvidence.METHOD;

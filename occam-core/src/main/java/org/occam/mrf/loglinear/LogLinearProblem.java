@@ -208,6 +208,19 @@ public final class LogLinearProblem {
     inference();
   }
 
+  /**
+   * A method that needs no exact inference (bp-lr, on loopy BP; exact, a closed form), which
+   * {@link #requireExactInference(List)} lets through on a model of any size.
+   */
+  public interface WithoutExactInference {}
+
+  /** Refuses, before any work, a model too large for exact inference when one of the methods needs it. */
+  public void requireExactInference(List<? extends EvidenceMethod<LogLinearProblem>> methods) {
+    if (methods.stream().anyMatch(m -> !(m instanceof WithoutExactInference))) {
+      inference();
+    }
+  }
+
   /** λMP: L-BFGS on the log posterior per row from λ = 0, then Newton steps to the mode. */
   public synchronized Fit map() {
     if (map == null) {

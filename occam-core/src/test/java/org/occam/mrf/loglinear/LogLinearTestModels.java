@@ -35,6 +35,58 @@ final class LogLinearTestModels {
     return Dataset.of(s.variables(), x);
   }
 
+  /**
+   * N rows by Gibbs sampling (single-site, variables in order), for models too large to enumerate:
+   * {@code burnIn} sweeps from the all-reference state, then one row every {@code thin} sweeps.
+   */
+  static Dataset gibbs(LogLinearStructure s, double[] lambda, int rows, int burnIn, int thin, long seed) {
+    UniformRandomProvider rng = RandomStreams.fromSeed(seed);
+    int n = s.variableCount();
+    List<List<Integer>> termsOf = new ArrayList<>();
+    for (int v = 0; v < n; v++) {
+      termsOf.add(new ArrayList<>());
+    }
+    for (int t = 0; t < s.termCount(); t++) {
+      for (int v : s.term(t)) {
+        termsOf.get(v).add(t);
+      }
+    }
+    int[] x = new int[n];
+    int[][] out = new int[rows][];
+    double[] weight = new double[32];
+    for (int sweep = 0, r = 0; r < rows; sweep++) {
+      for (int v = 0; v < n; v++) {
+        int k = s.cardinality(v);
+        double max = Double.NEGATIVE_INFINITY;
+        for (int state = 0; state < k; state++) {
+          x[v] = state;
+          double e = 0;
+          for (int t : termsOf.get(v)) {
+            int a = s.activeFeature(t, x);
+            e += a < 0 ? 0 : lambda[a];
+          }
+          weight[state] = e;
+          max = Math.max(max, e);
+        }
+        double sum = 0;
+        for (int state = 0; state < k; state++) {
+          weight[state] = Math.exp(weight[state] - max);
+          sum += weight[state];
+        }
+        double u = rng.nextDouble() * sum;
+        int pick = 0;
+        while (pick < k - 1 && (u -= weight[pick]) > 0) {
+          pick++;
+        }
+        x[v] = pick;
+      }
+      if (sweep >= burnIn && (sweep - burnIn) % thin == 0) {
+        out[r++] = x.clone();
+      }
+    }
+    return Dataset.of(s.variables(), out);
+  }
+
   /** log Σ_x exp(logPotential(x)) by brute force over the joint states. */
   static double bruteLogZ(List<Variable> vars, java.util.function.ToDoubleFunction<int[]> logPotential) {
     int n = vars.size();
