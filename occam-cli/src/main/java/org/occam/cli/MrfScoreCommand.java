@@ -146,8 +146,7 @@ public final class MrfScoreCommand implements Callable<Integer> {
     problem.requireExactInference(wanted);
     List<EvidenceEstimate> results = problem.estimate(wanted);
     PrintWriter out = outputs.report();
-    out.println("model " + input.source());
-    MrfScoreReport.describeLogLinear(out, structure, sigma, options.priorSigma != null ? " from --prior-sigma"
+    MrfScoreReport.describeLogLinear(out, structure, input.model, sigma, options.priorSigma != null ? " from --prior-sigma"
         : fromModel.isPresent() ? " from the model file" : " (default)");
     out.println(org.occam.io.MrfDiscreteData.describe(input.data, d) + "; the first state of each is its reference");
     Tables.print(out, MrfScoreReport.HEADER, results.stream().map(MrfScoreReport::row).toList());

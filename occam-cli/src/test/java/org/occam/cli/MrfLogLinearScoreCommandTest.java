@@ -102,4 +102,40 @@ class MrfLogLinearScoreCommandTest {
     assertTrue(r.err().contains("m.csv:3:1"), r.err());
     assertFalse(r.err().contains("Exception"), r.err());
   }
+
+  @Test
+  void aMarkovNetworkFileIsSampledAndScoredAsTheModelItsScopesGenerate() throws IOException {
+    Path model = CliRunner.write(dir, "m.json", """
+        {"type": "markov",
+         "variables": [{"name": "x", "states": ["lo", "mid", "hi"]}, {"name": "y", "states": ["no", "yes"]}],
+         "factors": [{"scope": ["x", "y"], "logPotentials": [0.2, -0.4, 0.9, 0.0, -0.3, 1.1]}]}""");
+    Path rows = dir.resolve("rows.csv");
+    CliRunner.Result s = CliRunner.run("mrf", "sample", "--model", model.toString(), "--rows", "400", "--seed", "5",
+        "--out", rows.toString());
+    assertEquals(0, s.exitCode(), s.err());
+    assertTrue(Files.readString(rows).startsWith("x,y\n"), Files.readString(rows).substring(0, 20));
+    Path uai = dir.resolve("m.uai");
+    assertEquals(0, CliRunner.run("convert", model.toString(), uai.toString()).exitCode());
+    CliRunner.Result fromJson = CliRunner.run("mrf", "score", "--model", model.toString(), "--data", rows.toString(),
+        "--methods", "laplace-exact,exact", "--json", "-");
+    assertEquals(0, fromJson.exitCode(), fromJson.err());
+    assertTrue((fromJson.out() + fromJson.err()).contains("model x*y (" + model + "): 2 variables (3×2 states), 3 terms,"
+        + " 5 parameters"), fromJson.out() + fromJson.err());
+    JsonNode a = new ObjectMapper().readTree(fromJson.out().substring(fromJson.out().indexOf('{')));
+    Dataset d = CsvDatasetReader.read(rows, List.of(ColumnSpec.labels("x", List.of("lo", "mid", "hi")),
+        ColumnSpec.labels("y", List.of("no", "yes"))), java.util.Set.of(), null);
+    LogLinearStructure structure = LogLinearStructure.parse(d.variables(), "x*y");
+    double expected = new LogLinearProblem(structure, d, MrfScoreSettings.defaults(), 1)
+        .estimate(LogLinearMethods.parseList("laplace-exact")).get(0).logEvidence();
+    assertEquals(expected, a.at("/results/0/logEvidence").asDouble(), 1e-9);
+    // UAI keeps no names: its variables are x0, x1 with states 0..k-1, so the data must say so
+    CliRunner.Result wrongNames = CliRunner.run("mrf", "score", "--model", uai.toString(), "--data", rows.toString());
+    assertEquals(2, wrongNames.exitCode());
+    assertEquals(1, wrongNames.err().strip().lines().count(), wrongNames.err());
+    Path dag = CliRunner.write(dir, "d.bif", "network n { }\nvariable a { type discrete [ 2 ] { u, v }; }\n"
+        + "probability ( a ) { table 0.4, 0.6; }\n");
+    CliRunner.Result notMarkov = CliRunner.run("mrf", "score", "--model", dag.toString(), "--data", rows.toString());
+    assertEquals(2, notMarkov.exitCode());
+    assertTrue(notMarkov.err().contains("use the dag commands"), notMarkov.err());
+  }
 }

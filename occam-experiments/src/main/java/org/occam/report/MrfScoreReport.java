@@ -97,11 +97,11 @@ public final class MrfScoreReport {
   }
 
   /** The model as the JSON records it (file null for a structure given by --edges): file, variables, edges, spin coding, parameters and prior σ. */
-  /** The first line of a log-linear model's report. */
-  public static void describeLogLinear(PrintWriter out, org.occam.mrf.loglinear.LogLinearStructure s, double sigma,
-      String sigmaFrom) {
-    out.printf("model %s: %d variables (%s states), %d terms, %d parameters (reference-state coding); prior"
-        + " N(0, %s² I)%s%n", s.generatorString(), s.variableCount(), s.variables().stream()
+  /** The first line of a log-linear model's report; {@code file} the model file it came from, or null. */
+  public static void describeLogLinear(PrintWriter out, org.occam.mrf.loglinear.LogLinearStructure s, Path file,
+      double sigma, String sigmaFrom) {
+    out.printf("model %s%s: %d variables (%s states), %d terms, %d parameters (reference-state coding); prior"
+        + " N(0, %s² I)%s%n", s.generatorString(), file == null ? "" : " (" + file + ")", s.variableCount(), s.variables().stream()
         .map(v -> String.valueOf(v.cardinality())).collect(java.util.stream.Collectors.joining("×")), s.termCount(),
         s.featureCount(), Tables.number(sigma), sigmaFrom);
   }
