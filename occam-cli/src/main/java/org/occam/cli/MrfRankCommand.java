@@ -82,6 +82,11 @@ public final class MrfRankCommand implements Callable<Integer> {
       description = "The score that chooses the edge added at each step of the path (default: ${DEFAULT-VALUE}).")
   String criterion;
 
+  @Option(names = "--top", paramLabel = "N", defaultValue = "" + MrfRankReport.TOP,
+      description = "With --class all or decomposable: the table shows the models in the top N by some method"
+          + " (default: ${DEFAULT-VALUE}); --json and --csv hold all of them.")
+  int top;
+
   @Option(names = "--class", paramLabel = "CLASS", defaultValue = "path",
       converter = GraphClassConverter.class,
       description = "path: the empty graph, the chain and the greedy path (the default); all: every graph on the"
@@ -202,12 +207,11 @@ public final class MrfRankCommand implements Callable<Integer> {
     }
   }
 
-  /** The table (with {@code topOnly}, the models in the top 10 by some method), the best models, JSON and CSV. */
+  /** The table (with {@code topOnly}, the models in the top --top by some method), the best models, JSON and CSV. */
   private int report(PrintWriter out, Dataset d, List<Variable> vars, List<String> wanted, EvidenceMethod<MrfProblem> by,
       MrfScoreSettings settings, int threads, List<RankedGraph> models, List<GreedyEdgePath.Step> path,
       double searchSeconds, double seconds, boolean topOnly, UnitJournal journal) {
-    MrfRankReport report = new MrfRankReport(vars, wanted, models, path,
-        topOnly);
+    MrfRankReport report = new MrfRankReport(vars, wanted, models, path, topOnly, top);
     report.print(out);
     MethodPosteriors posteriors = averaging == null ? null : report.average(averaging);
     if (posteriors != null) {

@@ -34,16 +34,22 @@ public final class MrfRankReport {
   private final List<RankedGraph> models;
   private final List<GreedyEdgePath.Step> path;
   private final boolean topOnly;
+  private final int top;
   /** Per method, the models' ranks: 1 = highest score, equal scores share a rank ({@link Ranks#of}). */
   private final List<int[]> ranks = new ArrayList<>();
 
   /**
    * @param path the greedy path the models' {@code pathStep}s refer to (empty when none)
-   * @param topOnly whether the table shows only the models in the top {@link #TOP} by some method,
+   * @param topOnly whether the table shows only the models in the top {@code top} by some method,
    *     with their edge lists (every graph ranked) instead of the edge added (a path)
+   * @param top how many of each method's best models the table shows (default {@link #TOP})
    */
   public MrfRankReport(List<Variable> vars, List<String> methods, List<RankedGraph> models, List<GreedyEdgePath.Step> path,
-      boolean topOnly) {
+      boolean topOnly, int top) {
+    if (top < 1) {
+      throw new org.occam.data.InvalidInputException("--top must be at least 1, got " + top);
+    }
+    this.top = top;
     this.vars = vars;
     this.methods = List.copyOf(methods);
     this.models = List.copyOf(models);
@@ -64,7 +70,7 @@ public final class MrfRankReport {
     List<Integer> order = new ArrayList<>();
     for (int i = 0; i < models.size(); i++) {
       int index = i;
-      if (!topOnly || ranks.stream().anyMatch(r -> r[index] <= TOP)) {
+      if (!topOnly || ranks.stream().anyMatch(r -> r[index] <= top)) {
         order.add(i);
       }
     }
@@ -85,7 +91,7 @@ public final class MrfRankReport {
     }
     out.println();
     Tables.print(out, header.toArray(new String[0]), rows);
-    out.println((topOnly ? "the models in the top " + TOP + " by some method (all of them in --json and --csv); " : "")
+    out.println((topOnly ? "the models in the top " + top + " by some method (all of them in --json and --csv); " : "")
         + "* best of the models by that method; ! not converged (see the JSON diagnostics)");
     out.println();
     for (int k = 0; k < methods.size(); k++) {

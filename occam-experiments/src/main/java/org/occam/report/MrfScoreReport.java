@@ -90,9 +90,15 @@ public final class MrfScoreReport {
    */
   public static void betheExcessWarning(PrintWriter out, EvidenceEstimate e) {
     if (e.diagnostics().get("betheLikelihoodExcess") instanceof Double x && x > BETHE_EXCESS_WARNING) {
-      out.printf(Locale.ROOT, "warning: %s: at its point the contrastive Bethe log-likelihood is %.1f nats above the"
+      out.printf(Locale.ROOT, "warning: %s: at its point the %sBethe log-likelihood is %.1f nats above the"
           + " exact one (%s); the Bethe approximation, not the data, lifts this score by about that much%n",
-          e.method(), x, Tables.score((Double) e.diagnostics().get("exactLogLikelihood")));
+          e.method(), e.diagnostics().containsKey("hiddenVariables") ? "contrastive " : "", x,
+          Tables.score((Double) e.diagnostics().get("exactLogLikelihood")));
+    }
+    if (e.diagnostics().get("generatorsSharingSeveralVariables") instanceof List<?> shared) {
+      out.printf("note: %s: generators share %s; the factor graph's Bethe entropy counts what the shared variables"
+          + " have in common twice, so the score can be far from the evidence even on a decomposable model%n",
+          e.method(), shared.stream().map(Object::toString).collect(java.util.stream.Collectors.joining(", ")));
     }
   }
 

@@ -157,4 +157,26 @@ class LogLinearBpLrTest {
     assertTrue(Double.isFinite(e.logEvidence()));
     assertEquals("pmm", d.get("start"));
   }
+
+  @Test
+  void theBetheExcessIsMeasuredWhereExactInferenceIsCheapAndSharedPairsAreNamed() {
+    // two triples sharing the pair B*C, with a strong B-C interaction: the Bethe entropy counts
+    // I(B; C) as entropy, so the Bethe L stands above the exact one by about N I(B; C)
+    LogLinearStructure shared = LogLinearStructure.parse(LogLinearTestModels.variables(3, 2, 2, 3), "A*B*C,B*C*D");
+    double[] lambda = new double[shared.featureCount()];
+    int bc = shared.terms().stream().map(java.util.Arrays::toString).toList().indexOf("[1, 2]");
+    lambda[shared.offset(bc)] = 3;
+    Dataset data = LogLinearTestModels.sample(shared, lambda, 2000, 95);
+    EvidenceEstimate e = score(shared, data, MrfScoreSettings.defaults(), "bp-lr").get(0);
+    assertEquals(List.of("B*C"), e.diagnostics().get("generatorsSharingSeveralVariables"));
+    double excess = (Double) e.diagnostics().get("betheLikelihoodExcess");
+    assertEquals((Double) e.diagnostics().get("logLikelihood") - (Double) e.diagnostics().get("exactLogLikelihood"),
+        excess, 1e-9);
+    assertTrue(excess > 50, "excess " + excess);
+    LogLinearStructure tree = LogLinearStructure.parse(LogLinearTestModels.variables(3, 2, 2, 3), "A*B,B*C,C*D");
+    EvidenceEstimate t = score(tree, LogLinearTestModels.sample(tree, LogLinearTestModels.randomParameters(tree, 1,
+        RandomStreams.fromSeed(96)), 500, 96), MrfScoreSettings.defaults(), "bp-lr").get(0);
+    assertEquals(0, (Double) t.diagnostics().get("betheLikelihoodExcess"), 1e-6);
+    assertTrue(!t.diagnostics().containsKey("generatorsSharingSeveralVariables"));
+  }
 }
