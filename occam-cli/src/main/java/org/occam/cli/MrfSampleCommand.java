@@ -20,8 +20,8 @@ import picocli.CommandLine;
 /** {@code occam mrf sample}: independent exact rows from a Boltzmann machine with parameters. */
 @Command(name = "sample", mixinStandardHelpOptions = true, sortOptions = false,
     description = {"Draw exact samples from a Boltzmann machine with parameters, or from a Markov network of factor"
-        + " tables (UAI MARKOV, JSON type \"markov\"; by enumeration, up to 4,194,304 joint states); write them as"
-        + " CSV.", "",
+        + " tables (UAI MARKOV, JSON type \"markov\"; by enumeration or forward sampling through a junction tree,"
+        + " whichever is cheaper); write them as CSV.", "",
         "Independent exact rows (forward sampling"
             + " through a junction tree, so any graph whose cliques stay small, e.g. a 10×10 grid). Cells are the"
             + " variables' labels: 0/1, -1/1 with \"spins\": true, or the declared \"states\".", "",
@@ -58,7 +58,7 @@ public final class MrfSampleCommand implements Callable<Integer> {
     List<Variable> vars;
     if (markov.isPresent()) {
       org.occam.mrf.loglinear.LogLinearModel ll = org.occam.mrf.loglinear.LogLinearModel.of(markov.get().model());
-      x = new org.occam.mrf.loglinear.LogLinearEnumeration(ll.structure()).sample(ll.parameters(), rows,
+      x = org.occam.mrf.loglinear.LogLinearInference.of(ll.structure()).sample(ll.parameters(), rows,
           RandomStreams.fromSeed(seed));
       vars = ll.structure().variables();
     } else {

@@ -133,6 +133,7 @@ public final class LogLinearEnumeration implements LogLinearInference {
    *
    * @return rows × V state indices
    */
+  @Override
   public int[][] sample(double[] lambda, int rows, org.apache.commons.rng.UniformRandomProvider rng) {
     double[] energy = logPotentials(lambda);
     double max = Double.NEGATIVE_INFINITY;

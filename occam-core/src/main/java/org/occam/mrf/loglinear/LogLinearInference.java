@@ -10,6 +10,9 @@ public interface LogLinearInference {
   /** log Z, E[f] and, when {@code covariance}, Cov[f]. */
   LogLinearEnumeration.Result run(double[] lambda, boolean covariance);
 
+  /** Exact draws of full assignments from p(x | λ), rows × V state indices. */
+  int[][] sample(double[] lambda, int rows, org.apache.commons.rng.UniformRandomProvider rng);
+
   /** What the engine is, for diagnostics ("enumeration of 729 joint states", "junction tree …"). */
   String describe();
 

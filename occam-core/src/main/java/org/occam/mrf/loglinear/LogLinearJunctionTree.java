@@ -234,6 +234,66 @@ public final class LogLinearJunctionTree implements LogLinearInference {
     return new LogLinearEnumeration.Result(logZ, means, cov);
   }
 
+  /**
+   * Exact draws of full assignments from p(x | λ): one calibration, then forward sampling down the
+   * tree — each root clique's cell from its marginal, each child's from its marginal given the
+   * separator cell its parent's draw fixed.
+   *
+   * @return rows × V state indices
+   */
+  @Override
+  public int[][] sample(double[] lambda, int rows, org.apache.commons.rng.UniformRandomProvider rng) {
+    if (lambda.length != structure.featureCount()) {
+      throw new IllegalArgumentException("the model has " + structure.featureCount() + " parameters, got "
+          + lambda.length);
+    }
+    double[][] marginal = new double[cliques.length][];
+    calibrate(potentials(lambda), marginal);
+    // per clique, its cells grouped by separator cell (all cells in one group for a root), with
+    // cumulative probabilities within each group
+    int k = cliques.length;
+    int[][][] groupCells = new int[k][][];
+    double[][][] groupCumulative = new double[k][][];
+    for (int c = 0; c < k; c++) {
+      int groups = parent[c] < 0 ? 1 : separatorSize[c];
+      int[] counts = new int[groups];
+      for (int cell = 0; cell < size[c]; cell++) {
+        counts[parent[c] < 0 ? 0 : toSeparator[c][cell]]++;
+      }
+      groupCells[c] = new int[groups][];
+      groupCumulative[c] = new double[groups][];
+      for (int g = 0; g < groups; g++) {
+        groupCells[c][g] = new int[counts[g]];
+        groupCumulative[c][g] = new double[counts[g]];
+      }
+      int[] filled = new int[groups];
+      for (int cell = 0; cell < size[c]; cell++) {
+        int g = parent[c] < 0 ? 0 : toSeparator[c][cell];
+        int j = filled[g]++;
+        groupCells[c][g][j] = cell;
+        groupCumulative[c][g][j] = (j == 0 ? 0 : groupCumulative[c][g][j - 1]) + marginal[c][cell];
+      }
+    }
+    int n = structure.variableCount();
+    int[][] out = new int[rows][];
+    int[] chosen = new int[k];
+    for (int r = 0; r < rows; r++) {
+      int[] x = new int[n];
+      for (int i = 0; i < k; i++) {
+        int c = order[i];
+        int g = parent[c] < 0 ? 0 : parentToSeparator[c][chosen[parent[c]]];
+        double[] cumulative = groupCumulative[c][g];
+        double u = rng.nextDouble() * cumulative[cumulative.length - 1];
+        int j = java.util.Arrays.binarySearch(cumulative, u);
+        j = j >= 0 ? Math.min(j + 1, cumulative.length - 1) : Math.min(-j - 1, cumulative.length - 1);
+        chosen[c] = groupCells[c][g][j];
+        assign(cliques[c], chosen[c], x);
+      }
+      out[r] = x;
+    }
+    return out;
+  }
+
   private double[][] potentials(double[] lambda) {
     double[][] psi = new double[cliques.length][];
     for (int c = 0; c < cliques.length; c++) {

@@ -68,4 +68,24 @@ class LogLinearJunctionTreeTest {
     var e = assertThrows(InvalidInputException.class, () -> LogLinearInference.of(complete));
     assertTrue(e.getMessage().contains("largest clique 30 variables"), e.getMessage());
   }
+
+  @Test
+  void forwardSamplingDownTheTreeDrawsFromTheModel() {
+    String[] specs = {"A*B*C,C*D,D*E,E*A,B*D", "A*B,B*C,C*A,D*E,F"};
+    int[][] states = {{2, 3, 2, 4, 3}, {3, 2, 3, 2, 2, 3}};
+    for (int k = 0; k < specs.length; k++) {
+      LogLinearStructure s = LogLinearStructure.parse(LogLinearTestModels.variables(states[k]), specs[k]);
+      for (long seed : new long[] {2201, 2202}) {
+        double[] lambda = LogLinearTestModels.randomParameters(s, 1, RandomStreams.fromSeed(seed));
+        double[] expected = new LogLinearEnumeration(s).run(lambda, false).means();
+        int n = 40_000;
+        int[][] x = new LogLinearJunctionTree(s).sample(lambda, n, RandomStreams.fromSeed(seed + 50));
+        double[] got = LogLinearData.of(s, org.occam.data.Dataset.of(s.variables(), x)).means();
+        for (int a = 0; a < expected.length; a++) {
+          double se = Math.sqrt(expected[a] * (1 - expected[a]) / n);
+          assertEquals(expected[a], got[a], 4.5 * se, specs[k] + " feature " + a + ", seed " + seed);
+        }
+      }
+    }
+  }
 }
