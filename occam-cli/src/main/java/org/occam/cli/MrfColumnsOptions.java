@@ -9,7 +9,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** The data options of the MRF structure commands (rank, search): binary columns, a count column. */
+/** The data options of the MRF structure commands (rank, search): discrete columns, a count column. */
 public final class MrfColumnsOptions {
   @Option(names = "--data", required = true, paramLabel = "D.csv",
       description = "CSV with a header; every column but the weight column is a discrete variable. When every"
@@ -30,12 +30,7 @@ public final class MrfColumnsOptions {
 
   /** The data, every column checked to be binary; warnings and dropped rows are reported on stderr. */
   Dataset read() {
-    return read("");
-  }
-
-  /** As {@link #read()}, {@code nonBinaryHint} appended to the refusal of a column with more than two values. */
-  Dataset read(String nonBinaryHint) {
-    return DataReadOptions.report(MrfBinaryData.read(data, weightColumn, reading.settings(), nonBinaryHint), data,
+    return DataReadOptions.report(MrfBinaryData.read(data, weightColumn, reading.settings()), data,
         command.commandLine().getErr());
   }
 

@@ -38,25 +38,6 @@ public final class MrfBinaryData {
    * when they are integers), failing with a one-line message naming the file.
    */
   public static CsvDatasetReader.Result read(Path data, String weightColumn, ReadSettings settings) {
-    return read(data, weightColumn, settings, "");
-  }
-
-  /**
-   * As above, {@code nonBinaryHint} appended to the refusal of a column with more than two values
-   * (e.g. naming a method that takes them).
-   */
-  public static CsvDatasetReader.Result read(Path data, String weightColumn, ReadSettings settings,
-      String nonBinaryHint) {
-    try {
-      return readBinary(data, weightColumn, settings);
-    } catch (DataFormatException e) {
-      boolean states = e.getMessage().contains("the variables are binary")
-          || e.getMessage().contains("a Boltzmann machine needs exactly two");
-      throw states && !nonBinaryHint.isEmpty() ? new DataFormatException(e.getMessage() + nonBinaryHint) : e;
-    }
-  }
-
-  private static CsvDatasetReader.Result readBinary(Path data, String weightColumn, ReadSettings settings) {
     List<ColumnSpec> specs = new ArrayList<>();
     for (String h : CsvDatasetReader.header(data)) {
       if (!h.equals(weightColumn)) {
