@@ -67,7 +67,7 @@ public final class MrfGraphEstimates {
    */
   public void requireExactInference(PairwiseGraph densest) {
     if (!binary) {
-      LogLinearInference.of(LogLinearStructure.pairwise(data.variables(), densest));
+      LogLinearInference.require(LogLinearStructure.pairwise(data.variables(), densest));
     }
   }
 

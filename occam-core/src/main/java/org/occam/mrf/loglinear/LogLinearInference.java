@@ -23,13 +23,31 @@ public interface LogLinearInference {
    * @throws org.occam.data.InvalidInputException if both are too large
    */
   static LogLinearInference of(LogLinearStructure structure) {
+    return choose(structure, true);
+  }
+
+  /**
+   * Refuses, without building anything, a structure that neither engine can hold (the check of
+   * {@link #of}).
+   *
+   * @throws org.occam.data.InvalidInputException if both are too large
+   */
+  static void require(LogLinearStructure structure) {
+    choose(structure, false);
+  }
+
+  private static LogLinearInference choose(LogLinearStructure structure, boolean build) {
     double states = structure.jointStates();
     if (states <= 4096) {
-      return new LogLinearEnumeration(structure);
+      return build ? new LogLinearEnumeration(structure) : null;
     }
     LogLinearJunctionTree.Shape shape = LogLinearJunctionTree.shape(structure);
     if (states <= LogLinearEnumeration.MAX_STATES && states <= shape.tableEntries()) {
-      return new LogLinearEnumeration(structure);
+      return build ? new LogLinearEnumeration(structure) : null;
+    }
+    if (!build) {
+      LogLinearJunctionTree.requireSize(structure, shape);
+      return null;
     }
     return new LogLinearJunctionTree(structure, shape);
   }

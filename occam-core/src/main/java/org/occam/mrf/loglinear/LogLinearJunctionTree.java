@@ -50,12 +50,7 @@ public final class LogLinearJunctionTree implements LogLinearInference {
 
   LogLinearJunctionTree(LogLinearStructure structure, Shape shape) {
     this.structure = structure;
-    if (shape.tableEntries() > MAX_TABLE_ENTRIES) {
-      throw new InvalidInputException(String.format(Locale.ROOT, "exact inference is limited to %.3g clique table"
-          + " entries; the junction tree of %s needs %.3g (largest clique %d variables)", MAX_TABLE_ENTRIES,
-          structure.generatorString(), shape.tableEntries(), shape.cliques().stream().mapToInt(c -> c.length).max()
-          .orElse(0)));
-    }
+    requireSize(structure, shape);
     cliques = shape.cliques().toArray(new int[0][]);
     int k = cliques.length;
     parent = new int[k];
@@ -115,6 +110,16 @@ public final class LogLinearJunctionTree implements LogLinearInference {
         activeStart[c][cell + 1] = used;
       }
       active[c] = Arrays.copyOf(buffer, used);
+    }
+  }
+
+  /** @throws InvalidInputException if the clique tables together exceed {@link #MAX_TABLE_ENTRIES} */
+  static void requireSize(LogLinearStructure structure, Shape shape) {
+    if (shape.tableEntries() > MAX_TABLE_ENTRIES) {
+      throw new InvalidInputException(String.format(Locale.ROOT, "exact inference is limited to %.3g clique table"
+          + " entries; the junction tree of %s needs %.3g (largest clique %d variables)", MAX_TABLE_ENTRIES,
+          structure.generatorString(), shape.tableEntries(), shape.cliques().stream().mapToInt(c -> c.length).max()
+          .orElse(0)));
     }
   }
 
