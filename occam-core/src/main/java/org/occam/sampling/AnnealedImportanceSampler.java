@@ -192,8 +192,17 @@ public final class AnnealedImportanceSampler {
   }
 
   /**
+   * The fewest runs whose standard error {@link #estimateToTarget} trusts: from fewer weights the
+   * delta-method standard error is itself too uncertain (relative error above 1/√(2·7) ≈ 27% even for
+   * well-behaved weights, and AIS weights are heavy-tailed), so a target met by 2–4 runs would stop on
+   * an optimistic estimate.
+   */
+  public static final int MIN_RUNS_FOR_TARGET = 8;
+
+  /**
    * G runs on the next G streams split off {@code rng}, then, while the delta-method standard error
-   * of all runs so far is above {@code stdErrorTarget} and fewer than {@code maxRuns} runs are made,
+   * of all runs so far is above {@code stdErrorTarget} or fewer than {@link #MIN_RUNS_FOR_TARGET}
+   * runs are made, and fewer than {@code maxRuns},
    * as many runs again (capped at {@code maxRuns}) on the streams that follow, every run's weight
    * recombined. Streams are split off {@code rng} in sequence, so run i has the i-th stream whichever
    * batch it falls in: an estimate that grew to G' runs is the plain G'-run estimate, and the result
@@ -202,7 +211,7 @@ public final class AnnealedImportanceSampler {
    *
    * <p>The number of runs then depends on the weights, so the mean weight is no longer exactly
    * unbiased for Z, and a standard error from few runs is itself uncertain: stopping on it can be
-   * optimistic when the target is met after few runs.
+   * optimistic when the target is met after few runs, hence the minimum.
    *
    * @param runs G, the first batch (≥ 2: one run has no standard error)
    * @param stdErrorTarget the standard error of ln Z to reach, positive and finite
@@ -217,7 +226,7 @@ public final class AnnealedImportanceSampler {
     Estimate est = estimate(target, schedule, runs, rng, threads, reverse);
     List<Run> all = new ArrayList<>(est.runs());
     // "not <=" so that a NaN standard error (e.g. every weight zero) keeps adding runs
-    while (!(est.stdError() <= stdErrorTarget) && all.size() < maxRuns) {
+    while ((!(est.stdError() <= stdErrorTarget) || all.size() < MIN_RUNS_FOR_TARGET) && all.size() < maxRuns) {
       int more = Math.min(all.size(), maxRuns - all.size());
       all.addAll(estimate(target, schedule, more, rng, threads, reverse).runs());
       est = combine(all);

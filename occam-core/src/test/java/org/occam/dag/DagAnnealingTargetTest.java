@@ -157,17 +157,20 @@ class DagAnnealingTargetTest {
     assertThat((List<?>) est.diagnostics().get("logWeights")).hasSize(12);
     assertThat((String) est.diagnostics().get("notConverged")).contains("budget of 12 runs");
     assertThat(est.settings()).containsEntry("stdErrorTarget", 1e-6).containsEntry("maxRuns", 12);
-    // a target the first batch meets gives the numbers of no target
+    // a target the first batch meets still makes the minimum of runs, and gives the numbers of that
+    // many runs without a target
     var noTarget = new DagAnnealingTarget.Settings(400, 0.2, 4, DagAnnealingTarget.Proposal.ROW_SWEEP, true, 10.0);
-    var plain = DagScorer.score(e, p.prior(), List.of(DagMethod.AIS), DagScoreSettings.defaults().withAis(noTarget),
-        RandomStreams.fromSeed(1), 1).get(0);
+    var plain = DagScorer.score(e, p.prior(), List.of(DagMethod.AIS), DagScoreSettings.defaults().withAis(
+        new DagAnnealingTarget.Settings(400, 0.2, AnnealedImportanceSampler.MIN_RUNS_FOR_TARGET,
+        DagAnnealingTarget.Proposal.ROW_SWEEP, true, 10.0)), RandomStreams.fromSeed(1), 1).get(0);
     var met = DagScorer.score(e, p.prior(), List.of(DagMethod.AIS), DagScoreSettings.defaults()
         .withAis(noTarget.withStdErrorTarget(1e3)), RandomStreams.fromSeed(1), 1).get(0);
-    assertThat(met.diagnostics()).containsEntry("stdErrorTargetMet", true).containsEntry("runs", 4);
+    assertThat(met.diagnostics()).containsEntry("stdErrorTargetMet", true)
+        .containsEntry("runs", AnnealedImportanceSampler.MIN_RUNS_FOR_TARGET);
     assertThat(met.logEvidence()).isEqualTo(plain.logEvidence());
     assertThat(met.stdError()).isEqualTo(plain.stdError());
-    // and the first 4 of 12 runs are those 4
-    assertThat(((List<?>) est.diagnostics().get("logWeights")).subList(0, 4))
+    // and the first 8 of 12 runs are those 8
+    assertThat(((List<?>) est.diagnostics().get("logWeights")).subList(0, 8))
         .isEqualTo(plain.diagnostics().get("logWeights"));
   }
 

@@ -122,4 +122,21 @@ class AnnealedImportanceSamplerTest {
       assertThat(s.tau(k)).isGreaterThan(s.tau(k - 1));
     }
   }
+
+  @Test
+  void aTargetMetByTheFirstFewRunsStillWaitsForTheMinimumRunCount() {
+    // a lax target that two runs already meet: the estimate grows 2 → 4 → 8 and stops at the minimum
+    var est = AnnealedImportanceSampler.estimateToTarget(new Binomial(3, 5), AnnealingSchedule.beal(200, 0.2), 2, 10.0,
+        100, org.occam.math.RandomStreams.fromSeed(5), 2, false);
+    assertThat(est.runs()).hasSize(AnnealedImportanceSampler.MIN_RUNS_FOR_TARGET);
+    assertThat(est.stdError()).isLessThan(10.0);
+    // a budget below the minimum is kept
+    var capped = AnnealedImportanceSampler.estimateToTarget(new Binomial(3, 5), AnnealingSchedule.beal(200, 0.2), 2,
+        10.0, 3, org.occam.math.RandomStreams.fromSeed(5), 2, false);
+    assertThat(capped.runs()).hasSize(3);
+    // the first runs are the same streams as a plain estimate's
+    var plain = AnnealedImportanceSampler.estimate(new Binomial(3, 5), AnnealingSchedule.beal(200, 0.2), 8,
+        org.occam.math.RandomStreams.fromSeed(5), 2, false);
+    assertThat(est.logEstimate()).isEqualTo(plain.logEstimate());
+  }
 }
