@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.occam.data.Dataset;
+import org.occam.data.InvalidInputException;
 import org.occam.data.Variable;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.io.MrfBinaryData;
@@ -148,6 +149,9 @@ public final class MrfRankCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     long t0 = System.nanoTime();
+    if (top < 1) {
+      throw new InvalidInputException("--top must be >= 1, got " + top);
+    }
     EvidenceMethod<MrfProblem> by = MrfMethods.get(criterion);
     MrfRanking.Methods methodList = MrfRanking.Methods.parse(methods);
     methodList.requireClass(graphClass);

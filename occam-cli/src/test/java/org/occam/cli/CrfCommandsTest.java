@@ -130,7 +130,7 @@ class CrfCommandsTest {
   @Test
   void aisTargetIsOffUnlessGivenAndAMissedOneIsReported() throws IOException {
     String[] base = {"crf", "score", "--model", model.toString(), "--data", data.toString(), "--sequence-column",
-        "doc", "--methods", "ais", "--ais-steps", "200", "--ais-runs", "3", "--seed", "7", "--json"};
+        "doc", "--methods", "ais", "--ais-steps", "200", "--ais-runs", "8", "--seed", "7", "--json"};
     Path plainOut = dir.resolve("plain.json");
     var plain = CliRunner.run(args(concat(base, plainOut.toString())));
     assertThat(plain.exitCode()).as(plain.err()).isZero();
@@ -144,11 +144,11 @@ class CrfCommandsTest {
     assertThat(m.get("logEvidence").asDouble()).isEqualTo(p.get("logEvidence").asDouble());
     assertThat(m.get("diagnostics").get("stdErrorTargetMet").asBoolean()).isTrue();
     Path missOut = dir.resolve("miss.json");
-    var miss = CliRunner.run(args(concat(base, missOut.toString(), "--ais-target-se", "1e-9", "--ais-max-runs", "6")));
+    var miss = CliRunner.run(args(concat(base, missOut.toString(), "--ais-target-se", "1e-9", "--ais-max-runs", "12")));
     assertThat(miss.exitCode()).as(miss.err()).isZero();
     JsonNode x = JSON.readTree(missOut.toFile()).get("results").get(0).get("diagnostics");
     assertThat(x.get("stdErrorTargetMet").asBoolean()).isFalse();
-    assertThat(x.get("runs").asInt()).isEqualTo(6);
+    assertThat(x.get("runs").asInt()).isEqualTo(12);
     var budgetAlone = CliRunner.run(args(concat(base, dir.resolve("b.json").toString(), "--ais-max-runs", "6")));
     assertThat(budgetAlone.exitCode()).isEqualTo(2);
     assertThat(budgetAlone.err().strip()).doesNotContain("\n").contains("--ais-max-runs needs --ais-target-se");

@@ -117,7 +117,7 @@ class DataReadingTest {
         "--hidden-states", "1", "--methods", "bic");
     assertThat(r.err()).contains("--weight-column Freq");
     var mrf = CliRunner.run("mrf", "rank", "--data", Path.of("..", "data", "HairEyeColor.csv").toString());
-    assertOneLineError(mrf, "third value", "--weight-column Freq");
+    assertOneLineError(mrf, "looks like row counts", "--weight-column Freq");
   }
 
   /** The first three columns of reinis.csv, still coded 1/2. */

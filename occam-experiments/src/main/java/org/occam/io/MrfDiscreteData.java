@@ -35,6 +35,14 @@ public final class MrfDiscreteData {
         specs.add(ColumnSpec.inferred(h));
       }
     }
+    if (weightColumn == null) {
+      for (ColumnSpec c : specs) {
+        if (CsvDatasetReader.looksLikeCounts(c.name())) {
+          throw DataFormatException.at(data, 1, 0, "column " + c.name() + " looks like row counts; use --weight-column "
+              + c.name() + " (to read it as a variable, give it another name)");
+        }
+      }
+    }
     return read(data, specs, weightColumn, settings, minColumns);
   }
 

@@ -47,7 +47,7 @@ public final class MrfRankReport {
   public MrfRankReport(List<Variable> vars, List<String> methods, List<RankedGraph> models, List<GreedyEdgePath.Step> path,
       boolean topOnly, int top) {
     if (top < 1) {
-      throw new org.occam.data.InvalidInputException("--top must be at least 1, got " + top);
+      throw new IllegalArgumentException("top must be >= 1, got " + top);
     }
     this.top = top;
     this.vars = vars;

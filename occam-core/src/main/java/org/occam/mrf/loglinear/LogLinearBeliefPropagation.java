@@ -64,6 +64,10 @@ public final class LogLinearBeliefPropagation {
   private final double[][] cavity;
   private final double[] groupMax;
   private final double[] groupSum;
+  /** Per factor, the state of each position in each cell: {@code [c · arity + p]}. */
+  private final int[][] cellStates;
+  /** exp(table − max table), the factor's cells rescaled once per factor and sweep. */
+  private final double[] weight;
 
   /** An engine for one structure, starting from uniform messages. */
   public LogLinearBeliefPropagation(LogLinearStructure structure, Settings settings) {
@@ -100,6 +104,17 @@ public final class LogLinearBeliefPropagation {
     cavity = new double[widest][maxStates];
     groupMax = new double[maxStates];
     groupSum = new double[maxStates];
+    cellStates = new int[graph.factorCount()][];
+    for (int g = 0; g < graph.factorCount(); g++) {
+      int arity = graph.factorVariablesShared(g).length;
+      cellStates[g] = new int[graph.cells(g) * arity];
+      for (int c = 0; c < graph.cells(g); c++) {
+        for (int p = 0; p < arity; p++) {
+          cellStates[g][c * arity + p] = graph.state(g, c, p);
+        }
+      }
+    }
+    weight = new double[largest];
   }
 
   /** A cold run with a fresh engine. */
@@ -171,11 +186,11 @@ public final class LogLinearBeliefPropagation {
     double residual = 0;
     for (int g = 0; g < graph.factorCount(); g++) {
       int[] vars = graph.factorVariablesShared(g);
-      fillTable(g, logPsi[g]);
+      double top = fillTable(g, logPsi[g]);
       for (int p = 0; p < vars.length; p++) {
         int v = vars[p];
-        int k = graph.structure().cardinality(v);
-        marginalise(g, p, k);
+        int k = totals[v].length;
+        marginalise(g, p, k, top);
         double[] cav = cavity[p];
         int at = messageStart[g][p];
         double base = groupMax[0] + Math.log(groupSum[0]) - cav[0];
@@ -197,8 +212,13 @@ public final class LogLinearBeliefPropagation {
     return residual;
   }
 
-  /** The cavities ν_{v→g} of factor g's variables, and {@code table = log ψ_g + Σ_v ν_{v→g}}. */
-  private void fillTable(int g, double[] logPsi) {
+  /**
+   * The cavities ν_{v→g} of factor g's variables, {@code table = log ψ_g + Σ_v ν_{v→g}}, and
+   * {@code weight = exp(table − max table)}.
+   *
+   * @return the table's largest entry
+   */
+  private double fillTable(int g, double[] logPsi) {
     int[] vars = graph.factorVariablesShared(g);
     for (int p = 0; p < vars.length; p++) {
       double[] t = totals[vars[p]];
@@ -208,26 +228,56 @@ public final class LogLinearBeliefPropagation {
       }
     }
     int cells = graph.cells(g);
-    for (int c = 0; c < cells; c++) {
+    int arity = vars.length;
+    int[] states = cellStates[g];
+    double top = Double.NEGATIVE_INFINITY;
+    for (int c = 0, at = 0; c < cells; c++, at += arity) {
       double e = logPsi[c];
-      for (int p = 0; p < vars.length; p++) {
-        e += cavity[p][graph.state(g, c, p)];
+      for (int p = 0; p < arity; p++) {
+        e += cavity[p][states[at + p]];
       }
       table[c] = e;
+      top = Math.max(top, e);
     }
+    for (int c = 0; c < cells; c++) {
+      weight[c] = Math.exp(table[c] - top);
+    }
+    return top;
   }
 
-  /** groupMax[s], groupSum[s]: the table's log-sum-exp over the cells where position p is at state s. */
-  private void marginalise(int g, int p, int k) {
+  /** Below this a group's rescaled sum has lost its precision, and the group is summed about its own maximum. */
+  private static final double SMALLEST_TRUSTED_SUM = 1e-250;
+
+  /**
+   * groupMax[s], groupSum[s]: the table's log-sum-exp over the cells where position p is at state s,
+   * as {@code groupMax[s] + log groupSum[s]}. From the factor's rescaled weights (one exp per cell for
+   * all positions), unless a group's sum is so small that it lost its digits (a state the others
+   * make nearly impossible), then about each group's own maximum as before.
+   */
+  private void marginalise(int g, int p, int k, double top) {
     int cells = graph.cells(g);
+    int arity = graph.factorVariablesShared(g).length;
+    int[] states = cellStates[g];
+    java.util.Arrays.fill(groupSum, 0, k, 0);
+    for (int c = 0, at = p; c < cells; c++, at += arity) {
+      groupSum[states[at]] += weight[c];
+    }
+    boolean trusted = true;
+    for (int s = 0; s < k; s++) {
+      groupMax[s] = top;
+      trusted &= groupSum[s] >= SMALLEST_TRUSTED_SUM;
+    }
+    if (trusted) {
+      return;
+    }
     java.util.Arrays.fill(groupMax, 0, k, Double.NEGATIVE_INFINITY);
     java.util.Arrays.fill(groupSum, 0, k, 0);
-    for (int c = 0; c < cells; c++) {
-      int s = graph.state(g, c, p);
+    for (int c = 0, at = p; c < cells; c++, at += arity) {
+      int s = states[at];
       groupMax[s] = Math.max(groupMax[s], table[c]);
     }
-    for (int c = 0; c < cells; c++) {
-      int s = graph.state(g, c, p);
+    for (int c = 0, at = p; c < cells; c++, at += arity) {
+      int s = states[at];
       groupSum[s] += Math.exp(table[c] - groupMax[s]);
     }
   }

@@ -239,4 +239,19 @@ class LogLinearBeliefPropagationTest {
     assertEquals(2, capped.iterations());
     assertTrue(capped.maxMessageChange() > 1e-10);
   }
+
+  @Test
+  void parametersLargeEnoughToUnderflowAGroupStillGiveTheExactAnswerOnATree() {
+    // ±700 on a chain of 3-state variables: a state's rescaled cell weights underflow to 0 against the
+    // factor's largest cell, so the messages come from each group's own maximum instead
+    LogLinearStructure chain = LogLinearStructure.parse(LogLinearTestModels.variables(3, 3, 3), "A*B,B*C");
+    double[] lambda = LogLinearTestModels.randomParameters(chain, 700, RandomStreams.fromSeed(77));
+    LogLinearBpResult bp = LogLinearBeliefPropagation.run(new LogLinearModel(chain, lambda), TIGHT);
+    LogLinearEnumeration.Result exact = new LogLinearEnumeration(chain).run(lambda, false);
+    assertTrue(bp.converged());
+    assertEquals(exact.logZ(), bp.logZ(), 1e-9 * Math.abs(exact.logZ()));
+    for (int a = 0; a < lambda.length; a++) {
+      assertEquals(exact.means()[a], bp.featureMeans()[a], 1e-9, "E[f" + a + "]");
+    }
+  }
 }
