@@ -42,7 +42,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 2, time = 1)
-@Measurement(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
 @Fork(value = 1)
 public class AisStepBenchmark {
   static final int STEPS = 1000;

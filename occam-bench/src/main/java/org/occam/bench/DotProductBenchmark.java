@@ -34,7 +34,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 2, time = 1)
-@Measurement(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
 @Fork(value = 1)
 public class DotProductBenchmark {
   @Param({"1024"})
