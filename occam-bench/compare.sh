@@ -48,23 +48,33 @@ import sys
 SECONDS = {"ns/op": 1e-9, "us/op": 1e-6, "ms/op": 1e-3, "s/op": 1.0}
 
 
+def fail(message):
+    print(f"compare.sh: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
 def load(path):
     try:
         with open(path) as f:
             runs = json.load(f)
     except (OSError, ValueError) as e:
-        sys.exit(f"compare.sh: cannot read {path}: {e}")
+        fail(f"cannot read {path}: {e}")
     out = {}
-    for r in runs:
-        params = r.get("params") or {}
-        key = r["benchmark"] + "".join(f" {k}={v}" for k, v in sorted(params.items()))
-        metric = r["primaryMetric"]
-        unit = metric["scoreUnit"]
-        if unit not in SECONDS:
-            sys.exit(f"compare.sh: {path}: {key} is in {unit}, not a time per operation")
-        # the best iteration: other load on a shared machine only ever slows an iteration down
-        iterations = [x for fork in metric.get("rawData") or [[metric["score"]]] for x in fork]
-        out[key] = (min(iterations) * SECONDS[unit], unit)
+    try:
+        for r in runs:
+            params = r.get("params") or {}
+            key = r["benchmark"] + "".join(f" {k}={v}" for k, v in sorted(params.items()))
+            metric = r["primaryMetric"]
+            unit = metric["scoreUnit"]
+            if unit not in SECONDS:
+                fail(f"{path}: {key} is in {unit}, not a time per operation")
+            # the best iteration: other load on a shared machine only ever slows an iteration down
+            iterations = [x for fork in metric.get("rawData") or [[metric["score"]]] for x in fork]
+            out[key] = (min(iterations) * SECONDS[unit], unit)
+    except (AttributeError, KeyError, TypeError) as e:
+        fail(f"{path} is not a JMH JSON result file ({type(e).__name__}: {e})")
+    if not out:
+        fail(f"{path} holds no benchmark results")
     return out
 
 
