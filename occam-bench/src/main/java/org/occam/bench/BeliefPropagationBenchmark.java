@@ -38,8 +38,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>{@code logLinear}: {@link LogLinearBeliefPropagation} on the pairwise model of a 10 × 10 grid of
  * three-state variables (180 pairwise factors of 9 cells). Flops ({@link #logLinearFlopsPerCall()})
  * per sweep: the totals, one add per message entry; per factor g of C cells over n variables of k
- * states: the cavities nk subtractions, the table Cn adds, and per variable 3C for the grouped
- * log-sum-exp (subtract, exp, add), 3 for the reference state, and 11 per state (log, add, two
+ * states: the cavities nk subtractions, the table Cn adds, its rescaled weights 2C (subtract, exp,
+ * once per factor), and per variable C adds for the grouped sums, 3 for the reference state, and 11
+ * per state (log, add, two
  * subtractions, the residual's subtraction, the damped mix 4, the total's update 2). The beliefs
  * once: the cavities and table again, a log-sum-exp (3C + 2) and 5C (subtract, exp, subtract,
  * multiply, add) per factor, and per variable 3k + 2 + 4k + 3. The log potentials and owned means
@@ -108,9 +109,9 @@ public class BeliefPropagationBenchmark {
         entries += s.cardinality(v);
       }
       double table = entries + cells * vars.length;
-      sweep += entries + table;
+      sweep += entries + table + 2 * cells;
       for (int v : vars) {
-        sweep += 3 * cells + 3 + 11 * s.cardinality(v);
+        sweep += cells + 3 + 11 * s.cardinality(v);
       }
       beliefs += entries + table + 3 * cells + 2 + 5 * cells;
     }
