@@ -195,7 +195,7 @@ public final class LogLinearBeliefPropagation {
         int at = messageStart[g][p];
         double base = groupMax[0] + Math.log(groupSum[0]) - cav[0];
         for (int s = 0; s < k; s++) {
-          double updated = groupMax[s] + Math.log(groupSum[s]) - cav[s] - base;
+          double updated = s == 0 ? 0 : groupMax[s] + Math.log(groupSum[s]) - cav[s] - base;
           double old = messages[at + s];
           residual = Math.max(residual, Math.abs(updated - old));
           double damped = damping * old + (1 - damping) * updated;
