@@ -107,7 +107,7 @@ public final class DagProblem {
   public synchronized VariationalBayes variationalBayes() {
     if (vb == null) {
       long t0 = System.nanoTime();
-      var vbSettings = new VariationalBayesEm.Settings(settings.maxIterations(), settings.tolerancePerDatum());
+      var vbSettings = settings.vbSettings();
       List<VariationalBayesEm.Run> runs = new ArrayList<>();
       int best = 0;
       for (int i = 0; i < starts.size(); i++) {
@@ -159,9 +159,13 @@ public final class DagProblem {
       for (int i = 0; i < values.length; i++) {
         var r = runs.get(i);
         values[i] = r.lowerBound();
-        all.add(restart("lowerBound", r.lowerBound(), r.iterations(), r.converged(), r.trace().length));
+        var m = restart("lowerBound", r.lowerBound(), r.iterations(), r.converged(), r.trace().length);
+        m.put("estimatedGapToLimit", r.estimatedGapToLimit());
+        all.add(m);
       }
       putBest(diag, best().converged(), best().iterations(), best().trace().length, bestIndex, all);
+      // Aitken's estimate of how far below its limit the best run's bound stopped (VariationalBayesEm)
+      diag.put("estimatedGapToLimit", best().estimatedGapToLimit());
       diag.put("restartsAtBest", restartsAtBest(values, bestIndex));
     }
   }
@@ -211,6 +215,9 @@ public final class DagProblem {
       set.put("mapBasis", basis.name().toLowerCase(Locale.ROOT));
     }
     set.putAll(settings.toMap());
+    if (!estimator.equals("vbem")) {
+      set.remove("vbLimitGap");
+    }
     return set;
   }
 
