@@ -160,13 +160,23 @@ public final class DagProblem {
         var r = runs.get(i);
         values[i] = r.lowerBound();
         var m = restart("lowerBound", r.lowerBound(), r.iterations(), r.converged(), r.trace().length);
-        m.put("estimatedGapToLimit", r.estimatedGapToLimit());
+        putGap(m, r);
         all.add(m);
       }
       putBest(diag, best().converged(), best().iterations(), best().trace().length, bestIndex, all);
-      // Aitken's estimate of how far below its limit the best run's bound stopped (VariationalBayesEm)
-      diag.put("estimatedGapToLimit", best().estimatedGapToLimit());
+      putGap(diag, best());
       diag.put("restartsAtBest", restartsAtBest(values, bestIndex));
+    }
+  }
+
+  /**
+   * Aitken's estimate of how far below its limit a run's bound stopped ({@link VariationalBayesEm}),
+   * when there is one: none when the increments did not shrink steadily (then also at Beal's
+   * tolerance, or when F stopped rising by less than the rule's smallest increment).
+   */
+  private static void putGap(Map<String, Object> diag, VariationalBayesEm.Run r) {
+    if (Double.isFinite(r.estimatedGapToLimit())) {
+      diag.put("estimatedGapToLimit", r.estimatedGapToLimit());
     }
   }
 
