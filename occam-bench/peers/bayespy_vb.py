@@ -82,7 +82,8 @@ def occam_vb(jar, data, k, lam, restarts, seed):
 
 
 def bayespy_vb(y, k, lam, restarts, seed, max_iterations):
-    """BayesPy's best bound over `restarts` random initialisations of q(z), with its restart count and time."""
+    """BayesPy's best bound over `restarts` random initialisations of q(z), the most iterations a restart took,
+    and the time of all restarts."""
     n, p = y.shape
     best = -np.inf
     iterations = 0
@@ -120,6 +121,7 @@ def main():
     labels = state_labels(TRUE_MODEL)
     print(f"latent class models of Beal's y1..y4, n = {a.rows}, dirichlet({a.prior}); BayesPy {bayespy.__version__}"
           f" best of {a.restarts} restarts, Occam best of {a.occam_restarts}")
+    # iterations: Occam's best restart's; BayesPy's longest restart's
     print("seed  K  occam vb (uncorrected)  iterations  est. gap  bayespy best  iterations  bayespy-occam  "
           "occam s  bayespy s")
     for seed in (int(s) for s in a.seeds.split(",")):
