@@ -19,8 +19,14 @@ class DagFitOptions {
   int maxIterations;
 
   @Option(names = "--tolerance", paramLabel = "T", defaultValue = "" + DagScoreSettings.DEFAULT_TOLERANCE_PER_DATUM,
-      description = "Stop when the objective changes by less than T per datum (default: ${DEFAULT-VALUE}).")
+      description = "EM (and VBEM with --vb-limit-gap 0) stops when its objective changes by less than T per datum"
+          + " (default: ${DEFAULT-VALUE}).")
   double tolerance;
+
+  @Option(names = "--vb-limit-gap", paramLabel = "G", defaultValue = "" + DagScoreSettings.DEFAULT_VB_LIMIT_GAP,
+      description = "VBEM stops when Aitken's estimate puts its bound within G nats of its limit; 0: stop on"
+          + " --tolerance as EM does (Beal) (default: ${DEFAULT-VALUE}).")
+  double vbLimitGap;
 
   @Option(names = "--configuration-limit", paramLabel = "C", defaultValue = "" + HiddenStateEnumeration.DEFAULT_CONFIGURATION_LIMIT,
       description = "Refuse rows whose unobserved variables have more joint configurations (default: ${DEFAULT-VALUE}).")
@@ -95,8 +101,11 @@ class DagFitOptions {
         aisStrength, aisReverse);
     ais = ais.withTarget(AisTarget.of(aisTargetStdError, aisMaxRuns, aisRuns, "--ais-target-se", "--ais-max-runs",
         "--ais-runs"));
+    if (!(vbLimitGap >= 0) || Double.isInfinite(vbLimitGap)) {
+      throw new org.occam.data.InvalidInputException("--vb-limit-gap must be a finite number >= 0, got " + vbLimitGap);
+    }
     return new DagScoreSettings(restarts, maxIterations, tolerance, configurationLimit, mapBasis, exactTermLimit,
-        ais);
+        ais, vbLimitGap);
   }
 
   /** {@link org.occam.search.WorkLimit#requireEm} at --max-em-configurations: the configurations counted. */

@@ -107,7 +107,7 @@ public final class DagProblem {
   public synchronized VariationalBayes variationalBayes() {
     if (vb == null) {
       long t0 = System.nanoTime();
-      var vbSettings = new VariationalBayesEm.Settings(settings.maxIterations(), settings.tolerancePerDatum());
+      var vbSettings = settings.vbSettings();
       List<VariationalBayesEm.Run> runs = new ArrayList<>();
       int best = 0;
       for (int i = 0; i < starts.size(); i++) {
@@ -159,10 +159,24 @@ public final class DagProblem {
       for (int i = 0; i < values.length; i++) {
         var r = runs.get(i);
         values[i] = r.lowerBound();
-        all.add(restart("lowerBound", r.lowerBound(), r.iterations(), r.converged(), r.trace().length));
+        var m = restart("lowerBound", r.lowerBound(), r.iterations(), r.converged(), r.trace().length);
+        putGap(m, r);
+        all.add(m);
       }
       putBest(diag, best().converged(), best().iterations(), best().trace().length, bestIndex, all);
+      putGap(diag, best());
       diag.put("restartsAtBest", restartsAtBest(values, bestIndex));
+    }
+  }
+
+  /**
+   * Aitken's estimate of how far below its limit a run's bound stopped ({@link VariationalBayesEm}),
+   * when there is one: none when the increments did not shrink steadily (then also at Beal's
+   * tolerance, or when F stopped rising by less than the rule's smallest increment).
+   */
+  private static void putGap(Map<String, Object> diag, VariationalBayesEm.Run r) {
+    if (Double.isFinite(r.estimatedGapToLimit())) {
+      diag.put("estimatedGapToLimit", r.estimatedGapToLimit());
     }
   }
 
@@ -211,6 +225,9 @@ public final class DagProblem {
       set.put("mapBasis", basis.name().toLowerCase(Locale.ROOT));
     }
     set.putAll(settings.toMap());
+    if (!estimator.equals("vbem")) {
+      set.remove("vbLimitGap");
+    }
     return set;
   }
 

@@ -5,8 +5,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * How DAG scores are computed. Defaults are Beal's (section 6.4.1): 3 random restarts with the
- * best kept, at most 1000 iterations, stop when the objective changes by less than 10⁻⁶ per datum.
+ * How DAG scores are computed. Defaults are Beal's (section 6.4.1) — 3 random restarts with the
+ * best kept, at most 1000 iterations, EM stops when its objective changes by less than 10⁻⁶ per
+ * datum — except that VBEM stops when Aitken's estimate puts its bound within 0.005 nats of its
+ * limit ({@link VariationalBayesEm}): at Beal's tolerance it stopped up to 0.05 nats short.
+ * {@code vbLimitGap} 0 gives Beal's rule for VBEM too.
  *
  * @param restarts random initialisations per algorithm (the same initial parameters for EM and VBEM)
  * @param maxIterations the most EM/VBEM iterations per restart
@@ -15,15 +18,20 @@ import java.util.Map;
  * @param mapBasis the MAP basis, or {@code null} for the default (simplex when every λ ≥ 1)
  * @param exactTermLimit the most terms the {@code exact} method may sum (see {@link ExactEvidence})
  * @param ais the settings of the {@code ais} method
+ * @param vbLimitGap VBEM stops when its bound's estimated distance to its limit is below this many
+ *     nats; 0: when the bound changes by less than {@code tolerancePerDatum} per datum, as EM (Beal)
  */
 public record DagScoreSettings(int restarts, int maxIterations, double tolerancePerDatum, long configurationLimit,
-    ExpectationMaximisation.MapBasis mapBasis, double exactTermLimit, DagAnnealingTarget.Settings ais) {
+    ExpectationMaximisation.MapBasis mapBasis, double exactTermLimit, DagAnnealingTarget.Settings ais,
+    double vbLimitGap) {
   /** Beal's number of random initialisations. */
   public static final int DEFAULT_RESTARTS = 3;
   /** Beal's iteration limit. */
   public static final int DEFAULT_MAX_ITERATIONS = 1000;
   /** Beal's convergence threshold per datum. */
   public static final double DEFAULT_TOLERANCE_PER_DATUM = 1e-6;
+  /** VBEM's stop: within this many nats of its limit, by Aitken's estimate. */
+  public static final double DEFAULT_VB_LIMIT_GAP = VariationalBayesEm.Settings.DEFAULT_LIMIT_GAP;
 
   public DagScoreSettings {
     if (restarts < 1) {
@@ -42,6 +50,16 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
       throw new InvalidInputException("exact term limit must be >= 1, got " + exactTermLimit);
     }
     java.util.Objects.requireNonNull(ais, "ais");
+    if (!(vbLimitGap >= 0) || Double.isInfinite(vbLimitGap)) {
+      throw new InvalidInputException("VB limit gap must be finite and >= 0, got " + vbLimitGap);
+    }
+  }
+
+  /** Settings with the default VBEM stop (within {@link #DEFAULT_VB_LIMIT_GAP} nats of the limit). */
+  public DagScoreSettings(int restarts, int maxIterations, double tolerancePerDatum, long configurationLimit,
+      ExpectationMaximisation.MapBasis mapBasis, double exactTermLimit, DagAnnealingTarget.Settings ais) {
+    this(restarts, maxIterations, tolerancePerDatum, configurationLimit, mapBasis, exactTermLimit, ais,
+        DEFAULT_VB_LIMIT_GAP);
   }
 
   /** Settings with the default AIS settings. */
@@ -54,7 +72,19 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
   /** The same settings with other AIS settings. */
   public DagScoreSettings withAis(DagAnnealingTarget.Settings newAis) {
     return new DagScoreSettings(restarts, maxIterations, tolerancePerDatum, configurationLimit, mapBasis,
-        exactTermLimit, newAis);
+        exactTermLimit, newAis, vbLimitGap);
+  }
+
+  /** The same settings with another VBEM stop (0: Beal's rule, the change per datum). */
+  public DagScoreSettings withVbLimitGap(double gap) {
+    return new DagScoreSettings(restarts, maxIterations, tolerancePerDatum, configurationLimit, mapBasis,
+        exactTermLimit, ais, gap);
+  }
+
+  /** The settings of each VBEM run: Aitken's rule alone, or Beal's when {@code vbLimitGap} is 0. */
+  public VariationalBayesEm.Settings vbSettings() {
+    return vbLimitGap > 0 ? VariationalBayesEm.Settings.aitken(maxIterations, vbLimitGap)
+        : new VariationalBayesEm.Settings(maxIterations, tolerancePerDatum);
   }
 
   /** Settings with the default limit on exact-evidence terms. */
@@ -80,6 +110,7 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
     m.put("restarts", restarts);
     m.put("maxIterations", maxIterations);
     m.put("tolerancePerDatum", tolerancePerDatum);
+    m.put("vbLimitGap", vbLimitGap);
     m.put("configurationLimit", configurationLimit);
     return m;
   }

@@ -14,15 +14,36 @@ import org.occam.math.GammaFunctions;
  * <p>with N the counts that produced θ̃ (docs/notes/dag-scores.md). F ≤ ln p(y | m) always, and F never
  * decreases from one iteration to the next. A run starts by one ordinary E step at the given
  * parameters (so that VBEM and EM share initial conditions, as in Beal's experiments) and stops
- * after {@code maxIterations} VBE steps or when F changes by less than
- * {@code tolerancePerDatum · n}.
+ * after {@code maxIterations} VBE steps, or by one of two rules on the bound:
+ *
+ * <ul>
+ *   <li>Beal's: F changes by less than {@code tolerancePerDatum · n}. VBEM converges linearly, often
+ *       slowly, so F then still lies below its limit: on latent class models (2–4 states) of Beal's
+ *       four observed variables at n = 1,280, 10⁻⁶ per datum left it up to 0.05 nats below.
+ *   <li>Aitken's: with the increments d_k = F_k − F_{k−1} and the rate a = d_k / d_{k−1}, a linearly
+ *       converging sequence has the limit F∞ ≈ F_k + d_k · a / (1 − a) (Aitken's δ²; McLachlan and
+ *       Krishnan, <i>The EM Algorithm and Extensions</i>, 2nd ed., section 4.9); the run stops once
+ *       that estimated gap F∞ − F_k is below {@code limitGap} nats, the rate having settled
+ *       ({@link #nearLimit}).
+ * </ul>
+ *
+ * <p>A threshold of 0 switches its rule off. Every run reports the estimated gap at its end.
  */
 public final class VariationalBayesEm {
   /**
    * @param maxIterations the most VBE steps
-   * @param tolerancePerDatum the convergence threshold on the change of F, per datum
+   * @param tolerancePerDatum Beal's rule: stop when F changes by less than this, per datum (0: never)
+   * @param limitGap Aitken's rule: stop when F's estimated distance to its limit is below this many
+   *     nats (0: never)
    */
-  public record Settings(int maxIterations, double tolerancePerDatum) {
+  public record Settings(int maxIterations, double tolerancePerDatum, double limitGap) {
+    /**
+     * The estimated distance to the limit at which a run stops by default, in nats: half of the
+     * 0.01 nats that issue 16 asks of the bound, since the estimate can fall short of the gap (by
+     * 6% on one latent class run: 0.0099 estimated, 0.0105 measured against a long run).
+     */
+    public static final double DEFAULT_LIMIT_GAP = 0.005;
+
     public Settings {
       if (maxIterations < 1) {
         throw new IllegalArgumentException("maxIterations must be >= 1, got " + maxIterations);
@@ -30,11 +51,24 @@ public final class VariationalBayesEm {
       if (!(tolerancePerDatum >= 0)) {
         throw new IllegalArgumentException("tolerancePerDatum must be >= 0, got " + tolerancePerDatum);
       }
+      if (!(limitGap >= 0) || Double.isInfinite(limitGap)) {
+        throw new IllegalArgumentException("limitGap must be finite and >= 0, got " + limitGap);
+      }
+    }
+
+    /** Beal's rule alone: stop when F changes by less than {@code tolerancePerDatum · n}. */
+    public Settings(int maxIterations, double tolerancePerDatum) {
+      this(maxIterations, tolerancePerDatum, 0);
     }
 
     /** Beal's settings: 1000 iterations, 10⁻⁶ per datum. */
     public static Settings beal() {
       return new Settings(1000, 1e-6);
+    }
+
+    /** Aitken's rule alone: stop when F's estimated distance to its limit is below {@code limitGap} nats. */
+    public static Settings aitken(int maxIterations, double limitGap) {
+      return new Settings(maxIterations, 0, limitGap);
     }
   }
 
@@ -49,9 +83,11 @@ public final class VariationalBayesEm {
    * @param iterations the number of VBE steps
    * @param converged whether the change fell below the tolerance before the iteration limit
    * @param trace F after every VBE step
+   * @param estimatedGapToLimit Aitken's estimate of how far below its limit F stopped, in nats:
+   *     0 when F no longer rose, infinite when the increments did not shrink (or were too few to tell)
    */
   public record Run(double[] posteriorCounts, double lowerBound, int iterations, boolean converged,
-      double[] trace) {}
+      double[] trace, double estimatedGapToLimit) {}
 
   private VariationalBayesEm() {}
 
@@ -66,22 +102,92 @@ public final class VariationalBayesEm {
     data.eStep(initialTheta, counts);
     double[] trace = new double[settings.maxIterations()];
     double bound = 0;
-    boolean converged = false;
+    boolean converged;
     int it = 0;
     while (true) {
       double kl = subNormalisedParameters(s, prior, counts, thetaTilde);
       double logZ = data.eStep(thetaTilde, next);
       bound = logZ - kl;
       trace[it++] = bound;
-      if ((it > 1 && Math.abs(bound - trace[it - 2]) < tol) || it >= settings.maxIterations()) {
-        converged = it > 1 && Math.abs(bound - trace[it - 2]) < tol;
+      converged = (it > 1 && Math.abs(bound - trace[it - 2]) < tol)
+          || nearLimit(trace, it, settings.limitGap());
+      if (converged || it >= settings.maxIterations()) {
         break;
       }
       double[] swap = counts;
       counts = next;
       next = swap;
     }
-    return new Run(counts, bound, it, converged, Arrays.copyOf(trace, it));
+    return new Run(counts, bound, it, converged, Arrays.copyOf(trace, it), estimatedGapToLimit(trace, it));
+  }
+
+  /** The number of increment ratios Aitken's rule looks at. */
+  static final int RATE_WINDOW = 10;
+  /** How far apart those ratios may lie for the rate to count as settled. */
+  static final double RATE_SPREAD = 0.01;
+  /** An increment below limitGap times this ends a run whatever the rate (a rate of 0.9999 would be needed to miss). */
+  static final double SMALL_INCREMENT = 1e-4;
+
+  /**
+   * Aitken's rule on the first {@code length} entries of {@code trace}: the last increment is
+   * below {@code limitGap · }{@value #SMALL_INCREMENT}, or the last {@value #RATE_WINDOW} ratios of
+   * increments lie within {@value #RATE_SPREAD} of each other (the rate has settled: while VBEM
+   * leaves a plateau the ratios swing, and a short-lived fast rate would stop it early) and the
+   * estimated gap is below {@code limitGap}. Never with {@code limitGap} 0.
+   */
+  static boolean nearLimit(double[] trace, int length, double limitGap) {
+    if (!(limitGap > 0) || length < 2) {
+      return false;
+    }
+    if (trace[length - 1] - trace[length - 2] < limitGap * SMALL_INCREMENT) {
+      return true;
+    }
+    if (length < RATE_WINDOW + 2) {
+      return false;
+    }
+    double[] range = rateRange(trace, length);
+    return range[1] - range[0] <= RATE_SPREAD && estimatedGapToLimit(trace, length) < limitGap;
+  }
+
+  /**
+   * Aitken's estimate F∞ − F_k of how far the last of the first {@code length} entries of
+   * {@code trace} lies below the limit of the sequence: the last increment d_k times a / (1 − a).
+   * The rate a is the largest of the last {@value #RATE_WINDOW} ratios of increments plus their
+   * spread, since while VBEM settles into its slowest direction the rate still creeps up (with the
+   * largest ratio alone a run stopped 0.011 nats short at a 0.01 target). 0 when d_k is at the
+   * rounding level of F or below (F has stopped rising); infinite when a ratio lies outside (0, 1),
+   * a ≥ 1, or too few values are known.
+   */
+  static double estimatedGapToLimit(double[] trace, int length) {
+    if (length < 2) {
+      return Double.POSITIVE_INFINITY;
+    }
+    double last = trace[length - 1];
+    double d = last - trace[length - 2];
+    if (d <= 8 * Math.ulp(last)) {
+      return 0;
+    }
+    if (length < RATE_WINDOW + 2) {
+      return Double.POSITIVE_INFINITY;
+    }
+    double[] range = rateRange(trace, length);
+    double rate = 2 * range[1] - range[0];
+    return range[0] > 0 && rate < 1 ? d * rate / (1 - rate) : Double.POSITIVE_INFINITY;
+  }
+
+  /** The smallest and the largest of the last {@value #RATE_WINDOW} ratios of increments; {0, ∞} if one is not in (0, 1). */
+  private static double[] rateRange(double[] trace, int length) {
+    double lo = 1;
+    double hi = 0;
+    for (int i = length - RATE_WINDOW; i < length; i++) {
+      double ratio = (trace[i] - trace[i - 1]) / (trace[i - 1] - trace[i - 2]);
+      if (!(ratio > 0 && ratio < 1)) {
+        return new double[] {0, Double.POSITIVE_INFINITY};
+      }
+      lo = Math.min(lo, ratio);
+      hi = Math.max(hi, ratio);
+    }
+    return new double[] {lo, hi};
   }
 
   /**

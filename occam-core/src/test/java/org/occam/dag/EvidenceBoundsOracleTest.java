@@ -162,8 +162,7 @@ class EvidenceBoundsOracleTest {
     var em = ExpectationMaximisation.run(enumeration, pr.prior(), start,
         new ExpectationMaximisation.Settings(ExpectationMaximisation.Estimator.MAP, basis, one.maxIterations(),
             one.tolerancePerDatum()));
-    var vb = VariationalBayesEm.run(enumeration, pr.prior(), start,
-        new VariationalBayesEm.Settings(one.maxIterations(), one.tolerancePerDatum()));
+    var vb = VariationalBayesEm.run(enumeration, pr.prior(), start, one.vbSettings());
 
     double csOracle = BruteForceEvidence.cheesemanStutz(pr.model(), em.theta(), pr.rows(), null);
     double vbOracle = BruteForceEvidence.variationalBound(pr.model(), vb.posteriorCounts(), pr.rows(), null);

@@ -34,7 +34,8 @@ final class VariationalBayes implements EvidenceMethod<DagProblem> {
 
   @Override
   public List<String> settings() {
-    return List.of("prior", "estimator", "restarts", "maxIterations", "tolerancePerDatum", "configurationLimit");
+    return List.of("prior", "estimator", "restarts", "maxIterations", "tolerancePerDatum", "vbLimitGap",
+        "configurationLimit");
   }
 
   @Override

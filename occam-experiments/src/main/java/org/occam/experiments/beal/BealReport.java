@@ -54,10 +54,14 @@ final class BealReport {
       b.append("# Beal (2003), chapter 6, reproduced\n\n");
       b.append(String.format(Locale.ROOT, "Made by `occam experiment beal` with seed %d on %d thread(s) in %.1f s. "
           + "Data sizes %s (nested: each set is the first n rows of one draw). EM and VBEM: %d random restarts, at most %d "
-          + "iterations, stop below %.0e per datum. AIS at sizes %s: K = %d temperatures of Beal's schedule (e = %.2f), "
+          + "iterations; EM stops below %.0e per datum, VBEM %s. AIS at sizes %s: K = %d temperatures of Beal's schedule (e = %.2f), "
           + "G = %d runs, one Metropolis-Hastings sweep per temperature (one Dirichlet proposal per CPT row), proposal "
           + "strength %s. Part two: %d true parameter sets drawn from the prior.%n%n",
           seed, threads, totalSeconds, ns, settings.restarts(), settings.maxIterations(), settings.tolerancePerDatum(),
+          settings.vbLimitGap() > 0
+              ? String.format(Locale.ROOT, "when Aitken's estimate puts F within %s nats of its limit",
+                  settings.vbLimitGap())
+              : "likewise (Beal's rule)",
           aisNs.isEmpty() ? "none" : aisNs, steps, ais.scheduleE(), runs,
           ais.scaledStrength() ? "alpha = " + ais.strength() + " + n tau / L_j" : "fixed alpha = " + ais.strength(),
           instances));
