@@ -39,6 +39,16 @@ final class MethodHelp {
         }
       }
     });
+    CommandLine mrf = root.getSubcommands().get("mrf");
+    if (mrf != null) {
+      for (String name : List.of("score", "rank", "search")) {
+        CommandLine sub = mrf.getSubcommands().get(name);
+        if (sub != null) {
+          registryFooter(sub.getCommandSpec(), org.occam.mrf.loglinear.LogLinearMethods.REGISTRY, "Log-linear MRF"
+              + " methods (--generators, Markov network files, columns with more than two values):");
+        }
+      }
+    }
     CommandLine crf = root.getSubcommands().get("crf");
     if (crf != null) {
       footer(crf.getSubcommands().get("predict"), "CRF prediction methods:", CrfPredictors.all().stream()
@@ -81,9 +91,14 @@ final class MethodHelp {
       }
       spec.addOption(OptionSpec.builder(o).description(description).build());
     }
+    registryFooter(spec, registry, registry.family() + " methods:");
+  }
+
+  /** Ends a command's help with a registry's methods, one (wrapped) line each, under a title. */
+  private static void registryFooter(CommandSpec spec, MethodRegistry<?> registry, String title) {
     List<String> footer = new ArrayList<>(List.of(spec.usageMessage().footer()));
     footer.add("");
-    footer.add(registry.family() + " methods:");
+    footer.add(title);
     for (String line : registry.helpLines()) {
       footer.addAll(wrap(line, WIDTH));
     }
