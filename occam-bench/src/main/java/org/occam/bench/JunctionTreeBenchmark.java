@@ -46,8 +46,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * ({@link #logLinearFlopsPerCall()}), per non-root clique c of T_c cells with parent p and S_c
  * separator cells: collect 3T_c + 2S_c (the log-sum-exp to the separator) and T_p adds into the
  * parent; distribute T_p subtractions (the Hugin division), 3T_p + 2S_c to the separator, T_c adds;
- * per clique 3T_c + 2 for its normaliser and 2T_c (subtract, exp) for its marginal; per root 3T + 2
- * for log Z. The potentials and the means (a few adds per cell) are not counted, so its rate is a
+ * per clique 2T_c (subtract, exp) for its marginal, normalised by its component's log Z; per root
+ * 3T + 2 for log Z. The potentials and the means (a few adds per cell) are not counted, so its rate is a
  * slight under-estimate. The clique tree is the maximum spanning tree on separator sizes, rebuilt
  * here exactly as the class builds it (Kruskal over the pairs in order of size, stable; breadth
  * first from the lowest clique).
@@ -132,7 +132,7 @@ public class JunctionTreeBenchmark {
     int[] parent = spanningTree(cliques);
     double flops = 0;
     for (int c = 0; c < k; c++) {
-      flops += 5 * cells[c] + 2;
+      flops += 2 * cells[c];
       int p = parent[c];
       if (p < 0) {
         flops += 3 * cells[c] + 2;

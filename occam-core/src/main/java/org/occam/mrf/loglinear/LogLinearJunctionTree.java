@@ -33,6 +33,8 @@ public final class LogLinearJunctionTree implements LogLinearInference {
   private final int[] parent;
   /** Cliques in an order where every parent comes before its children (root first). */
   private final int[] order;
+  /** Per clique, the root of its tree (its connected component). */
+  private final int[] rootOf;
   private final int[] size;
   /** Per clique, per cell: the index of the separator cell with the parent. */
   private final int[][] toSeparator;
@@ -55,6 +57,10 @@ public final class LogLinearJunctionTree implements LogLinearInference {
     int k = cliques.length;
     parent = new int[k];
     order = spanningTree(cliques, parent);
+    rootOf = new int[k];
+    for (int c : order) { // parents come first
+      rootOf[c] = parent[c] < 0 ? c : rootOf[parent[c]];
+    }
     size = new int[k];
     for (int c = 0; c < k; c++) {
       size[c] = tableSize(cliques[c]);
@@ -335,9 +341,11 @@ public final class LogLinearJunctionTree implements LogLinearInference {
       }
     }
     double logZ = 0;
+    double[] componentLogZ = new double[k];
     for (int c = 0; c < k; c++) {
       if (parent[c] < 0) {
-        logZ += logSumExp(belief[c]); // one root per connected component
+        componentLogZ[c] = logSumExp(belief[c]); // one root per connected component
+        logZ += componentLogZ[c];
       }
     }
     double[][] full = new double[k][];
@@ -360,7 +368,8 @@ public final class LogLinearJunctionTree implements LogLinearInference {
       }
     }
     for (int c = 0; c < k; c++) {
-      double norm = logSumExp(full[c]);
+      // a calibrated clique's full belief sums to its component's Z: no second pass to normalise it
+      double norm = componentLogZ[rootOf[c]];
       marginal[c] = new double[size[c]];
       for (int cell = 0; cell < size[c]; cell++) {
         marginal[c][cell] = Math.exp(full[c][cell] - norm);
