@@ -139,15 +139,12 @@ class LogLinearBpLrTest {
     tooWide.requireExactInference(bpLr);
     assertThrows(InvalidInputException.class, () -> tooWide.requireExactInference(
         LogLinearMethods.parseList("bp-lr,laplace-exact")));
-    long t0 = System.nanoTime();
     EvidenceEstimate e = problem.estimate(bpLr).get(0);
-    double seconds = (System.nanoTime() - t0) * 1e-9;
     var d = e.diagnostics();
-    System.out.printf("10×10 grid of 3-state variables, F = %d, N = 1000: bp-lr %.4f in %.2f s, %.2f s of them"
-        + " linear response and A (%s iterations, %s BP calls, last BP %s sweeps, max change %s, smallest eigenvalue"
-        + " of A %s)%n", s.featureCount(), e.logEvidence(), seconds, (Double) d.get("linearResponseSeconds"),
-        d.get("iterations"), d.get("bpCalls"), d.get("bpIterations"),
-        d.get("bpMaxMessageChange"), d.get("smallestEigenvalue"));
+    System.out.printf("10×10 grid of 3-state variables, F = %d, N = 1000: bp-lr %.4f (%s iterations, %s BP calls,"
+        + " last BP %s sweeps, max change %s, smallest eigenvalue of A %s)%n", s.featureCount(), e.logEvidence(),
+        d.get("iterations"), d.get("bpCalls"), d.get("bpIterations"), d.get("bpMaxMessageChange"),
+        d.get("smallestEigenvalue"));
     assertEquals(true, d.get("converged"), d.toString());
     assertEquals(true, d.get("bpConverged"));
     assertEquals(0, d.get("bpNonConvergedCalls"));
