@@ -48,9 +48,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * parent; distribute T_p subtractions (the Hugin division), 3T_p + 2S_c to the separator, T_c adds;
  * per clique 2T_c (subtract, exp) for its marginal, normalised by its component's log Z; per root
  * 3T + 2 for log Z. The potentials and the means (a few adds per cell) are not counted, so its rate is a
- * slight under-estimate. The clique tree is the maximum spanning tree on separator sizes, rebuilt
- * here exactly as the class builds it (Kruskal over the pairs in order of size, stable; breadth
- * first from the lowest clique).
+ * slight under-estimate. The cliques and the tree are the class's own
+ * ({@link LogLinearJunctionTree#cliques}, {@link LogLinearJunctionTree#parents}).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -123,13 +122,14 @@ public class JunctionTreeBenchmark {
   /** See the class comment. */
   public static double logLinearFlopsPerCall() {
     LogLinearStructure s = GridModels.pairwise(LOG_LINEAR_SIDE, LOG_LINEAR_STATES);
-    int[][] cliques = LogLinearJunctionTree.shape(s).cliques().toArray(new int[0][]);
+    LogLinearJunctionTree tree = new LogLinearJunctionTree(s);
+    int[][] cliques = tree.cliques().toArray(new int[0][]);
     int k = cliques.length;
     double[] cells = new double[k];
     for (int c = 0; c < k; c++) {
       cells[c] = cellsOf(s, cliques[c]);
     }
-    int[] parent = spanningTree(cliques);
+    int[] parent = tree.parents();
     double flops = 0;
     for (int c = 0; c < k; c++) {
       flops += 2 * cells[c];
@@ -154,64 +154,5 @@ public class JunctionTreeBenchmark {
 
   private static int[] intersection(int[] a, int[] b) {
     return Arrays.stream(a).filter(v -> Arrays.stream(b).anyMatch(w -> w == v)).toArray();
-  }
-
-  /** Each clique's parent (−1 at a root) in the maximum spanning forest on separator sizes. */
-  private static int[] spanningTree(int[][] cliques) {
-    int k = cliques.length;
-    List<int[]> pairs = new ArrayList<>();
-    for (int a = 0; a < k; a++) {
-      for (int b = a + 1; b < k; b++) {
-        int w = intersection(cliques[a], cliques[b]).length;
-        if (w > 0) {
-          pairs.add(new int[] {w, a, b});
-        }
-      }
-    }
-    pairs.sort((p, q) -> Integer.compare(q[0], p[0]));
-    int[] component = new int[k];
-    Arrays.setAll(component, c -> c);
-    List<List<Integer>> neighbours = new ArrayList<>();
-    for (int c = 0; c < k; c++) {
-      neighbours.add(new ArrayList<>());
-    }
-    for (int[] p : pairs) {
-      int ra = root(component, p[1]);
-      int rb = root(component, p[2]);
-      if (ra != rb) {
-        component[ra] = rb;
-        neighbours.get(p[1]).add(p[2]);
-        neighbours.get(p[2]).add(p[1]);
-      }
-    }
-    int[] parent = new int[k];
-    Arrays.fill(parent, -2);
-    int[] queue = new int[k];
-    int head = 0;
-    int tail = 0;
-    for (int r = 0; r < k; r++) {
-      if (parent[r] != -2) {
-        continue;
-      }
-      parent[r] = -1;
-      queue[tail++] = r;
-      while (head < tail) {
-        int c = queue[head++];
-        for (int d : neighbours.get(c)) {
-          if (parent[d] == -2) {
-            parent[d] = c;
-            queue[tail++] = d;
-          }
-        }
-      }
-    }
-    return parent;
-  }
-
-  private static int root(int[] component, int c) {
-    while (component[c] != c) {
-      c = component[c];
-    }
-    return c;
   }
 }

@@ -1,17 +1,15 @@
 package org.occam.cli;
 
 import java.io.IOException;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
 import org.occam.dag.AncestralSampler;
 import org.occam.dag.DagModel;
 import org.occam.dag.DagStructure;
 import org.occam.data.DataFormatException;
 import org.occam.data.InvalidInputException;
 import org.occam.io.ModelFormats;
+import org.occam.io.SampledRows;
 import org.occam.math.RandomStreams;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -59,20 +57,8 @@ public final class DagSampleCommand implements Callable<Integer> {
     DagStructure s = m.structure();
     int[][] z = AncestralSampler.sample(s, theta, rows, RandomStreams.fromSeed(seed));
     int[] cols = includeHidden ? java.util.stream.IntStream.range(0, s.size()).toArray() : s.observedVariables();
-    StringWriter text = new StringWriter();
-    try (CSVPrinter p = new CSVPrinter(text, CSVFormat.RFC4180.builder().setRecordSeparator('\n').get())) {
-      for (int j : cols) {
-        p.print(s.name(j));
-      }
-      p.println();
-      for (int[] row : z) {
-        for (int j : cols) {
-          p.print(s.variable(j).states().get(row[j]));
-        }
-        p.println();
-      }
-    }
-    if (outputs.writeQuietly(out, text.toString())) {
+    String text = SampledRows.csv(s.variables(), cols, z);
+    if (outputs.writeQuietly(out, text)) {
       outputs.report().printf("wrote %d rows of %d variables to %s (seed %d)%n", rows, cols.length, out, seed);
     } else {
       outputs.report().printf("wrote %d rows of %d variables to standard output (seed %d)%n", rows, cols.length, seed);

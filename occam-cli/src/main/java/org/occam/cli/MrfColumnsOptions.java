@@ -34,24 +34,14 @@ public final class MrfColumnsOptions {
         command.commandLine().getErr());
   }
 
-  /** The data with any number of states per column, complete. */
-  Dataset readDiscrete() {
-    return DataReadOptions.report(MrfDiscreteData.read(data, weightColumn, reading.settings()), data,
-        command.commandLine().getErr());
-  }
-
-  /**
-   * The data for the structure commands: read as binary columns (the Boltzmann machine's labels and
-   * order) when every column has two values, else with any number of states.
-   */
+  /** The data: binary columns, or any number of states when some column has more ({@link MrfDiscreteData#readAny}). */
   Dataset readAny() {
-    Dataset any = MrfDiscreteData.read(data, weightColumn, reading.settings()).data();
-    return any.variables().stream().allMatch(v -> v.cardinality() == 2) ? read() : readDiscrete();
+    return DataReadOptions.report(MrfDiscreteData.readAny(data, weightColumn, reading.settings()), data,
+        command.commandLine().getErr());
   }
 
   /** The line that describes the data, as read by {@link #readAny}. */
   String describe(Dataset d) {
-    return d.variables().stream().allMatch(v -> v.cardinality() == 2) ? MrfBinaryData.describe(data, d)
-        : MrfDiscreteData.describe(data, d);
+    return MrfDiscreteData.describeAny(data, d);
   }
 }

@@ -6,6 +6,7 @@ import org.occam.data.Dataset;
 import org.occam.data.InvalidInputException;
 import org.occam.io.BoltzmannModelFile;
 import org.occam.io.CommandLineStructures;
+import org.occam.io.LogLinearInput;
 import org.occam.io.MrfBinaryData;
 import org.occam.mrf.MrfData;
 import org.occam.mrf.PairwiseGraph;
@@ -78,43 +79,17 @@ public final class MrfModelDataOptions {
     }
   }
 
-  private java.util.Optional<org.occam.io.ModelFormats.Markov> markov;
-
-  /**
-   * The Markov network of a --model file in factor tables (UAI MARKOV, JSON "markov"), read once;
-   * empty for a Boltzmann-machine file or --edges/--generators.
-   */
-  java.util.Optional<org.occam.io.ModelFormats.Markov> markovModel() {
-    if (markov == null) {
-      markov = model == null ? java.util.Optional.empty() : org.occam.io.ModelFormats.markov(model);
-    }
-    return markov;
-  }
-
   /** Whether the structure is a log-linear model: --generators, or a Markov network's model file. */
   boolean logLinear() {
-    return generators != null || markovModel().isPresent();
+    return generators != null || LogLinearInput.markov(model).isPresent();
   }
 
-  /**
-   * The log-linear structure and its data: the generators on the data's columns, or the model file's
-   * factor scopes on the columns it declares (names and states, in its order).
-   */
-  org.occam.mrf.loglinear.LogLinearStructure logLinearStructure(Dataset d) {
-    return generators != null ? org.occam.mrf.loglinear.LogLinearStructure.parse(d.variables(), generators)
-        : org.occam.mrf.loglinear.LogLinearModel.of(markovModel().orElseThrow().model()).structure();
-  }
-
-  /**
-   * The data of a log-linear model, any number of states per column: the columns a Markov model file
-   * declares, or (--generators) every column; warnings on stderr.
-   */
-  Dataset readGeneral() {
-    var err = command.commandLine().getErr();
-    return markovModel().map(m -> DataReadOptions.report(org.occam.io.MrfDiscreteData.read(data,
-        m.model().variables(), weightColumn, reading.settings()), data, err))
-        .orElseGet(() -> DataReadOptions.report(org.occam.io.MrfDiscreteData.read(data, weightColumn,
-        reading.settings(), 1), data, err));
+  /** The log-linear model and its data ({@link LogLinearInput#load}); the reader's warnings on stderr. */
+  LogLinearInput.Loaded loadLogLinear() {
+    LogLinearInput.Loaded in = LogLinearInput.load(generators == null ? model : null, generators, data, weightColumn,
+        reading.settings());
+    DataReadOptions.report(in.read(), data, command.commandLine().getErr());
+    return in;
   }
 
   /**

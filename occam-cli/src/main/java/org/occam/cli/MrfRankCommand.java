@@ -180,14 +180,7 @@ public final class MrfRankCommand implements Callable<Integer> {
         double seconds = (System.nanoTime() - t0) * 1e-9;
         PrintWriter out = outputs.report();
         out.println(input.describe(d));
-        List<String> priors = new ArrayList<>();
-        if (!ranking.methods().isEmpty()) {
-          priors.add("prior N(0, " + Tables.number(sigma) + "² I)");
-        }
-        ranking.exact().ifPresent(e -> priors.add("exact: hyper-Dirichlet prior " + e.prior()));
-        out.printf("%s; %s on %d variables, %d structures scored%n", String.join("; ", priors),
-            graphClass == GraphClass.ALL ? "every graph" : "every decomposable (chordal) graph", vars.size(),
-            models.size());
+        out.println(ranking.scoredLine(sigma, models.size()));
         return report(out, d, vars, ranking.methodNames(), by, settings, threads, models, List.of(), seconds, seconds,
             true, journal);
       }

@@ -1,18 +1,12 @@
 package org.occam.cli;
 
 import java.io.IOException;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
 import org.occam.data.InvalidInputException;
 import org.occam.data.Variable;
-import org.occam.io.BoltzmannModelFile;
-import org.occam.math.RandomStreams;
-import org.occam.mrf.BoltzmannMachine;
-import org.occam.mrf.ExactSampler;
+import org.occam.io.SampledRows;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
@@ -53,34 +47,10 @@ public final class MrfSampleCommand implements Callable<Integer> {
       throw new InvalidInputException("--rows must be >= 1, got " + rows);
     }
     Outputs outputs = Outputs.check(spec, force, out);
-    var markov = org.occam.io.ModelFormats.markov(model);
-    int[][] x;
-    List<Variable> vars;
-    if (markov.isPresent()) {
-      org.occam.mrf.loglinear.LogLinearModel ll = org.occam.mrf.loglinear.LogLinearModel.of(markov.get().model());
-      x = org.occam.mrf.loglinear.LogLinearInference.of(ll.structure()).sample(ll.parameters(), rows,
-          RandomStreams.fromSeed(seed));
-      vars = ll.structure().variables();
-    } else {
-      BoltzmannModelFile.Loaded m = BoltzmannModelFile.read(model, true);
-      BoltzmannMachine bm = m.model().orElseThrow();
-      x = ExactSampler.of(bm).sample(rows, RandomStreams.fromSeed(seed));
-      vars = m.variables();
-    }
-    StringWriter text = new StringWriter();
-    try (CSVPrinter p = new CSVPrinter(text, CSVFormat.RFC4180.builder().setRecordSeparator('\n').get())) {
-      for (Variable v : vars) {
-        p.print(v.name());
-      }
-      p.println();
-      for (int[] row : x) {
-        for (int j = 0; j < row.length; j++) {
-          p.print(vars.get(j).states().get(row[j]));
-        }
-        p.println();
-      }
-    }
-    if (outputs.writeQuietly(out, text.toString())) {
+    SampledRows.Sample sample = SampledRows.mrf(model, rows, seed);
+    List<Variable> vars = sample.variables();
+    String text = SampledRows.csv(vars, java.util.stream.IntStream.range(0, vars.size()).toArray(), sample.rows());
+    if (outputs.writeQuietly(out, text)) {
       outputs.report().printf("wrote %d rows of %d variables to %s (seed %d)%n", rows, vars.size(), out, seed);
     } else {
       outputs.report().printf("wrote %d rows of %d variables to standard output (seed %d)%n", rows, vars.size(), seed);

@@ -21,7 +21,8 @@ import org.occam.mrf.PairwiseGraph;
 import org.occam.mrf.hidden.HiddenMap;
 import org.occam.mrf.loglinear.LogLinearMethods;
 import org.occam.mrf.loglinear.LogLinearProblem;
-import org.occam.mrf.loglinear.LogLinearStructure;
+import org.occam.io.LogLinearInput;
+import org.occam.mrf.loglinear.DecomposableEvidence;
 import org.occam.mrf.methods.ExactInferenceLimit;
 import org.occam.mrf.methods.MrfMethods;
 import org.occam.report.DataJson;
@@ -47,8 +48,6 @@ import picocli.CommandLine;
 public final class MrfScoreCommand implements Callable<Integer> {
   /** The methods scored when --methods is not given. */
   static final String DEFAULT_METHODS = "map,bic-ml,bic-map,bp-lr,bp-lr-exactgrad,laplace-exact";
-  /** The methods scored on a --generators model when --methods is not given. */
-  static final String LOG_LINEAR_DEFAULT_METHODS = "map,bic-ml,bic-map,laplace-exact";
 
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
@@ -133,28 +132,19 @@ public final class MrfScoreCommand implements Callable<Integer> {
   /** A log-linear model (--generators, or a Markov network's model file): the registry of {@link LogLinearMethods}. */
   private int logLinear() {
     boolean named = spec.commandLine().getParseResult().hasMatchedOption("--methods");
-    List<EvidenceMethod<LogLinearProblem>> wanted = LogLinearMethods.parseList(named ? methods
-        : LOG_LINEAR_DEFAULT_METHODS);
+    List<EvidenceMethod<LogLinearProblem>> wanted = LogLinearMethods.parseListOrDefault(named ? methods : null);
     Outputs outputs = Outputs.check(spec, force, json);
-    Dataset d = input.readGeneral();
-    LogLinearStructure structure = input.logLinearStructure(d);
-    java.util.OptionalDouble fromModel = input.markovModel().map(m -> m.priorSigma())
-        .orElse(java.util.OptionalDouble.empty());
-    double sigma = options.priorSigma(fromModel);
-    LogLinearProblem problem = new LogLinearProblem(structure, d, options.settings(sigma, options.threads()),
-        options.seed, ais.settings(), org.occam.mrf.loglinear.DecomposableEvidence.parsePrior(dirichletPrior));
-    problem.requireExactInference(wanted);
-    List<EvidenceEstimate> results = problem.estimate(wanted);
-    PrintWriter out = outputs.report();
-    MrfScoreReport.describeLogLinear(out, structure, input.model, sigma, options.priorSigma != null ? " from --prior-sigma"
-        : fromModel.isPresent() ? " from the model file" : " (default)");
-    out.println(org.occam.io.MrfDiscreteData.describe(input.data, d) + "; the first state of each is its reference");
-    Tables.print(out, MrfScoreReport.HEADER, results.stream().map(MrfScoreReport::row).toList());
-    MrfScoreReport.warnings(out, results);
+    LogLinearInput.Loaded in = input.loadLogLinear();
+    double sigma = options.priorSigma(in.priorSigma());
+    List<EvidenceEstimate> results = new LogLinearProblem(in.structure(), in.data(), options.settings(sigma,
+        options.threads()), options.seed, ais.settings(), DecomposableEvidence.parsePrior(dirichletPrior))
+        .estimateFeasible(wanted);
+    MrfScoreReport.logLinear(outputs.report(), in, input.data, sigma, options.priorSigma != null
+        ? " from --prior-sigma" : in.priorSigma().isPresent() ? " from the model file" : " (default)", results);
     if (json != null) {
       Map<String, Object> root = new LinkedHashMap<>();
-      root.put("model", MrfScoreReport.logLinearModelJson(structure, sigma));
-      root.put("data", DataJson.of(input.data, d));
+      root.put("model", MrfScoreReport.logLinearModelJson(in.structure(), sigma));
+      root.put("data", DataJson.of(input.data, in.data()));
       root.put("results", results.stream().map(ResultJson::estimate).toList());
       outputs.write(json, ResultJson.write(root));
     }

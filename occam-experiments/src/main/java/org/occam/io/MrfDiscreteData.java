@@ -69,6 +69,25 @@ public final class MrfDiscreteData {
     return read;
   }
 
+  /**
+   * The data of the MRF structure commands: read as binary columns ({@link MrfBinaryData}: the
+   * Boltzmann machine's labels and order) when every column has two values, else with any number of
+   * states.
+   */
+  public static CsvDatasetReader.Result readAny(Path data, String weightColumn, ReadSettings settings) {
+    Dataset any = read(data, weightColumn, settings).data();
+    return binary(any) ? MrfBinaryData.read(data, weightColumn, settings) : read(data, weightColumn, settings);
+  }
+
+  /** The line that describes data read by {@link #readAny}. */
+  public static String describeAny(Path data, Dataset d) {
+    return binary(d) ? MrfBinaryData.describe(data, d) : describe(data, d);
+  }
+
+  private static boolean binary(Dataset d) {
+    return d.variables().stream().allMatch(v -> v.cardinality() == 2);
+  }
+
   /** {@code data FILE: n = …, m distinct rows, V variables, states: a 3 (x/y/z), …}. */
   public static String describe(Path data, Dataset d) {
     List<String> states = new ArrayList<>();

@@ -255,6 +255,24 @@ public final class MrfRanking {
     return count.longValueExact();
   }
 
+  /**
+   * The line that says how every graph of the class was scored: the priors (N(0, σ0² I) for the
+   * Gaussian-prior methods, the hyper-Dirichlet of {@value DecomposableEvidence#METHOD}), the class,
+   * the number of variables and of structures scored.
+   */
+  public String scoredLine(double sigma, int scored) {
+    List<String> priors = new ArrayList<>();
+    if (!methods.isEmpty()) {
+      priors.add("prior N(0, " + Tables.number(sigma) + "² I)");
+    }
+    if (exact != null) {
+      priors.add("exact: hyper-Dirichlet prior " + exact.prior());
+    }
+    return String.format(java.util.Locale.ROOT, "%s; %s on %d variables, %d structures scored",
+        String.join("; ", priors), graphClass == GraphClass.DECOMPOSABLE ? "every decomposable (chordal) graph"
+        : "every graph", vars.size(), scored);
+  }
+
   /** Whether the path is long enough to bracket its cost by timing its densest graph first. */
   public boolean bracketed() {
     return !all && vars.size() >= BRACKET_VARIABLES;

@@ -103,8 +103,23 @@ public final class MrfScoreReport {
   }
 
   /** The model as the JSON records it (file null for a structure given by --edges): file, variables, edges, spin coding, parameters and prior σ. */
+  /**
+   * A log-linear model's report: the model, the data (with each variable's reference state), the
+   * table and the warnings.
+   *
+   * @param sigmaFrom where σ0 came from, e.g. " (default)"
+   */
+  public static void logLinear(PrintWriter out, org.occam.io.LogLinearInput.Loaded in, Path dataFile, double sigma,
+      String sigmaFrom, List<EvidenceEstimate> results) {
+    describeLogLinear(out, in.structure(), in.modelFile(), sigma, sigmaFrom);
+    out.println(org.occam.io.MrfDiscreteData.describe(dataFile, in.data()) + "; the first state of each is its"
+        + " reference");
+    Tables.print(out, HEADER, results.stream().map(MrfScoreReport::row).toList());
+    warnings(out, results);
+  }
+
   /** The first line of a log-linear model's report; {@code file} the model file it came from, or null. */
-  public static void describeLogLinear(PrintWriter out, org.occam.mrf.loglinear.LogLinearStructure s, Path file,
+  static void describeLogLinear(PrintWriter out, org.occam.mrf.loglinear.LogLinearStructure s, Path file,
       double sigma, String sigmaFrom) {
     out.printf("model %s%s: %d variables (%s states), %d terms, %d parameters (reference-state coding); prior"
         + " N(0, %s² I)%s%n", s.generatorString(), file == null ? "" : " (" + file + ")", s.variableCount(), s.variables().stream()

@@ -177,6 +177,16 @@ public final class LogLinearJunctionTree implements LogLinearInference {
     return new Shape(cliques, entries);
   }
 
+  /** The cliques, each's variables sorted, in the tree's index order (fresh arrays). */
+  public List<int[]> cliques() {
+    return Arrays.stream(cliques).map(int[]::clone).toList();
+  }
+
+  /** Each clique's parent in the tree (−1 at the root of each connected component), by clique index. */
+  public int[] parents() {
+    return parent.clone();
+  }
+
   @Override
   public LogLinearStructure structure() {
     return structure;

@@ -132,6 +132,15 @@ public final class LogLinearProblem {
     return MethodRegistry.estimateAll(this, methods);
   }
 
+  /**
+   * As {@link #estimate}, after refusing, before any work, a model too large for the exact inference
+   * some of the methods need ({@link #requireExactInference(List)}).
+   */
+  public List<EvidenceEstimate> estimateFeasible(List<? extends EvidenceMethod<LogLinearProblem>> methods) {
+    requireExactInference(methods);
+    return estimate(methods);
+  }
+
   public LogLinearStructure structure() {
     return structure;
   }
