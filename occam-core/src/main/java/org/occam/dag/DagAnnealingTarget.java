@@ -53,7 +53,24 @@ public final class DagAnnealingTarget implements AnnealedImportanceSampler.Targe
    *     Unused without a target.
    */
   public record Settings(int steps, double scheduleE, int runs, Proposal proposal, boolean scaledStrength,
-      double strength, boolean reverse, java.util.OptionalDouble stdErrorTarget, int maxRuns) {
+      double strength, boolean reverse, java.util.OptionalDouble stdErrorTarget, int maxRuns)
+      implements java.io.Serializable {
+    /** Serialised as {@link SerialForm} (an OptionalDouble is not serialisable). */
+    private Object writeReplace() {
+      return new SerialForm(steps, scheduleE, runs, proposal, scaledStrength, strength, reverse,
+          stdErrorTarget.isPresent(), stdErrorTarget.orElse(0), maxRuns);
+    }
+
+    /** The settings with the target as a flag and a value, for serialisation. */
+    private record SerialForm(int steps, double scheduleE, int runs, Proposal proposal, boolean scaledStrength,
+        double strength, boolean reverse, boolean hasTarget, double target, int maxRuns)
+        implements java.io.Serializable {
+      private Object readResolve() {
+        return new Settings(steps, scheduleE, runs, proposal, scaledStrength, strength, reverse,
+            hasTarget ? java.util.OptionalDouble.of(target) : java.util.OptionalDouble.empty(), maxRuns);
+      }
+    }
+
     /** Beal's number of temperatures. */
     public static final int DEFAULT_STEPS = 16384;
     /** Beal's e_τ. */

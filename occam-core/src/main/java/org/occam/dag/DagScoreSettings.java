@@ -23,7 +23,7 @@ import java.util.Map;
  */
 public record DagScoreSettings(int restarts, int maxIterations, double tolerancePerDatum, long configurationLimit,
     ExpectationMaximisation.MapBasis mapBasis, double exactTermLimit, DagAnnealingTarget.Settings ais,
-    double vbLimitGap) {
+    double vbLimitGap) implements java.io.Serializable {
   /** Beal's number of random initialisations. */
   public static final int DEFAULT_RESTARTS = 3;
   /** Beal's iteration limit. */

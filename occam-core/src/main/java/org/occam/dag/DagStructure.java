@@ -1,5 +1,6 @@
 package org.occam.dag;
 
+import java.io.Serializable;
 import org.occam.data.InvalidInputException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,7 +16,9 @@ import org.occam.data.Variable;
  * {@code offset(j) + l·|z_j| + k}. Parent configurations are numbered with the first parent
  * varying slowest, which is the row order of Beal's printed tables ([1 1], [1 2], [2 1], [2 2]).
  */
-public final class DagStructure {
+public final class DagStructure implements Serializable {
+  private static final long serialVersionUID = 1L;
+
   private final List<Variable> variables;
   private final boolean[] hidden;
   private final int[][] parents;

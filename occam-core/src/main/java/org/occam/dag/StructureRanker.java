@@ -1,7 +1,12 @@
 package org.occam.dag;
 
 import org.occam.data.InvalidInputException;
+import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.IntPredicate;
@@ -14,6 +19,11 @@ import org.occam.evidence.EvidenceMethod;
 import org.occam.math.Parallel;
 import org.occam.math.RandomStreams;
 import org.occam.search.Ranks;
+import org.occam.task.LocalTaskRunner;
+import org.occam.task.TaskJob;
+import org.occam.task.TaskListener;
+import org.occam.task.TaskOutcome;
+import org.occam.task.TaskRunner;
 
 /**
  * Scores a list of candidate structures on one data set, in parallel, and ranks them per method.
@@ -24,7 +34,7 @@ public final class StructureRanker {
   private StructureRanker() {}
 
   /** One structure's scores. */
-  public record Scored(int index, DagStructure structure, List<EvidenceEstimate> estimates) {
+  public record Scored(int index, DagStructure structure, List<EvidenceEstimate> estimates) implements Serializable {
     /** The estimate of a method, which must have been requested. */
     public EvidenceEstimate estimate(DagMethod m) {
       return estimate(m.label());
@@ -73,35 +83,88 @@ public final class StructureRanker {
   public static List<Scored> scoreWith(List<DagStructure> structures, Dataset data, double lambda,
       List<? extends EvidenceMethod<DagProblem>> methods, DagScoreSettings settings, long seed, int threads,
       IntConsumer progress, IntPredicate done, Consumer<Scored> finished) {
-    if (threads < 1) {
-      throw new InvalidInputException("threads must be >= 1, got " + threads);
-    }
+    return scoreWith(structures, data, lambda, methods, settings, seed, new LocalTaskRunner(threads, true), progress,
+        done, finished);
+  }
+
+  /**
+   * As above, the structures scored as the tasks of a {@link TaskJob} on {@code runner}: the data
+   * and settings shared, each structure with the state of its stream. A structure whose scoring
+   * failed is kept, with a NaN score per method and the failure in its diagnostics
+   * ({@link #failed}), unless the runner stops at the first failure.
+   */
+  public static List<Scored> scoreWith(List<DagStructure> structures, Dataset data, double lambda,
+      List<? extends EvidenceMethod<DagProblem>> methods, DagScoreSettings settings, long seed, TaskRunner runner,
+      IntConsumer progress, IntPredicate done, Consumer<Scored> finished) {
     List<SplittableUniformRandomProvider> streams =
         RandomStreams.split(RandomStreams.fromSeed(seed), structures.size());
-    java.util.concurrent.atomic.AtomicInteger count = new java.util.concurrent.atomic.AtomicInteger();
     // Largest structures first (by CPT size, a proxy for the work), so the last tasks are short and
     // no thread idles long at the end; each keeps its own stream, so results do not depend on the order.
-    int[] todo = java.util.stream.IntStream.range(0, structures.size()).filter(i -> !done.test(i)).boxed()
-        .sorted(java.util.Comparator.comparingInt((Integer i) -> -structures.get(i).tableSize())
-            .thenComparingInt(i -> i))
+    int[] todo = java.util.stream.IntStream.range(0, structures.size()).filter(i -> !done.test(i)).toArray();
+    List<StructureTask> tasks = new ArrayList<>(todo.length);
+    for (int index : todo) {
+      tasks.add(new StructureTask(index, structures.get(index), RandomStreams.state(streams.get(index))));
+    }
+    int[] order = java.util.stream.IntStream.range(0, todo.length).boxed()
+        .sorted(java.util.Comparator.comparingInt((Integer p) -> -structures.get(todo[p]).tableSize())
+            .thenComparingInt(p -> p))
         .mapToInt(Integer::intValue).toArray();
-    List<Scored> out = new ArrayList<>(Parallel.map(todo.length, threads, "occam-score", p -> {
-      int index = todo[p];
-      DagStructure s = structures.get(index);
-      var compiled = new HiddenStateEnumeration(s, data, settings.configurationLimit());
-      var estimates = DagScorer.score(compiled, DirichletPrior.uniform(s.size(), lambda), settings,
-          streams.get(index), seed, methods);
-      Scored scored = new Scored(index, s, estimates);
-      if (finished != null) {
-        finished.accept(scored);
+    List<String> names = methods.stream().map(EvidenceMethod::name).toList();
+    var job = new TaskJob<>("score structures", new SharedInputs(data, lambda, List.copyOf(names), settings, seed),
+        tasks, tasks.stream().map(t -> "structure " + t.index()).toList(), order, StructureRanker::score);
+    List<TaskOutcome<Scored>> outcomes = runner.run(job, new TaskListener<>() {
+      @Override
+      public void progress(int n) {
+        if (progress != null) {
+          progress.accept(n);
+        }
       }
-      if (progress != null) {
-        progress.accept(count.incrementAndGet());
+
+      @Override
+      public void finished(TaskOutcome<Scored> o) {
+        if (finished != null) {
+          finished.accept(o.failed() ? failed(tasks.get(o.index()), names, o.failure()) : o.result());
+        }
       }
-      return scored;
-    }));
-    out.sort(java.util.Comparator.comparingInt(Scored::index));
+    });
+    List<Scored> out = new ArrayList<>(outcomes.size());
+    for (TaskOutcome<Scored> o : outcomes) {
+      out.add(o.failed() ? failed(tasks.get(o.index()), names, o.failure()) : o.result());
+    }
     return out;
+  }
+
+  /** What every structure's scoring shares: sent once to each worker. */
+  public record SharedInputs(Dataset data, double lambda, List<String> methods, DagScoreSettings settings, long seed)
+      implements Serializable {}
+
+  /** One structure to score: its index in the class, the structure, and the state of its random stream. */
+  public record StructureTask(int index, DagStructure structure, byte[] stream) implements Serializable {}
+
+  /** Scores one structure: what each task runs, wherever it runs. */
+  static Scored score(SharedInputs in, StructureTask t) {
+    DagStructure s = t.structure();
+    var compiled = new HiddenStateEnumeration(s, in.data(), in.settings().configurationLimit());
+    var estimates = DagScorer.score(compiled, DirichletPrior.uniform(s.size(), in.lambda()), in.settings(),
+        RandomStreams.restore(t.stream()), in.seed(), in.methods().stream().map(DagMethods::get).toList());
+    return new Scored(t.index(), s, List.copyOf(estimates));
+  }
+
+  /** The key in the diagnostics of a structure whose scoring failed: the failure. */
+  public static final String FAILED = "failed";
+
+  /** A structure whose scoring failed: a NaN score per method, the failure in the diagnostics. */
+  static Scored failed(StructureTask t, List<String> methods, String failure) {
+    List<EvidenceEstimate> estimates = new ArrayList<>();
+    for (String m : methods) {
+      Map<String, Object> diagnostics = new LinkedHashMap<>();
+      diagnostics.put("converged", false);
+      diagnostics.put(FAILED, failure);
+      diagnostics.put("uncorrectedLogEvidence", Double.NaN);
+      estimates.add(new EvidenceEstimate(m, Double.NaN, OptionalDouble.empty(), 0, Map.of(), OptionalLong.empty(),
+          diagnostics));
+    }
+    return new Scored(t.index(), t.structure(), estimates);
   }
 
   /**

@@ -1,5 +1,6 @@
 package org.occam.data;
 
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -12,7 +13,9 @@ import java.util.Map;
  * Weights may be fractional (a count column); the total weight is the data set size n used by
  * BIC's {@code ln n}. Immutable.
  */
-public final class Dataset {
+public final class Dataset implements Serializable {
+  private static final long serialVersionUID = 1L;
+
   /** The state index of a missing cell (empty or {@code NA} in a CSV file). */
   public static final int MISSING = -1;
 

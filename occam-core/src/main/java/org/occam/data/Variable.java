@@ -1,5 +1,6 @@
 package org.occam.data;
 
+import java.io.Serializable;
 import java.util.List;
 import java.util.Objects;
 
@@ -10,7 +11,7 @@ import java.util.Objects;
  * @param name the variable's name (a CSV column header for observed variables)
  * @param states the state labels, at least one, without duplicates
  */
-public record Variable(String name, List<String> states) {
+public record Variable(String name, List<String> states) implements Serializable {
   public Variable {
     Objects.requireNonNull(name, "name");
     states = List.copyOf(states);

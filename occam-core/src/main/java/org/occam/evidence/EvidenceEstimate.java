@@ -1,5 +1,6 @@
 package org.occam.evidence;
 
+import java.io.Serializable;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -20,11 +21,30 @@ import java.util.OptionalLong;
  *     iterations, effective sample sizes, the uncorrected score and alias count…
  */
 public record EvidenceEstimate(String method, double logEvidence, OptionalDouble stdError, double seconds,
-    Map<String, Object> settings, OptionalLong seed, Map<String, Object> diagnostics) {
+    Map<String, Object> settings, OptionalLong seed, Map<String, Object> diagnostics) implements Serializable {
   public EvidenceEstimate {
     Objects.requireNonNull(method, "method");
     settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
     diagnostics = Collections.unmodifiableMap(new LinkedHashMap<>(diagnostics));
+  }
+
+  /**
+   * Serialised as {@link SerialForm}, for engines that ship results between processes: the
+   * optionals as flags and values; the settings and diagnostics must hold serialisable values
+   * (numbers, strings, booleans, arrays, lists and maps of them), as every method's do.
+   */
+  private Object writeReplace() {
+    return new SerialForm(method, logEvidence, stdError.isPresent(), stdError.orElse(0), seconds,
+        new LinkedHashMap<>(settings), seed.isPresent(), seed.orElse(0), new LinkedHashMap<>(diagnostics));
+  }
+
+  private record SerialForm(String method, double logEvidence, boolean hasStdError, double stdError, double seconds,
+      LinkedHashMap<String, Object> settings, boolean hasSeed, long seed, LinkedHashMap<String, Object> diagnostics)
+      implements Serializable {
+    private Object readResolve() {
+      return new EvidenceEstimate(method, logEvidence, hasStdError ? OptionalDouble.of(stdError) : OptionalDouble.empty(),
+          seconds, settings, hasSeed ? OptionalLong.of(seed) : OptionalLong.empty(), diagnostics);
+    }
   }
 
   /** Whether the diagnostics say the underlying optimisation or sampler converged (true if silent). */

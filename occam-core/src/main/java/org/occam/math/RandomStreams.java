@@ -2,7 +2,9 @@ package org.occam.math;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.commons.rng.RestorableUniformRandomProvider;
 import org.apache.commons.rng.SplittableUniformRandomProvider;
+import org.apache.commons.rng.core.RandomProviderDefaultState;
 import org.apache.commons.rng.simple.RandomSource;
 
 /**
@@ -19,6 +21,21 @@ public final class RandomStreams {
   /** The root stream for a user-given seed. */
   public static SplittableUniformRandomProvider fromSeed(long seed) {
     return (SplittableUniformRandomProvider) RandomSource.L64_X128_MIX.create(seed);
+  }
+
+  /**
+   * The stream's state as bytes, for a task record that another process runs: {@link #restore}
+   * gives a stream that draws the same numbers.
+   */
+  public static byte[] state(SplittableUniformRandomProvider stream) {
+    return ((RandomProviderDefaultState) ((RestorableUniformRandomProvider) stream).saveState()).getState();
+  }
+
+  /** The stream whose state {@link #state} saved. */
+  public static SplittableUniformRandomProvider restore(byte[] state) {
+    SplittableUniformRandomProvider s = fromSeed(0);
+    ((RestorableUniformRandomProvider) s).restoreState(new RandomProviderDefaultState(state));
+    return s;
   }
 
   /** {@code count} independent streams split off {@code parent}, in index order. */

@@ -1,0 +1,163 @@
+package org.occam.dag;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.occam.dag.methods.DagMethods;
+import org.occam.data.Dataset;
+import org.occam.data.InvalidInputException;
+import org.occam.evidence.EvidenceEstimate;
+import org.occam.evidence.EvidenceMethod;
+import org.occam.math.RandomStreams;
+import org.occam.task.LocalTaskRunner;
+import org.occam.task.TaskJob;
+import org.occam.task.TaskListener;
+import org.occam.task.TaskOutcome;
+import org.occam.task.TaskRunner;
+
+/**
+ * {@link StructureRanker}'s structures as task records: what another process receives (the data,
+ * the settings, each structure with the state of its stream, serialised and read back) scores
+ * every method bit for bit as here, results included; a structure whose scoring fails is kept
+ * with NaN scores and the failure, or stops the job when the runner fails fast.
+ */
+class StructureRankerTasksTest {
+  private static List<DagStructure> structures;
+  private static Dataset data;
+  private static final DagScoreSettings SETTINGS = DagScoreSettings.defaults()
+      .withAis(new DagAnnealingTarget.Settings(64, DagAnnealingTarget.Settings.DEFAULT_SCHEDULE_E, 3,
+          DagAnnealingTarget.Proposal.ROW_SWEEP, false, 1.0, false, java.util.OptionalDouble.of(0.5), 12));
+  private static final List<EvidenceMethod<DagProblem>> ALL = DagMethods.REGISTRY.all();
+
+  @BeforeAll
+  static void data() {
+    var all = new BipartiteStructureClass(BealExample.hiddenVariables(), BealExample.observedVariables())
+        .structures();
+    structures = List.of(all.get(0), all.get(1), all.get(7), all.get(40), all.get(135));
+    DagModel truth = BealExample.trueModel();
+    DagStructure s = truth.structure();
+    int[][] full = AncestralSampler.sample(s, truth.parameters().orElseThrow(), 12, RandomStreams.fromSeed(11));
+    int[] observed = s.observedVariables();
+    int[][] rows = new int[full.length][observed.length];
+    for (int i = 0; i < full.length; i++) {
+      for (int a = 0; a < observed.length; a++) {
+        rows[i][a] = full[i][observed[a]];
+      }
+    }
+    data = Dataset.of(BealExample.observedVariables(), rows);
+  }
+
+  /** A runner that sends the job and each result through Java serialisation, as a cluster would. */
+  static final class SerialisingRunner implements TaskRunner {
+    @Override
+    public <S extends java.io.Serializable, T extends java.io.Serializable, R extends java.io.Serializable>
+        List<TaskOutcome<R>> run(TaskJob<S, T, R> job, TaskListener<R> listener) {
+      @SuppressWarnings("unchecked")
+      TaskJob<S, T, R> shipped = (TaskJob<S, T, R>) roundTrip(job);
+      var out = new java.util.ArrayList<TaskOutcome<R>>();
+      for (int i = 0; i < job.size(); i++) {
+        @SuppressWarnings("unchecked")
+        R back = (R) roundTrip(shipped.runTask(i));
+        out.add(TaskOutcome.ok(i, job.keys().get(i), back));
+        listener.finished(out.get(i));
+        listener.progress(i + 1);
+      }
+      return out;
+    }
+
+    @Override
+    public String description() {
+      return "serialising";
+    }
+
+    @Override
+    public int parallelism() {
+      return 1;
+    }
+
+    @Override
+    public boolean failFast() {
+      return true;
+    }
+  }
+
+  @Test
+  void shippedTasksScoreEveryMethodBitForBitAsHere() {
+    var here = StructureRanker.scoreWith(structures, data, 1.0, ALL, SETTINGS, 99, 2, null, i -> false, null);
+    var shipped = StructureRanker.scoreWith(structures, data, 1.0, ALL, SETTINGS, 99, new SerialisingRunner(), null,
+        i -> false, null);
+    assertThat(shipped).hasSize(structures.size());
+    for (int i = 0; i < structures.size(); i++) {
+      assertThat(shipped.get(i).index()).isEqualTo(i);
+      assertThat(shipped.get(i).structure().parents(4)).isEqualTo(structures.get(i).parents(4));
+      for (EvidenceMethod<DagProblem> m : ALL) {
+        EvidenceEstimate a = here.get(i).estimate(m.name());
+        EvidenceEstimate b = shipped.get(i).estimate(m.name());
+        assertThat(Double.doubleToRawLongBits(b.logEvidence())).as("%s on structure %d", m.name(), i)
+            .isEqualTo(Double.doubleToRawLongBits(a.logEvidence()));
+        assertThat(b.stdError()).isEqualTo(a.stdError());
+        assertThat(b.seed()).isEqualTo(a.seed());
+        assertThat(b.settings()).isEqualTo(a.settings());
+        assertThat(b.diagnostics().keySet()).isEqualTo(a.diagnostics().keySet());
+        assertThat(b.diagnostics().toString()).isEqualTo(a.diagnostics().toString());
+      }
+    }
+  }
+
+  @Test
+  void theSettingsSurviveSerialisationWithAndWithoutAnAisTarget() {
+    assertThat(roundTrip(SETTINGS)).isEqualTo(SETTINGS);
+    assertThat(roundTrip(DagScoreSettings.defaults())).isEqualTo(DagScoreSettings.defaults());
+  }
+
+  @Test
+  void aStructureThatFailsIsKeptWithNaNScoresAndItsFailureUnlessTheRunnerFailsFast() {
+    // exact's term limit between the smallest structures' counts and the largest's: some fail
+    var exact = List.of(DagMethods.get("exact"), DagMethods.get("bic"));
+    var limited = new DagScoreSettings(3, 1000, 1e-6, DagScoreSettings.defaults().configurationLimit(),
+        ExpectationMaximisation.MapBasis.SOFTMAX, 1000, SETTINGS.ais(), DagScoreSettings.DEFAULT_VB_LIMIT_GAP);
+    var scored = StructureRanker.scoreWith(structures, data, 1.0, exact, limited, 5, LocalTaskRunner.of(2), null,
+        i -> false, null);
+    long failed = scored.stream().filter(s -> s.estimate("exact").diagnostics().containsKey(StructureRanker.FAILED))
+        .count();
+    assertThat(failed).isBetween(1L, (long) structures.size() - 1);
+    for (var s : scored) {
+      EvidenceEstimate e = s.estimate("exact");
+      if (e.diagnostics().containsKey(StructureRanker.FAILED)) {
+        assertThat(e.logEvidence()).isNaN();
+        assertThat(e.converged()).isFalse();
+        assertThat((String) e.diagnostics().get(StructureRanker.FAILED)).contains("terms");
+        assertThat(StructureRanker.ranks(scored, "exact", true)[s.index()]).isEqualTo(structures.size() - failed + 1);
+      } else {
+        assertThat(e.logEvidence()).isFinite();
+      }
+      // the structure is one task: bic is lost with exact
+      assertThat(s.estimate("bic").diagnostics().containsKey(StructureRanker.FAILED))
+          .isEqualTo(e.diagnostics().containsKey(StructureRanker.FAILED));
+    }
+    assertThatThrownBy(() -> StructureRanker.scoreWith(structures, data, 1.0, exact, limited, 5,
+        new LocalTaskRunner(2, true), null, i -> false, null)).isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("terms");
+  }
+
+  private static Object roundTrip(Object o) {
+    try {
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+        out.writeObject(o);
+      }
+      try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+        return in.readObject();
+      }
+    } catch (java.io.IOException | ClassNotFoundException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
