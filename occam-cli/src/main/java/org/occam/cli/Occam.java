@@ -22,13 +22,15 @@ import picocli.CommandLine;
         "Model families: dag, mrf and rbm (below); convert changes a model file's format (Occam JSON, BIF, XMLBIF,"
             + " UAI); experiment reruns the papers' studies.",
         "Every result says how it was made: method, settings, seed, time and diagnostics."},
-    footer = {"", "Exit codes: 0 success, 2 bad input or usage, 1 internal error.",
+    footer = {"", "Exit codes: 0 success, 2 bad input or usage, 1 internal error, 3 tasks of a job failed.",
         "Run 'occam demo' for a quick tour, 'occam dag --help' (mrf, rbm, experiment) for each family's commands."})
 public final class Occam implements Runnable {
   /** Exit code for bad input: a file, option or model the library refuses. */
   public static final int BAD_INPUT = 2;
   /** Exit code for an internal error (a bug). */
   public static final int INTERNAL_ERROR = 1;
+  /** Exit code when tasks of a job failed ({@code --fail-fast}, or reported beside the others' results). */
+  public static final int TASKS_FAILED = 3;
 
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
@@ -66,6 +68,13 @@ public final class Occam implements Runnable {
           ex.printStackTrace(err);
         }
         return BAD_INPUT;
+      }
+      if (ex instanceof org.occam.task.TaskFailedException) {
+        err.println("occam: " + oneLine(ex.getMessage()));
+        if (debug) {
+          ex.printStackTrace(err);
+        }
+        return TASKS_FAILED;
       }
       // anything else is a bug in occam, not the user's input: say so, and how to report it
       err.println("occam: internal error: " + oneLine(String.valueOf(ex)) + "; please report it with the command"
