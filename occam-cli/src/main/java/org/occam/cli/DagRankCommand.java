@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.occam.task.TaskRunner;
 import org.occam.dag.BipartiteStructureClass;
 import org.occam.dag.DagModel;
 import org.occam.dag.DagProblem;
@@ -100,6 +101,9 @@ public final class DagRankCommand implements Callable<Integer> {
   @Mixin
   ResumeOptions resume;
 
+  @Mixin
+  EngineOptions engine;
+
   /** The outputs, checked before any work. */
   private Outputs outputs;
 
@@ -116,6 +120,7 @@ public final class DagRankCommand implements Callable<Integer> {
     UnitJournal journal = resume.open(spec, json, input.data, force);
     ModelAveraging.Settings averaging = posterior.settings();
     int nThreads = Threads.count(threads);
+    TaskRunner runner = engine.runner(nThreads);
     var settings = options.settings();
     DagModelFile.Loaded truthFile = trueModel == null ? null : ModelFormats.readDag(trueModel, false);
     DagModel truth = truthFile == null ? null : truthFile.model();
@@ -139,27 +144,29 @@ public final class DagRankCommand implements Callable<Integer> {
     }
     double configurations = options.requireEmFeasible("dag rank", d,
         hiddenVars.stream().mapToInt(Variable::cardinality).toArray(), "try fewer hidden states");
-    err.printf("dag rank: %s structures x %d method(s) (%d EM restarts each) on %d distinct rows with %d thread(s);"
+    err.printf("dag rank: %s structures x %d method(s) (%d EM restarts each) on %d distinct rows (%s);"
         + " an EM iteration sums up to %s configurations of the unobserved variables%n", WorkEstimate.count(count),
-        wanted.size(), settings.restarts(), d.distinctRows(), nThreads, WorkEstimate.count((long) configurations));
+        wanted.size(), settings.restarts(), d.distinctRows(), runner.description(),
+        WorkEstimate.count((long) configurations));
     List<DagStructure> structures = cls.structures();
     try (journal; Progress progress = Progress.withEstimate(err, "dag rank", structures.size(), "structure",
-        Progress.batch(nThreads), "; the largest structures go first, so this errs high")) {
-      List<StructureRanker.Scored> scored = DagRanking.score(structures, d, lambda, wanted, settings, options.seed, nThreads, progress.listener(),
-          journal, err);
+        Progress.batch(runner.parallelism()), "; the largest structures go first, so this errs high")) {
+      List<StructureRanker.Scored> scored = DagRanking.score(structures, d, lambda, wanted, settings, options.seed,
+          runner, progress.listener(), journal, err);
       double seconds = (System.nanoTime() - t0) * 1e-9;
-      report(scored, names, trueIndex, averaging, d, hiddenVars, cls, wanted, settings, nThreads, seconds);
-      if (journal != null) {
+      report(scored, names, trueIndex, averaging, d, hiddenVars, cls, wanted, settings, runner, seconds);
+      List<String> failures = DagRanking.failures(scored);
+      if (journal != null && failures.isEmpty()) {
         journal.complete();
       }
+      return EngineOptions.exitCode(err, "dag rank", scored.size(), failures);
     }
-    return 0;
   }
 
   /** Ranks, prints and writes the outputs. */
   private void report(List<StructureRanker.Scored> scored, List<String> names, int trueIndex,
       ModelAveraging.Settings averaging, Dataset d, List<Variable> hiddenVars, BipartiteStructureClass cls,
-      List<EvidenceMethod<DagProblem>> wanted, org.occam.dag.DagScoreSettings settings, int nThreads,
+      List<EvidenceMethod<DagProblem>> wanted, org.occam.dag.DagScoreSettings settings, TaskRunner runner,
       double seconds) {
     StructureRanking ranking = new StructureRanking(scored, names, trueIndex);
     if (averaging != null) {
@@ -176,14 +183,15 @@ public final class DagRankCommand implements Callable<Integer> {
     }
     ranking.printNonConverged(out, settings.maxIterations());
     double sinceStart = ProcessClock.secondsSinceStart();
-    out.printf("%nscored %d structures x %d methods (%d restarts each) in %.2f s with %d thread(s); "
-        + "%.2f s since JVM start%n", cls.structures().size(), wanted.size(), settings.restarts(), seconds, nThreads,
-        sinceStart);
+    out.printf("%nscored %d structures x %d methods (%d restarts each) in %.2f s (%s); "
+        + "%.2f s since JVM start%n", cls.structures().size(), wanted.size(), settings.restarts(), seconds,
+        runner.description(), sinceStart);
     if (json != null) {
       Map<String, Object> set = new LinkedHashMap<>(settings.toMap());
       set.put("prior", "dirichlet(" + lambda + ")");
       set.put("seed", options.seed);
-      set.put("threads", nThreads);
+      set.put("threads", runner.parallelism());
+      set.put("engine", runner.description());
       var root = ranking.json(DataJson.of(input.data, d), DataJson.hidden(hiddenVars), set, seconds, sinceStart);
       outputs.write(json, ResultJson.write(root));
     }

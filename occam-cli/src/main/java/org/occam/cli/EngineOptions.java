@@ -35,14 +35,15 @@ public final class EngineOptions {
    * Says which tasks failed, one line each on stderr, and returns the exit code: 0 when none did,
    * else {@link Occam#TASKS_FAILED}.
    *
+   * @param tasks how many tasks the job had, or 0 when not counted
    * @param failures each failed task's key and failure
    */
   public static int exitCode(PrintWriter err, String command, int tasks, List<String> failures) {
     if (failures.isEmpty()) {
       return 0;
     }
-    err.printf("occam %s: %d of %d tasks failed (their results are NaN and marked \"failed\"; the others were"
-        + " written):%n", command, failures.size(), tasks);
+    err.printf("occam %s: %s failed (their results are NaN and marked \"failed\"; the others were written):%n",
+        command, tasks > 0 ? failures.size() + " of " + tasks + " tasks" : failures.size() + " task(s)");
     for (String f : failures) {
       err.println("  " + f);
     }

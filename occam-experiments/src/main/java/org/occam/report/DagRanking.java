@@ -2,6 +2,7 @@ package org.occam.report;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import org.occam.task.TaskRunner;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,12 +31,12 @@ public final class DagRanking {
    * @return every structure's scores, by ascending index
    */
   public static List<StructureRanker.Scored> score(List<DagStructure> structures, Dataset data, double lambda,
-      List<? extends EvidenceMethod<DagProblem>> methods, DagScoreSettings settings, long seed, int threads,
+      List<? extends EvidenceMethod<DagProblem>> methods, DagScoreSettings settings, long seed, TaskRunner runner,
       IntConsumer progress, UnitJournal journal, PrintWriter err) {
     try (JournalledUnits<List<EvidenceEstimate>> units = JournalledUnits.estimates(journal, err, null,
         structures.size())) {
       List<StructureRanker.Scored> scored = new ArrayList<>(StructureRanker.scoreWith(structures, data, lambda,
-          methods, settings, seed, threads, progress, i -> units.kept(identity(i, structures.get(i))) != null,
+          methods, settings, seed, runner, progress, i -> units.kept(identity(i, structures.get(i))) != null,
           s -> units.finished(identity(s.index(), s.structure()), "structure " + s.index() + " ("
               + StructureJson.compact(s.structure()) + ")", s.estimates())));
       for (int i = 0; i < structures.size(); i++) {
@@ -47,6 +48,18 @@ public final class DagRanking {
       scored.sort(Comparator.comparingInt(StructureRanker.Scored::index));
       return scored;
     }
+  }
+
+  /** "structure 17 (h1 -> x2, …): failure" for each structure whose scoring failed. */
+  public static List<String> failures(List<StructureRanker.Scored> scored) {
+    List<String> out = new ArrayList<>();
+    for (StructureRanker.Scored s : scored) {
+      Object f = s.estimates().isEmpty() ? null : s.estimates().get(0).diagnostics().get(StructureRanker.FAILED);
+      if (f != null) {
+        out.add("structure " + s.index() + " (" + StructureJson.compact(s.structure()) + "): " + f);
+      }
+    }
+    return out;
   }
 
   /** A structure's identity in the journal: its index in the class and its parents. */

@@ -77,14 +77,18 @@ public final class BealExperimentCommand implements Callable<Integer> {
       description = "EM/VBEM random restarts (default: ${DEFAULT-VALUE}, Beal's).")
   int restarts;
 
+  @picocli.CommandLine.Mixin
+  org.occam.cli.EngineOptions engine;
+
   @Override
   public Integer call() {
     OptionChecks.atLeast("--ais-steps", aisSteps, 1);
     OptionChecks.atLeast("--ais-runs", aisRuns, 1);
     BealSettings settings = new BealSettings(quick, sizes, aisSizes, instances, instanceAis, aisSteps, aisRuns,
         aisFixedStrength, aisStrength, compareStrength, restarts, options.seed, options.threadCount());
-    BealExperiment experiment = new BealExperiment(settings);
+    BealExperiment experiment = new BealExperiment(settings).withRunner(engine.runner(options.threadCount()));
     options.run(spec, null, experiment::run);
-    return 0;
+    return org.occam.cli.EngineOptions.exitCode(spec.commandLine().getErr(), "experiment beal", 0,
+        experiment.failures());
   }
 }

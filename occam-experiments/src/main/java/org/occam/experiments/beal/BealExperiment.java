@@ -4,6 +4,12 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import org.occam.dag.StructureRanker;
+import org.occam.dag.methods.DagMethods;
+import org.occam.data.Dataset;
+import org.occam.report.DagRanking;
+import org.occam.task.LocalTaskRunner;
+import org.occam.task.TaskRunner;
 import java.util.Locale;
 import org.apache.commons.rng.SplittableUniformRandomProvider;
 import org.occam.dag.AncestralSampler;
@@ -50,6 +56,8 @@ public final class BealExperiment {
   private final DagModel truth = BealExample.trueModel();
   private final List<DagStructure> structures;
   private final int trueIndex;
+  private TaskRunner runner;
+  private final List<String> failures = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
 
   /** Resolves the defaults and checks the settings (IllegalArgumentException naming the option). */
   public BealExperiment(BealSettings s) {
@@ -107,9 +115,9 @@ public final class BealExperiment {
     long t0 = System.nanoTime();
     List<SplittableUniformRandomProvider> streams = RandomStreams.split(RandomStreams.fromSeed(seed()), 2);
     o.printf(Locale.ROOT, "Beal (2003) chapter 6: %d structures, sizes %s, AIS at %s (K = %d, G = %d, %s), "
-        + "%d instances, %d restarts, seed %d, %d thread(s)%n", structures.size(), ns, aisNs.isEmpty() ? "none" : aisNs,
+        + "%d instances, %d restarts, seed %d, %s%n", structures.size(), ns, aisNs.isEmpty() ? "none" : aisNs,
         ais.steps(), ais.runs(), ais.scaledStrength() ? "alpha = " + asked.aisStrength() + " + n*tau/L_j"
-            : "fixed alpha = " + asked.aisStrength(), nInstances, asked.restarts(), seed(), threads());
+            : "fixed alpha = " + asked.aisStrength(), nInstances, asked.restarts(), seed(), runner().description());
 
     int[][] rows = AncestralSampler.sampleObserved(truth.structure(), truth.parameters().orElseThrow(),
         ns.get(ns.size() - 1), streams.get(0));
@@ -133,7 +141,7 @@ public final class BealExperiment {
     OutputFiles.write(dir.resolve("report.md"), BealReport.markdown(ns, aisNs, nInstances, ais.runs(), ais.steps(),
         ais, settings, seed(), threads(), one.rankByMethod, one.table64, header64(), one.strengthRows, two.methods,
         two.success, two.vsCorrected, total, two.seconds, scoresPerMethod, one.aisSecondsAt480));
-    if (journal != null) {
+    if (journal != null && failures.isEmpty()) {
       journal.complete();
     }
     o.printf(Locale.ROOT, "%nwrote %s: report.md, summary.json, table-6.*.csv, scores.csv, fig-6.*.png%n", dir);
@@ -187,6 +195,45 @@ public final class BealExperiment {
 
   DagAnnealingTarget.Settings otherAis() {
     return otherAis;
+  }
+
+  /**
+   * Runs the structure scorings on {@code r} instead of the local pool of {@code threads}
+   * (a Spark runner, say); the numbers are the same.
+   */
+  public BealExperiment withRunner(TaskRunner r) {
+    this.runner = java.util.Objects.requireNonNull(r, "runner");
+    return this;
+  }
+
+  /** How the structure scorings run. */
+  TaskRunner runner() {
+    if (runner == null) {
+      runner = LocalTaskRunner.of(asked.threads());
+    }
+    return runner;
+  }
+
+  /**
+   * Every structure scored by every method at one data set, as tasks on {@link #runner()}; the
+   * structures whose scoring failed are kept with NaN scores (last in every rank) and named in
+   * {@link #failures()}.
+   *
+   * @param what the data set, for the failures' keys ("part 2, instance 3, n = 40")
+   */
+  List<StructureRanker.Scored> score(String what, Dataset d, List<DagMethod> methods, DagScoreSettings s, long seed,
+      java.util.function.IntConsumer progress) {
+    var scored = StructureRanker.scoreWith(structures, d, 1.0,
+        methods.stream().map(m -> DagMethods.get(m.label())).toList(), s, seed, runner(), progress, i -> false, null);
+    for (String f : DagRanking.failures(scored)) {
+      failures.add(what + ": " + f);
+    }
+    return scored;
+  }
+
+  /** The structure scorings that failed in the run, each with its data set, structure and failure. */
+  public List<String> failures() {
+    return List.copyOf(failures);
   }
 
   DagScoreSettings scoreSettings() {

@@ -36,6 +36,8 @@ final class BealOutputs {
     root.put("aisSizes", e.aisSizes());
     root.put("instances", e.instances());
     root.put("threads", e.threads());
+    root.put("engine", e.runner().description());
+    root.put("failedTasks", e.failures());
     root.put("settings", e.scoreSettings().toMap());
     root.put("ais", e.ais().toMap());
     root.put("trueModel", ModelJson.dag(e.truth()));

@@ -105,8 +105,7 @@ final class BealPartOne {
         secs = PreviousRun.number(kept.get("seconds"));
       } else {
         try (ProgressSink.Task task = progress.start("part 1, n = " + n, e.structures().size())) {
-          scored = StructureRanker.scoreAll(e.structures(), d, 1.0, asked, e.scoreSettings(), e.seed() + n,
-              e.threads(), task.listener());
+          scored = e.score("part 1, n = " + n, d, asked, e.scoreSettings(), e.seed() + n, task.listener());
         }
         secs = (System.nanoTime() - s0) * 1e-9;
         log.finished(BealUnits.partOne(n, secs, scored), BealUnits.line("part 1, n = " + n, asked, scored,
@@ -191,8 +190,8 @@ final class BealPartOne {
   private void compareStrength(int n, Dataset d, List<StructureRanker.Scored> scored) {
     List<StructureRanker.Scored> other;
     try (ProgressSink.Task task = progress.start("AIS, other strength, n = " + n, e.structures().size())) {
-      other = StructureRanker.scoreAll(e.structures(), d, 1.0, List.of(DagMethod.AIS),
-          e.scoreSettings().withAis(e.otherAis()), e.seed() + n, e.threads(), task.listener());
+      other = e.score("part 1, n = " + n + ", other AIS strength", d, List.of(DagMethod.AIS),
+          e.scoreSettings().withAis(e.otherAis()), e.seed() + n, task.listener());
     }
     List<StructureRanker.Scored> merged = new ArrayList<>();
     for (int i = 0; i < scored.size(); i++) {

@@ -125,8 +125,8 @@ final class BealPartTwo {
   private void scoreInstance(int i, int si, int[][] rows, UnitLog log) {
     int n = e.sizes().get(si);
     Dataset d = Dataset.of(BealExample.observedVariables(), Arrays.copyOf(rows, n));
-    List<StructureRanker.Scored> scored = StructureRanker.scoreAll(e.structures(), d, 1.0, methods,
-        e.scoreSettings(), e.seed() + 1000L * (i + 1) + n, e.threads(), null);
+    List<StructureRanker.Scored> scored = e.score("part 2, instance " + (i + 1) + ", n = " + n, d, methods,
+        e.scoreSettings(), e.seed() + 1000L * (i + 1) + n, null);
     for (int a = 0; a < methods.size(); a++) {
       DagMethod m = methods.get(a);
       ranksC[a][i][si] = StructureRanker.ranks(scored, m, true)[e.trueIndex()];
