@@ -1,6 +1,7 @@
 package org.occam.task;
 
 import java.io.Serializable;
+import org.occam.data.InvalidInputException;
 
 /**
  * One task's result, or why it failed.
@@ -9,17 +10,18 @@ import java.io.Serializable;
  * @param key the task's key, as the job names it
  * @param result what the task returned, or null when it failed
  * @param failure the failure's one-line description (exception class and message), or null
+ * @param badInput whether the failure was the user's input ({@link InvalidInputException}), not a bug
  */
-public record TaskOutcome<R extends Serializable>(int index, String key, R result, String failure)
+public record TaskOutcome<R extends Serializable>(int index, String key, R result, String failure, boolean badInput)
     implements Serializable {
   /** A task that returned. */
   public static <R extends Serializable> TaskOutcome<R> ok(int index, String key, R result) {
-    return new TaskOutcome<>(index, key, result, null);
+    return new TaskOutcome<>(index, key, result, null, false);
   }
 
   /** A task that threw {@code e}. */
   public static <R extends Serializable> TaskOutcome<R> failed(int index, String key, Throwable e) {
-    return new TaskOutcome<>(index, key, null, describe(e));
+    return new TaskOutcome<>(index, key, null, describe(e), e instanceof InvalidInputException);
   }
 
   /** Whether the task failed. */
@@ -31,10 +33,18 @@ public record TaskOutcome<R extends Serializable>(int index, String key, R resul
   public static String describe(Throwable e) {
     String m = e.getMessage();
     String type = e.getClass().getSimpleName();
-    if (e instanceof org.occam.data.InvalidInputException) {
+    if (e instanceof InvalidInputException) {
       return m == null ? type : m;
     }
     return m == null ? type : type + ": " + m;
+  }
+
+  /**
+   * What a runner that fails fast throws for this failed outcome: the user's input error with its
+   * own message, else a {@link TaskFailedException} naming the task.
+   */
+  public RuntimeException asException(String job) {
+    return badInput ? new InvalidInputException(failure) : new TaskFailedException(job, key, failure, null);
   }
 
   /** "structure 17 (…): IllegalStateException: singular matrix". */

@@ -28,7 +28,7 @@ public interface TaskRunner {
   static <R extends Serializable> List<R> resultsOrThrow(String job, List<TaskOutcome<R>> outcomes) {
     for (TaskOutcome<R> o : outcomes) {
       if (o.failed()) {
-        throw new TaskFailedException(job, o.key(), o.failure(), null);
+        throw o.asException(job);
       }
     }
     return outcomes.stream().map(TaskOutcome::result).toList();

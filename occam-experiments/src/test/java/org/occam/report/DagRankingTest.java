@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.occam.task.LocalTaskRunner;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,7 +48,7 @@ class DagRankingTest {
   @Test
   void withoutAJournalTheScoresAreTheRankersAndEachIsPrinted() {
     StringWriter err = new StringWriter();
-    List<StructureRanker.Scored> scored = DagRanking.score(STRUCTURES, DATA, 1.0, METHODS, SETTINGS, 5, 2, null,
+    List<StructureRanker.Scored> scored = DagRanking.score(STRUCTURES, DATA, 1.0, METHODS, SETTINGS, 5, LocalTaskRunner.of(2), null,
         null, new PrintWriter(err, true));
     assertThat(STRUCTURES).hasSize(4);
     assertThat(scored).extracting(StructureRanker.Scored::index).containsExactly(0, 1, 2, 3);
@@ -65,20 +66,20 @@ class DagRankingTest {
     Map<String, Object> header = UnitJournal.header("dag rank", data, Map.of("seed", 5));
     // an interrupted run: the first two structures only
     try (UnitJournal j = UnitJournal.open(file, header, false, false)) {
-      DagRanking.score(STRUCTURES.subList(0, 2), DATA, 1.0, METHODS, SETTINGS, 5, 1, null, j,
+      DagRanking.score(STRUCTURES.subList(0, 2), DATA, 1.0, METHODS, SETTINGS, 5, LocalTaskRunner.of(1), null, j,
           new PrintWriter(new StringWriter()));
     }
     List<Integer> progress = new ArrayList<>();
     StringWriter err = new StringWriter();
     List<StructureRanker.Scored> resumed;
     try (UnitJournal j = UnitJournal.open(file, header, true, false)) {
-      resumed = DagRanking.score(STRUCTURES, DATA, 1.0, METHODS, SETTINGS, 5, 1, progress::add, j,
+      resumed = DagRanking.score(STRUCTURES, DATA, 1.0, METHODS, SETTINGS, 5, LocalTaskRunner.of(1), progress::add, j,
           new PrintWriter(err, true));
     }
     assertThat(progress).containsExactly(1, 2);
     assertThat(err.toString()).contains("[1/2] structure").contains("[2/2] structure").doesNotContain("structure 0 ")
         .doesNotContain("structure 1 ");
-    assertThat(json(resumed)).isEqualTo(json(DagRanking.score(STRUCTURES, DATA, 1.0, METHODS, SETTINGS, 5, 2, null,
+    assertThat(json(resumed)).isEqualTo(json(DagRanking.score(STRUCTURES, DATA, 1.0, METHODS, SETTINGS, 5, LocalTaskRunner.of(2), null,
         null, new PrintWriter(new StringWriter()))));
   }
 }

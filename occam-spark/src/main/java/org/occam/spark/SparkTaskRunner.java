@@ -1,0 +1,145 @@
+package org.occam.spark;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.spark.Success$;
+import org.apache.spark.TaskContext;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.scheduler.SparkListener;
+import org.apache.spark.scheduler.SparkListenerTaskEnd;
+import org.occam.task.TaskJob;
+import org.occam.task.TaskListener;
+import org.occam.task.TaskOutcome;
+import org.occam.task.TaskRunner;
+
+/**
+ * Runs a job's tasks on Spark: the job (shared inputs, task records, function) is broadcast once;
+ * the task indices, dealt round-robin in the job's start order into a few partitions per core (so a
+ * partition holds long and short tasks alike, and Spark's per-task cost is paid per partition),
+ * are mapped to outcomes on the executors and collected in task order. A task that throws becomes a
+ * failed outcome naming its key; with {@link #failFast()} the first failure (by task index) is
+ * thrown once the job's tasks are back, and nothing is returned. (A task's exception is not let out
+ * on the executor: Spark would retry a deterministic failure and return it as a string.) A task
+ * lost with its executor is retried by Spark with the same record, so with the same seed. Progress comes from
+ * Spark's listener: one count per task ended.
+ */
+public final class SparkTaskRunner implements TaskRunner {
+  /** Partitions per core of the cluster's default parallelism. */
+  static final int PARTITIONS_PER_CORE = 4;
+
+  private final JavaSparkContext context;
+  private final boolean failFast;
+  private final BeforeTask beforeTask;
+
+  /**
+   * Called on the executor before each task, with the task's index and Spark's attempt number; what
+   * it throws is not caught (Spark retries the partition). For tests that lose a first attempt.
+   */
+  @FunctionalInterface
+  interface BeforeTask extends Serializable {
+    void accept(int task, int attempt);
+  }
+
+  /** A runner on an existing Spark context. */
+  public SparkTaskRunner(JavaSparkContext context, boolean failFast) {
+    this(context, failFast, (task, attempt) -> { });
+  }
+
+  SparkTaskRunner(JavaSparkContext context, boolean failFast, BeforeTask beforeTask) {
+    this.context = context;
+    this.failFast = failFast;
+    this.beforeTask = beforeTask;
+  }
+
+  @Override
+  public <S extends Serializable, T extends Serializable, R extends Serializable> List<TaskOutcome<R>> run(
+      TaskJob<S, T, R> job, TaskListener<R> listener) {
+    int n = job.size();
+    if (n == 0) {
+      return List.of();
+    }
+    int partitions = Math.min(n, Math.max(1, parallelism() * PARTITIONS_PER_CORE));
+    List<int[]> dealt = deal(job.startOrder(), partitions);
+    Broadcast<TaskJob<S, T, R>> shipped = context.broadcast(job);
+    AtomicInteger ended = new AtomicInteger();
+    SparkListener progress = new SparkListener() {
+      @Override
+      public void onTaskEnd(SparkListenerTaskEnd end) {
+        if (end.reason() == Success$.MODULE$) {
+          listener.progress(ended.incrementAndGet());
+        }
+      }
+    };
+    BeforeTask before = beforeTask;
+    context.sc().addSparkListener(progress);
+    List<TaskOutcome<R>> outcomes;
+    try {
+      context.setJobDescription(job.name() + " (" + n + " tasks)");
+      outcomes = new ArrayList<>(context.parallelize(dealt, partitions)
+          .flatMap(indices -> runAll(shipped.value(), indices, before))
+          .collect());
+    } finally {
+      context.sc().removeSparkListener(progress);
+      shipped.destroy();
+    }
+    outcomes.sort(Comparator.comparingInt(TaskOutcome::index));
+    if (failFast) {
+      TaskRunner.resultsOrThrow(job.name(), outcomes); // the first failure, by index, stops the job here
+    }
+    for (TaskOutcome<R> o : outcomes) {
+      listener.finished(o);
+    }
+    return outcomes;
+  }
+
+  /** The tasks of one partition, run one after another on an executor. */
+  private static <S extends Serializable, T extends Serializable, R extends Serializable> Iterator<TaskOutcome<R>>
+      runAll(TaskJob<S, T, R> job, int[] indices, BeforeTask before) {
+    List<TaskOutcome<R>> out = new ArrayList<>(indices.length);
+    int attempt = TaskContext.get() == null ? 0 : TaskContext.get().attemptNumber();
+    for (int i : indices) {
+      before.accept(i, attempt);
+      String key = job.keys().get(i);
+      try {
+        out.add(TaskOutcome.ok(i, key, job.runTask(i)));
+      } catch (RuntimeException e) {
+        out.add(TaskOutcome.failed(i, key, e));
+      }
+    }
+    return out.iterator();
+  }
+
+  /** The start order dealt round-robin into {@code partitions} lists. */
+  static List<int[]> deal(int[] order, int partitions) {
+    List<int[]> out = new ArrayList<>(partitions);
+    for (int p = 0; p < partitions; p++) {
+      int size = (order.length - p + partitions - 1) / partitions;
+      int[] part = new int[size];
+      for (int k = 0; k < size; k++) {
+        part[k] = order[p + k * partitions];
+      }
+      out.add(part);
+    }
+    return out;
+  }
+
+  @Override
+  public String description() {
+    return "spark " + context.master();
+  }
+
+  @Override
+  public int parallelism() {
+    return context.defaultParallelism();
+  }
+
+  @Override
+  public boolean failFast() {
+    return failFast;
+  }
+}
