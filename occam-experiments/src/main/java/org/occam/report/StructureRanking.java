@@ -205,6 +205,11 @@ public final class StructureRanking {
         out.printf("warning: %s did not converge within %d iterations for %d structure(s)%n", m, maxIterations, c);
       }
     });
+    int failed = DagRanking.failures(scored).size();
+    if (failed > 0) {
+      out.printf("warning: the scoring failed for %d structure(s): their scores are NaN, ranked last (the"
+          + " failures are on stderr and in the JSON's diagnostics)%n", failed);
+    }
   }
 
   /**

@@ -46,7 +46,8 @@ public final class StructureScores {
     for (String meth : methods) {
       int c = 0;
       for (var s : scored) {
-        c += s.estimate(meth).converged() ? 0 : 1;
+        var e = s.estimate(meth);
+        c += e.converged() || e.diagnostics().containsKey(org.occam.dag.StructureRanker.FAILED) ? 0 : 1;
       }
       m.put(meth, c);
     }
