@@ -139,7 +139,7 @@ public final class BealExperiment {
     OutputFiles.write(dir.resolve("summary.json"), ResultJson.write(BealOutputs.summary(this, one, two, total,
         scoresPerMethod)));
     OutputFiles.write(dir.resolve("report.md"), BealReport.markdown(ns, aisNs, nInstances, ais.runs(), ais.steps(),
-        ais, settings, seed(), threads(), one.rankByMethod, one.table64, header64(), one.strengthRows, two.methods,
+        ais, settings, seed(), runner().parallelism(), runner().description(), one.rankByMethod, one.table64, header64(), one.strengthRows, two.methods,
         two.success, two.vsCorrected, total, two.seconds, scoresPerMethod, one.aisSecondsAt480));
     if (journal != null && failures.isEmpty()) {
       journal.complete();
@@ -229,6 +229,11 @@ public final class BealExperiment {
       failures.add(what + ": " + f);
     }
     return scored;
+  }
+
+  /** Records a failed task of the run (a structure's scoring, or a whole unit's). */
+  void failed(String what) {
+    failures.add(what);
   }
 
   /** The structure scorings that failed in the run, each with its data set, structure and failure. */

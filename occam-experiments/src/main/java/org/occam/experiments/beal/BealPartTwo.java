@@ -23,6 +23,15 @@ import org.occam.dag.StructureRanker;
 import org.occam.data.Dataset;
 import org.occam.experiments.ProgressSink;
 import org.occam.math.RandomStreams;
+import java.io.Serializable;
+import org.occam.dag.DagScoreSettings;
+import org.occam.dag.DagStructure;
+import org.occam.dag.methods.DagMethods;
+import org.occam.report.DagRanking;
+import org.occam.task.LocalTaskRunner;
+import org.occam.task.TaskJob;
+import org.occam.task.TaskListener;
+import org.occam.task.TaskOutcome;
 
 /**
  * Part two of {@link BealExperiment}: the scoring repeated for many true parameter sets drawn from
@@ -35,7 +44,8 @@ final class BealPartTwo {
   /** ranks[method][instance][size], alias-corrected and not. */
   private final int[][][] ranksC;
   private final int[][][] ranksU;
-  final StringBuilder instancesCsv = new StringBuilder("instance,n,method,trueRank,trueRankUncorrected\n");
+  static final String INSTANCES_HEADER = "instance,n,method,trueRank,trueRankUncorrected\n";
+  final StringBuilder instancesCsv = new StringBuilder(INSTANCES_HEADER);
   final StringBuilder successCsv = new StringBuilder("n");
   final StringBuilder vsCsv = new StringBuilder("other,corrected,vbWorsePct,samePct,vbBetterPct\n");
   final List<String[]> table65 = new ArrayList<>();
@@ -81,24 +91,75 @@ final class BealPartTwo {
     List<Integer> ns = e.sizes();
     List<SplittableUniformRandomProvider> instanceStreams =
         nInstances == 0 ? List.of() : RandomStreams.split(stream, nInstances);
+    // every (instance, size) not kept is a task: the instance's stream state (its parameters and
+    // rows are drawn again from it, as here), the size; the largest sizes start first
+    List<Unit> units = new ArrayList<>();
+    for (int i = 0; i < nInstances; i++) {
+      byte[] state = RandomStreams.state(instanceStreams.get(i));
+      for (int si = 0; si < ns.size(); si++) {
+        JsonNode kept = before.get(i + "/" + ns.get(si));
+        if (kept != null) {
+          keep(i, si, kept);
+        } else {
+          units.add(new Unit(i, si, state));
+        }
+      }
+    }
+    int[] order = java.util.stream.IntStream.range(0, units.size()).boxed()
+        .sorted(java.util.Comparator.comparingInt((Integer u) -> -units.get(u).sizeIndex()).thenComparingInt(u -> u))
+        .mapToInt(Integer::intValue).toArray();
+    var inputs = new UnitInputs(e.structures(), e.trueIndex(), methods.stream().map(DagMethod::label).toList(),
+        e.scoreSettings(), e.seed(), ns);
+    var job = new TaskJob<>("experiment beal, part 2", inputs, units,
+        units.stream().map(u -> "part 2, instance " + (u.instance() + 1) + ", n = " + ns.get(u.sizeIndex())).toList(),
+        order, BealPartTwo::scoreUnit);
+    List<TaskOutcome<UnitResult>> outcomes;
     try (ProgressSink.Task task = progress.start("part 2, instances x sizes", (long) nInstances * ns.size());
         UnitLog log = new UnitLog(journal, err, (long) nInstances * ns.size(), before.size())) {
-      int done = 0;
-      for (int i = 0; i < nInstances; i++) {
-        SplittableUniformRandomProvider rng = instanceStreams.get(i);
-        double[] theta = DagScorer.randomParameters(e.truth().structure(), rng);
-        int[][] rows = AncestralSampler.sampleObserved(e.truth().structure(), theta, ns.get(ns.size() - 1), rng);
-        for (int si = 0; si < ns.size(); si++) {
-          JsonNode kept = before.get(i + "/" + ns.get(si));
-          if (kept != null) {
-            keep(i, si, kept);
-          } else {
-            scoreInstance(i, si, rows, log);
-          }
+      int kept = before.size();
+      outcomes = e.runner().run(job, new TaskListener<>() {
+        @Override
+        public void progress(int done) {
           var l = task.listener();
           if (l != null) {
-            l.accept(++done);
+            l.accept(kept + done);
           }
+        }
+
+        @Override
+        public void finished(TaskOutcome<UnitResult> o) {
+          if (!o.failed()) {
+            Unit u = units.get(o.index());
+            journal(log, u.instance(), ns.get(u.sizeIndex()), o.result());
+          }
+        }
+      });
+    }
+    for (TaskOutcome<UnitResult> o : outcomes) {
+      Unit u = units.get(o.index());
+      if (o.failed()) {
+        e.failed(o.describeFailure());
+        for (int a = 0; a < methods.size(); a++) {
+          ranksC[a][u.instance()][u.sizeIndex()] = Integer.MAX_VALUE; // never first; the failure is reported
+          ranksU[a][u.instance()][u.sizeIndex()] = Integer.MAX_VALUE;
+        }
+        continue;
+      }
+      UnitResult r = o.result();
+      r.failures().forEach(e::failed);
+      for (int a = 0; a < methods.size(); a++) {
+        ranksC[a][u.instance()][u.sizeIndex()] = r.ranksC()[a];
+        ranksU[a][u.instance()][u.sizeIndex()] = r.ranksU()[a];
+      }
+      scoreSeconds += r.scoreSeconds();
+    }
+    instancesCsv.setLength(0);
+    instancesCsv.append(INSTANCES_HEADER);
+    for (int i = 0; i < nInstances; i++) {
+      for (int si = 0; si < ns.size(); si++) {
+        for (int a = 0; a < methods.size(); a++) {
+          instancesCsv.append(i + 1).append(',').append(ns.get(si)).append(',').append(methods.get(a).label())
+              .append(',').append(ranksC[a][i][si]).append(',').append(ranksU[a][i][si]).append('\n');
         }
       }
     }
@@ -116,40 +177,63 @@ final class BealPartTwo {
       JsonNode r = u.path("ranks").path(m.label());
       ranksC[a][i][si] = r.path(0).asInt();
       ranksU[a][i][si] = r.path(1).asInt();
-      instancesCsv.append(i + 1).append(',').append(n).append(',').append(m.label()).append(',')
-          .append(ranksC[a][i][si]).append(',').append(ranksU[a][i][si]).append('\n');
     }
     scoreSeconds += PreviousRun.number(u.get("scoreSeconds"));
   }
 
-  private void scoreInstance(int i, int si, int[][] rows, UnitLog log) {
-    int n = e.sizes().get(si);
+  /** What every (instance, size) task shares. */
+  record UnitInputs(List<DagStructure> structures, int trueIndex, List<String> methods, DagScoreSettings settings,
+      long seed, List<Integer> sizes) implements Serializable {}
+
+  /** One (instance, size): the instance's stream before its parameters and rows were drawn, the size's index. */
+  record Unit(int instance, int sizeIndex, byte[] instanceStream) implements Serializable {}
+
+  /** The true structure's ranks per method (alias-corrected and not), the scores' seconds, failed structures. */
+  record UnitResult(int[] ranksC, int[] ranksU, double scoreSeconds, List<String> failures) implements Serializable {}
+
+  /**
+   * Scores every structure on one instance at one size, one structure after another (the task is
+   * the unit of parallel work): the instance's parameters and rows drawn again from its stream.
+   */
+  static UnitResult scoreUnit(UnitInputs in, Unit u) {
+    SplittableUniformRandomProvider rng = RandomStreams.restore(u.instanceStream());
+    var truth = BealExample.trueModel().structure();
+    double[] theta = DagScorer.randomParameters(truth, rng);
+    List<Integer> ns = in.sizes();
+    int[][] rows = AncestralSampler.sampleObserved(truth, theta, ns.get(ns.size() - 1), rng);
+    int n = ns.get(u.sizeIndex());
     Dataset d = Dataset.of(BealExample.observedVariables(), Arrays.copyOf(rows, n));
-    List<StructureRanker.Scored> scored = e.score("part 2, instance " + (i + 1) + ", n = " + n, d, methods,
-        e.scoreSettings(), e.seed() + 1000L * (i + 1) + n, null);
-    for (int a = 0; a < methods.size(); a++) {
-      DagMethod m = methods.get(a);
-      ranksC[a][i][si] = StructureRanker.ranks(scored, m, true)[e.trueIndex()];
-      ranksU[a][i][si] = StructureRanker.ranks(scored, m, false)[e.trueIndex()];
-      scoreSeconds += scored.stream().mapToDouble(x -> x.estimate(m).seconds()).sum();
-      instancesCsv.append(i + 1).append(',').append(n).append(',').append(m.label()).append(',')
-          .append(ranksC[a][i][si]).append(',').append(ranksU[a][i][si]).append('\n');
+    List<StructureRanker.Scored> scored = StructureRanker.scoreWith(in.structures(), d, 1.0,
+        in.methods().stream().map(DagMethods::get).toList(), in.settings(), in.seed() + 1000L * (u.instance() + 1) + n,
+        LocalTaskRunner.of(1), null, i -> false, null);
+    int k = in.methods().size();
+    int[] c = new int[k];
+    int[] un = new int[k];
+    double seconds = 0;
+    for (int a = 0; a < k; a++) {
+      String m = in.methods().get(a);
+      c[a] = StructureRanker.ranks(scored, m, true)[in.trueIndex()];
+      un[a] = StructureRanker.ranks(scored, m, false)[in.trueIndex()];
+      seconds += scored.stream().mapToDouble(x -> x.estimate(m).seconds()).sum();
     }
+    String where = "part 2, instance " + (u.instance() + 1) + ", n = " + n + ": ";
+    return new UnitResult(c, un, seconds, DagRanking.failures(scored).stream().map(f -> where + f).toList());
+  }
+
+  /** Keeps a scored (instance, size) in the journal and prints its line. */
+  private void journal(UnitLog log, int i, int n, UnitResult r) {
     Map<String, Object> unit = new LinkedHashMap<>();
     unit.put("part", 2);
     unit.put("instance", i);
     unit.put("n", n);
     Map<String, Object> ranks = new LinkedHashMap<>();
     List<String> parts = new ArrayList<>();
-    double seconds = 0;
     for (int a = 0; a < methods.size(); a++) {
-      ranks.put(methods.get(a).label(), List.of(ranksC[a][i][si], ranksU[a][i][si]));
-      parts.add(methods.get(a).label() + " " + ranksC[a][i][si]);
-      DagMethod m = methods.get(a);
-      seconds += scored.stream().mapToDouble(x -> x.estimate(m).seconds()).sum();
+      ranks.put(methods.get(a).label(), List.of(r.ranksC()[a], r.ranksU()[a]));
+      parts.add(methods.get(a).label() + " " + r.ranksC()[a]);
     }
     unit.put("ranks", ranks);
-    unit.put("scoreSeconds", seconds);
+    unit.put("scoreSeconds", r.scoreSeconds());
     log.finished(unit, "part 2, instance " + (i + 1) + ", n = " + n + ": true structure ranks "
         + String.join(", ", parts));
   }

@@ -19,12 +19,12 @@ final class BealReport {
       "rej Q4%", "true rank", "cpu s"};
 
   static String markdown(List<Integer> ns, List<Integer> aisNs, int instances, int runs, int steps,
-      DagAnnealingTarget.Settings ais, DagScoreSettings settings, long seed, int threads,
+      DagAnnealingTarget.Settings ais, DagScoreSettings settings, long seed, int threads, String engine,
       Map<String, double[]> rankByMethod, List<String[]> table64, String[] header64, List<String[]> strengthRows,
       List<DagMethod> partTwoMethods,
       double[][] success, Map<String, double[]> vsCorrected, double totalSeconds, double partTwoSeconds,
       long scoresPerMethod, double aisSecondsAt480) {
-    return new Sections(ns, aisNs, instances, runs, steps, ais, settings, seed, threads, rankByMethod, table64,
+    return new Sections(ns, aisNs, instances, runs, steps, ais, settings, seed, threads, engine, rankByMethod, table64,
         header64, strengthRows, partTwoMethods, success, vsCorrected, totalSeconds, partTwoSeconds,
         scoresPerMethod, aisSecondsAt480, new StringBuilder()).write();
   }
@@ -34,7 +34,7 @@ final class BealReport {
    * name the numbers once).
    */
   private record Sections(List<Integer> ns, List<Integer> aisNs, int instances, int runs, int steps,
-      DagAnnealingTarget.Settings ais, DagScoreSettings settings, long seed, int threads,
+      DagAnnealingTarget.Settings ais, DagScoreSettings settings, long seed, int threads, String engine,
       Map<String, double[]> rankByMethod, List<String[]> table64, String[] header64, List<String[]> strengthRows,
       List<DagMethod> partTwoMethods, double[][] success, Map<String, double[]> vsCorrected, double totalSeconds,
       double partTwoSeconds, long scoresPerMethod, double aisSecondsAt480, StringBuilder b) {
@@ -52,12 +52,12 @@ final class BealReport {
     /** The heading and how the run was made. */
     private void intro() {
       b.append("# Beal (2003), chapter 6, reproduced\n\n");
-      b.append(String.format(Locale.ROOT, "Made by `occam experiment beal` with seed %d on %d thread(s) in %.1f s. "
+      b.append(String.format(Locale.ROOT, "Made by `occam experiment beal` with seed %d (%s) in %.1f s. "
           + "Data sizes %s (nested: each set is the first n rows of one draw). EM and VBEM: %d random restarts, at most %d "
           + "iterations; EM stops below %.0e per datum, VBEM %s. AIS at sizes %s: K = %d temperatures of Beal's schedule (e = %.2f), "
           + "G = %d runs, one Metropolis-Hastings sweep per temperature (one Dirichlet proposal per CPT row), proposal "
           + "strength %s. Part two: %d true parameter sets drawn from the prior.%n%n",
-          seed, threads, totalSeconds, ns, settings.restarts(), settings.maxIterations(), settings.tolerancePerDatum(),
+          seed, engine, totalSeconds, ns, settings.restarts(), settings.maxIterations(), settings.tolerancePerDatum(),
           settings.vbLimitGap() > 0
               ? String.format(Locale.ROOT, "when Aitken's estimate puts F within %s nats of its limit",
                   settings.vbLimitGap())
@@ -301,7 +301,7 @@ final class BealReport {
       b.append("## Speed\n\n");
       if (!Double.isNaN(aisSecondsAt480)) {
         b.append(String.format(Locale.ROOT, "- AIS^(%d) with K = %d for all 136 structures at n = 480: %.1f CPU seconds "
-            + "(about %.1f s of wall time on %d threads). Chapter: about 15 hours per run of 136 structures "
+            + "(about %.1f s of wall time on %d cores). Chapter: about 15 hours per run of 136 structures "
             + "(75 hours for five) in MATLAB on a 1 GHz Pentium III.%n", runs, steps, aisSecondsAt480,
             aisSecondsAt480 / threads, threads));
       }
