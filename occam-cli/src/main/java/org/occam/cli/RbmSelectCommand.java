@@ -37,6 +37,10 @@ import picocli.CommandLine;
         "Each K's scores are printed to stderr as it finishes (K = 3: laplace -1203.90, cv -1.2041 per row (12.4 s))"
             + " and, with --json, kept in OUT.partial.jsonl until the run ends: --resume continues an interrupted run.",
         "",
+        "Each K is one task: locally the K run one after another, each on every thread; with --engine spark side by"
+            + " side, one thread each, with the same numbers. A K that fails is named, left out of the choices and the"
+            + " JSON, and the exit code is 3 (--fail-fast stops at it instead).",
+        "",
         "Example: occam rbm select --data docs.csv --hidden 1..10 --methods laplace,cv"})
 public final class RbmSelectCommand implements Callable<Integer> {
   static final String COMMAND = RbmSelectReport.COMMAND;
