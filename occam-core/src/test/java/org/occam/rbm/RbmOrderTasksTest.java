@@ -19,6 +19,7 @@ import org.occam.math.RandomStreams;
 import org.occam.sampling.AnnealingSchedule;
 import org.occam.sampling.ParameterSpaceAis;
 import org.occam.sampling.PosteriorDrawSettings;
+import org.occam.sampling.SamplerSettings;
 import org.occam.task.LocalTaskRunner;
 import org.occam.task.TaskJob;
 import org.occam.task.TaskListener;
@@ -43,6 +44,9 @@ class RbmOrderTasksTest {
   /** Cross-validation with log Z by AIS, so that the folds' AIS results travel too. */
   private static final RbmCrossValidation.Settings CV_AIS = CV.withLogZ(RbmLogPartition.Method.AIS)
       .withAis(RbmPartitionAis.Settings.defaults().withSchedule(AnnealingSchedule.linear(100)).withRuns(5));
+  /** Few posterior draws, for the sample-based estimators. */
+  private static final PosteriorDrawSettings POSTERIOR = PosteriorDrawSettings.defaults()
+      .withSampling(new SamplerSettings(400, 4, 100, 2_000_000, 0.8, 1)).withPriorDraws(400);
   private static RbmData data;
 
   @BeforeAll
@@ -52,14 +56,14 @@ class RbmOrderTasksTest {
   }
 
   private static RbmOrderTasks.Inputs inputs(List<String> methods, RbmCrossValidation.Settings cv, int threads) {
-    return new RbmOrderTasks.Inputs(data, LAPLACE, AIS_PD, PosteriorDrawSettings.defaults(), methods, cv, 7L,
-        threads);
+    return new RbmOrderTasks.Inputs(data, LAPLACE, AIS_PD, POSTERIOR, methods, cv, 7L, threads);
   }
 
   @Test
   void shippedTasksScoreEveryMethodAndTheCrossValidationBitForBitAsHere() {
     for (RbmOrderTasks.Inputs in : List.of(inputs(List.of("laplace", "laplace0", "map"), CV, 2),
-        inputs(List.of("ml-bic", "ais-pd"), CV_AIS, 2))) {
+        inputs(List.of("ml-bic", "ais-pd"), CV_AIS, 2),
+        inputs(List.of("bp-lr", "laplace-exact", "harmonic1", "bridge-opt", "dic"), null, 2))) {
       List<RbmOrderTasks.Scores> here = run(LocalTaskRunner.of(1), in);
       List<RbmOrderTasks.Scores> shipped = run(new SerialisingRunner(), in);
       for (int i = 0; i < HIDDEN.length; i++) {
@@ -123,6 +127,10 @@ class RbmOrderTasksTest {
     }
     RbmCrossValidation.Result a = actual.crossValidation();
     RbmCrossValidation.Result e = expected.crossValidation();
+    if (e == null) {
+      assertThat(a).isNull();
+      return;
+    }
     assertThat(Double.doubleToRawLongBits(a.meanTestLogLikelihood()))
         .isEqualTo(Double.doubleToRawLongBits(e.meanTestLogLikelihood()));
     assertThat(a.stdError()).isEqualTo(e.stdError());
