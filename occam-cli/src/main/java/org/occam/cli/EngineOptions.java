@@ -39,11 +39,21 @@ public final class EngineOptions {
    * @param failures each failed task's key and failure
    */
   public static int exitCode(PrintWriter err, String command, int tasks, List<String> failures) {
+    return exitCode(err, command, tasks, failures, "their results are NaN and marked \"failed\"");
+  }
+
+  /**
+   * As above, for a command that does something else with a failed task's result.
+   *
+   * @param failedResults what became of the failed tasks' results ("they are left out of the choices")
+   */
+  public static int exitCode(PrintWriter err, String command, int tasks, List<String> failures,
+      String failedResults) {
     if (failures.isEmpty()) {
       return 0;
     }
-    err.printf("occam %s: %s failed (their results are NaN and marked \"failed\"; the others were written):%n",
-        command, tasks > 0 ? failures.size() + " of " + tasks + " tasks" : failures.size() + " task(s)");
+    err.printf("occam %s: %s failed (%s; the others were written):%n", command,
+        tasks > 0 ? failures.size() + " of " + tasks + " tasks" : failures.size() + " task(s)", failedResults);
     for (String f : failures) {
       err.println("  " + f);
     }

@@ -6,12 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicInteger;
 import com.fasterxml.jackson.databind.JsonNode;
-import org.occam.evidence.EvidenceEstimate;
 import org.occam.evidence.EvidenceMethod;
-import org.occam.rbm.RbmCrossValidation;
 import org.occam.rbm.RbmData;
+import org.occam.rbm.RbmOrderTasks;
 import org.occam.report.OrderSelectionReport.Row;
 import org.occam.report.PreviousRun;
 import org.occam.report.RbmScoreReport;
@@ -21,6 +19,8 @@ import org.occam.report.UnitJournal;
 import org.occam.report.UnitLog;
 import org.occam.search.OrderRange;
 import org.occam.search.OrderSelection;
+import org.occam.task.LocalTaskRunner;
+import org.occam.task.TaskRunner;
 import org.occam.search.ScaledWorkEstimate;
 import org.occam.search.WorkCounts;
 import picocli.CommandLine.Command;
@@ -36,6 +36,10 @@ import picocli.CommandLine;
             + " the edge of the range; --extend continues a saved run to more K without redoing the others.", "",
         "Each K's scores are printed to stderr as it finishes (K = 3: laplace -1203.90, cv -1.2041 per row (12.4 s))"
             + " and, with --json, kept in OUT.partial.jsonl until the run ends: --resume continues an interrupted run.",
+        "",
+        "Each K is one task: locally the K run one after another, each on every thread; with --engine spark side by"
+            + " side, one thread each, with the same numbers. A K that fails is named, left out of the choices and the"
+            + " JSON, and the exit code is 3 (--fail-fast stops at it instead).",
         "",
         "Example: occam rbm select --data docs.csv --hidden 1..10 --methods laplace,cv"})
 public final class RbmSelectCommand implements Callable<Integer> {
@@ -70,9 +74,13 @@ public final class RbmSelectCommand implements Callable<Integer> {
   @Mixin
   ResumeOptions resume;
 
+  @Mixin
+  EngineOptions engine;
+
   @Override
   public Integer call() {
     options.validate();
+    TaskRunner runner = engine.runner(options.threads());
     int[] ks = OrderRange.parse(hidden, 1, "--hidden");
     Outputs outputs = Outputs.check(spec, force, json);
     UnitJournal journal = resume.open(spec, json, options.input.data, force);
@@ -93,47 +101,55 @@ public final class RbmSelectCommand implements Callable<Integer> {
     RbmSelectReport.printPlan(out, ks, methodNames, before, extend);
     int[] toScore = RbmSelectReport.toScore(ks, before);
 
-    RbmCrossValidation cv = wanted.crossValidation()
-        ? new RbmCrossValidation(d, options.crossValidationSettings()) : null;
-    say(RbmSelectReport.workLine(d, toScore, methodNames, cv != null, options.logZ));
-    ScaledWorkEstimate eta = RbmSelectReport.estimate(d, toScore);
-    stages = RbmEstimators.stageReporter(spec.commandLine().getErr());
-    OrderSelection.Result<Row> result;
+    List<String> scoreNames = wanted.scores().stream().map(EvidenceMethod::name).toList();
+    RbmOrderTasks.Inputs inputs = new RbmOrderTasks.Inputs(d, options.laplaceSettings(), options.aisPdSettings(),
+        options.posteriorSettings(), scoreNames, wanted.crossValidation() ? options.crossValidationSettings() : null,
+        options.seed, options.threads());
+    say(RbmSelectReport.workLine(d, toScore, methodNames, wanted.crossValidation(), options.logZ));
+    // the estimate assumes the K run one after another, as on the local engine
+    ScaledWorkEstimate eta = runner instanceof LocalTaskRunner ? RbmSelectReport.estimate(d, toScore) : null;
+    RbmSelectReport.Run run;
     try (UnitLog log = new UnitLog(journal, spec.commandLine().getErr(), toScore.length)) {
       try (Progress bar = Progress.start("rbm select", toScore.length)) {
-        AtomicInteger done = new AtomicInteger();
         // the K finished before an interruption are kept, not redone
-        result = RbmSelectReport.run(ks, RbmSelectReport.kept(before, log.resumed()), k -> freshRow(d, k, wanted, cv),
-            (k, row, seconds) -> {
-              log.finished(row.json(), RbmSelectReport.unitLine(k, row, seconds));
-              if (bar.listener() != null) {
-                bar.listener().accept(done.incrementAndGet());
+        run = RbmSelectReport.run(ks, RbmSelectReport.kept(before, log.resumed()), inputs, runner,
+            RbmEstimators.stageReporter(spec.commandLine().getErr()), new RbmSelectReport.Listener() {
+              @Override
+              public void finished(int k, Row row, double seconds) {
+                log.finished(row.json(), RbmSelectReport.unitLine(k, row, seconds));
+                if (eta != null) {
+                  eta.observe(WorkCounts.rbmParameters(d.visibleCount(), k)).ifPresent(RbmSelectCommand.this::say);
+                }
               }
-              eta.observe(WorkCounts.rbmParameters(d.visibleCount(), k)).ifPresent(this::say);
+
+              @Override
+              public void failed(String failure) {
+                say(failure);
+              }
+
+              @Override
+              public void progress(int done) {
+                if (bar.listener() != null) {
+                  bar.listener().accept(done);
+                }
+              }
             });
       }
 
-      RbmSelectReport report = new RbmSelectReport(result,
-          wanted.scores().stream().map(EvidenceMethod::name).toList(), cv != null, d.visibleCount());
-      report.print(out);
-      if (json != null) {
-        outputs.write(json, ResultJson.write(report.json(dataInfo, methodNames, settings, options.threads(),
-            toScore, extend)));
-        log.complete();
+      if (run.result() != null) {
+        RbmSelectReport report = new RbmSelectReport(run.result(), scoreNames, wanted.crossValidation(),
+            d.visibleCount());
+        report.print(out);
+        if (json != null) {
+          outputs.write(json, ResultJson.write(report.json(dataInfo, methodNames, settings, options.threads(),
+              run.withoutFailed(toScore), extend)));
+          log.complete();
+        }
       }
     }
-    return 0;
+    return EngineOptions.exitCode(spec.commandLine().getErr(), COMMAND, run.tasks(), run.failures(),
+        "they are left out of the choices" + (json == null ? "" : " and the JSON; --extend scores them again"));
   }
-
-  /** The scores of one K, and its cross-validation when asked for. */
-  private Row freshRow(RbmData d, int k, RbmOptions.Methods wanted, RbmCrossValidation cv) {
-    List<EvidenceEstimate> estimates = RbmEstimators.score(d, k, wanted.scores(), options,
-        s -> stages.accept("K = " + k + ": " + s));
-    return RbmSelectReport.freshRow(k, estimates, cv == null ? null : cv.run(k, options.seed, options.threads(), null));
-  }
-
-  /** Stage names of the Laplace pipeline on stderr when a person is watching. */
-  private java.util.function.Consumer<String> stages = s -> { };
 
   private void say(String line) {
     PrintWriter err = spec.commandLine().getErr();

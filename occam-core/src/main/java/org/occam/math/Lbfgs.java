@@ -100,7 +100,7 @@ public final class Lbfgs {
    * @param maxLineSearchEvaluations the most evaluations of f in one line search
    */
   public record Settings(int memory, double gradientTolerance, double relativeFunctionTolerance,
-      int maxIterations, double c1, double c2, int maxLineSearchEvaluations) {
+      int maxIterations, double c1, double c2, int maxLineSearchEvaluations) implements java.io.Serializable {
     /** Nocedal &amp; Wright's suggested memory (section 7.2: 3 ≤ m ≤ 20). */
     public static final int DEFAULT_MEMORY = 10;
     public static final double DEFAULT_GRADIENT_TOLERANCE = 1e-6;

@@ -89,7 +89,7 @@ public final class PersistentContrastiveDivergence {
    */
   public record Settings(int iterations, int chains, int gibbsSweepsPerUpdate, double initialStepSize,
       double stepSizeDecay, double priorSigma, int batchSize, double initialScale, int traceInterval,
-      int traceMaxEnumeratedUnits) {
+      int traceMaxEnumeratedUnits) implements java.io.Serializable {
     public Settings {
       if (iterations < 1 || chains < 1 || gibbsSweepsPerUpdate < 1 || batchSize < 0 || traceInterval < 1
           || traceMaxEnumeratedUnits < 0) {
@@ -197,7 +197,7 @@ public final class PersistentContrastiveDivergence {
    * @param logLikelihood {@code Σ_n log p(x_n | λ)} over all the data, exact
    * @param logPrior {@code log p(λ)} of the N(0, σ0² I) prior, or 0 for ML
    */
-  public record TracePoint(int iteration, double logLikelihood, double logPrior) {
+  public record TracePoint(int iteration, double logLikelihood, double logPrior) implements java.io.Serializable {
     /** logLikelihood + logPrior, the quantity MAP ascends (ML: the log-likelihood). */
     public double objective() {
       return logLikelihood + logPrior;
@@ -215,7 +215,8 @@ public final class PersistentContrastiveDivergence {
    *     or empty when the model is too large to enumerate
    * @param settings the settings used
    */
-  public record Result(Rbm rbm, int iterations, double finalGradientNorm, List<TracePoint> trace, Settings settings) {
+  public record Result(Rbm rbm, int iterations, double finalGradientNorm, List<TracePoint> trace, Settings settings)
+      implements java.io.Serializable {
     public Result {
       trace = List.copyOf(trace);
     }

@@ -20,7 +20,8 @@ import java.util.Arrays;
  * and given z the visible units are independent with means {@code σ(α_i + Σ_k W_ik z_k)}; the
  * closed forms below follow from that. Configurations are {@code int[]} of 0s and 1s.
  */
-public final class Rbm {
+public final class Rbm implements java.io.Serializable {
+  private static final long serialVersionUID = 1L;
   private final int visibleCount;
   private final int hiddenCount;
   private final double[] parameters;

@@ -64,7 +64,7 @@ public final class RbmCrossValidation {
    *     must be > 0 if a column can be constant in a fold's training items
    */
   public record Settings(int folds, PersistentContrastiveDivergence.Settings training, RbmLogPartition.Method logZ,
-      int maxEnumeratedUnits, RbmPartitionAis.Settings ais, double basePseudoCount) {
+      int maxEnumeratedUnits, RbmPartitionAis.Settings ais, double basePseudoCount) implements java.io.Serializable {
     public Settings {
       if (folds < 2) {
         throw new InvalidInputException("cross-validation needs at least 2 folds, got " + folds);
@@ -158,7 +158,23 @@ public final class RbmCrossValidation {
    */
   public record FoldResult(int fold, long trainItems, long testItems, double testLogLikelihood,
       double trainLogLikelihood, double logZ, RbmLogPartition.Method logZMethod, Optional<RbmPartitionAis.Result> ais,
-      PersistentContrastiveDivergence.Result training, double seconds) {
+      PersistentContrastiveDivergence.Result training, double seconds) implements java.io.Serializable {
+    /** Serialised as {@link SerialForm} (an Optional is not serialisable). */
+    private Object writeReplace() {
+      return new SerialForm(fold, trainItems, testItems, testLogLikelihood, trainLogLikelihood, logZ, logZMethod,
+          ais.orElse(null), training, seconds);
+    }
+
+    /** The fold's outcome with the AIS result or null, for serialisation. */
+    private record SerialForm(int fold, long trainItems, long testItems, double testLogLikelihood,
+        double trainLogLikelihood, double logZ, RbmLogPartition.Method logZMethod, RbmPartitionAis.Result ais,
+        PersistentContrastiveDivergence.Result training, double seconds) implements java.io.Serializable {
+      private Object readResolve() {
+        return new FoldResult(fold, trainItems, testItems, testLogLikelihood, trainLogLikelihood, logZ, logZMethod,
+            Optional.ofNullable(ais), training, seconds);
+      }
+    }
+
     /** The trained model. */
     public Rbm rbm() {
       return training.rbm();
@@ -190,7 +206,7 @@ public final class RbmCrossValidation {
    */
   public record Result(int hiddenCount, int visibleCount, long items, double meanTestLogLikelihood,
       double stdDeviation, double stdError, double logZStdError, RbmLogPartition.Method logZMethod, List<FoldResult> folds,
-      Settings settings, long seed, long splitSeed, double seconds) {
+      Settings settings, long seed, long splitSeed, double seconds) implements java.io.Serializable {
     public Result {
       folds = List.copyOf(folds);
     }

@@ -28,7 +28,8 @@ import org.occam.math.RandomStreams;
  * RbmData.Fold first = folds.get(0);   // first.train(): 9/10 of the items, first.test(): the rest
  * }</pre>
  */
-public final class RbmData {
+public final class RbmData implements java.io.Serializable {
+  private static final long serialVersionUID = 1L;
   private final List<String> columnNames;
   /** The distinct rows, in order of first appearance. */
   private final int[][] rows;

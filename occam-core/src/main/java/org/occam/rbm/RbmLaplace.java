@@ -106,7 +106,8 @@ public final class RbmLaplace {
    */
   public record Settings(PersistentContrastiveDivergence.Settings training, int sampleChains, int burnIn,
       int samplesPerChain, int thinning, double essFraction, double eigenvalueThreshold, RbmLogPartition.Method logZ,
-      int maxEnumeratedUnits, RbmPartitionAis.Settings ais, Lbfgs.Settings fineTuning, int pcdRestarts) {
+      int maxEnumeratedUnits, RbmPartitionAis.Settings ais, Lbfgs.Settings fineTuning, int pcdRestarts)
+      implements java.io.Serializable {
     public Settings {
       if (pcdRestarts < 1) {
         throw new InvalidInputException("need at least one PCD run, got " + pcdRestarts);

@@ -72,7 +72,7 @@ public final class RbmPartitionAis {
    * @param reverse whether each run continues with a reverse run from its final state (Neal 2001,
    *     section 6), giving an estimate that errs the other way
    */
-  public record Settings(AnnealingSchedule schedule, int runs, boolean reverse) {
+  public record Settings(AnnealingSchedule schedule, int runs, boolean reverse) implements java.io.Serializable {
     public Settings {
       if (schedule == null || runs < 1) {
         throw new InvalidInputException("need a schedule and runs >= 1");
@@ -128,7 +128,24 @@ public final class RbmPartitionAis {
    * @param seed the seed the runs' streams were split off
    */
   public record Result(double logZ, double stdError, double logBaseNormaliser, double meanLogWeightEstimate,
-      double effectiveSampleSize, OptionalDouble reverseLogZ, double[] logWeights, Settings settings, long seed) {
+      double effectiveSampleSize, OptionalDouble reverseLogZ, double[] logWeights, Settings settings, long seed)
+      implements java.io.Serializable {
+    /** Serialised as {@link SerialForm} (an OptionalDouble is not serialisable). */
+    private Object writeReplace() {
+      return new SerialForm(logZ, stdError, logBaseNormaliser, meanLogWeightEstimate, effectiveSampleSize,
+          reverseLogZ.isPresent(), reverseLogZ.orElse(0), logWeights, settings, seed);
+    }
+
+    /** The result with the reverse estimate as a flag and a value, for serialisation. */
+    private record SerialForm(double logZ, double stdError, double logBaseNormaliser, double meanLogWeightEstimate,
+        double effectiveSampleSize, boolean hasReverse, double reverseLogZ, double[] logWeights, Settings settings,
+        long seed) implements java.io.Serializable {
+      private Object readResolve() {
+        return new Result(logZ, stdError, logBaseNormaliser, meanLogWeightEstimate, effectiveSampleSize,
+            hasReverse ? OptionalDouble.of(reverseLogZ) : OptionalDouble.empty(), logWeights, settings, seed);
+      }
+    }
+
     /** reverseLogZ − logZ when reverse runs were made: near zero when the annealing is slow enough. */
     public OptionalDouble hysteresis() {
       return reverseLogZ.isPresent() ? OptionalDouble.of(reverseLogZ.getAsDouble() - logZ) : OptionalDouble.empty();

@@ -7,7 +7,8 @@ import java.util.Arrays;
  * Inverse temperatures {@code 0 = τ(0) < τ(1) < … < τ(K) = 1} for annealing from the prior
  * ({@code τ = 0}) to the posterior ({@code τ = 1}).
  */
-public final class AnnealingSchedule {
+public final class AnnealingSchedule implements java.io.Serializable {
+  private static final long serialVersionUID = 1L;
   private final double[] tau;
   private final String description;
 

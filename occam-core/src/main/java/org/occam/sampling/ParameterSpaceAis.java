@@ -102,7 +102,27 @@ public final class ParameterSpaceAis implements AnnealedImportanceSampler.Target
    */
   public record Settings(int steps, Schedule schedule, double scheduleE, int runs, int leapfrogSteps,
       double priorSigma, double targetAcceptance, double adaptationGain, double stepSizeJitter,
-      StepSizeTuning tuning, boolean reverse, OptionalDouble stdErrorTarget, int maxRuns) {
+      StepSizeTuning tuning, boolean reverse, OptionalDouble stdErrorTarget, int maxRuns)
+      implements java.io.Serializable {
+    /** Serialised as {@link SerialForm} (an OptionalDouble is not serialisable). */
+    private Object writeReplace() {
+      return new SerialForm(steps, schedule, scheduleE, runs, leapfrogSteps, priorSigma, targetAcceptance,
+          adaptationGain, stepSizeJitter, tuning, reverse, stdErrorTarget.isPresent(), stdErrorTarget.orElse(0),
+          maxRuns);
+    }
+
+    /** The settings with the target as a flag and a value, for serialisation. */
+    private record SerialForm(int steps, Schedule schedule, double scheduleE, int runs, int leapfrogSteps,
+        double priorSigma, double targetAcceptance, double adaptationGain, double stepSizeJitter,
+        StepSizeTuning tuning, boolean reverse, boolean hasTarget, double target, int maxRuns)
+        implements java.io.Serializable {
+      private Object readResolve() {
+        return new Settings(steps, schedule, scheduleE, runs, leapfrogSteps, priorSigma, targetAcceptance,
+            adaptationGain, stepSizeJitter, tuning, reverse,
+            hasTarget ? OptionalDouble.of(target) : OptionalDouble.empty(), maxRuns);
+      }
+    }
+
     /** Chen &amp; Welling's K (their text does not give it; 10⁴ linear steps is this project's default). */
     public static final int DEFAULT_STEPS = 10_000;
     /** G = 10, the number of AIS runs behind the papers' error bars. */

@@ -22,7 +22,7 @@ import org.occam.data.InvalidInputException;
  *     its Laplace standard deviation), in (0, 2): the unadjusted chain is unstable beyond
  */
 public record PosteriorDrawSettings(String sampler, SamplerSettings sampling, boolean betheLikelihood, int priorDraws,
-    double langevinStep) {
+    double langevinStep) implements java.io.Serializable {
   /** Brief Langevin with contrastive-divergence gradients (Murray &amp; Ghahramani 2004). */
   public static final String LV_CD = "lv-cd";
   /** Hybrid Monte Carlo with exact gradients. */

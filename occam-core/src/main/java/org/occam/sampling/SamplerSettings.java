@@ -16,7 +16,7 @@ package org.occam.sampling;
  * @param threads worker threads (chains run in parallel; results do not depend on the count)
  */
 public record SamplerSettings(int samples, int chains, int warmup, long maxTransitions, double targetAcceptance,
-    int threads) {
+    int threads) implements java.io.Serializable {
   /** The MPSRF below which chains count as converged (Brooks &amp; Gelman 1998; both papers use 1.1). */
   public static final double MPSRF_THRESHOLD = 1.1;
 

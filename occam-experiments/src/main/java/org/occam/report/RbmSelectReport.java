@@ -10,15 +10,23 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.function.IntFunction;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.rbm.RbmCrossValidation;
 import org.occam.rbm.RbmData;
+import org.occam.rbm.RbmOrderTasks;
 import org.occam.report.OrderSelectionReport.Row;
 import org.occam.search.OrderSelection;
 import org.occam.search.ScaledWorkEstimate;
 import org.occam.search.WorkCounts;
+import org.occam.task.LocalTaskRunner;
+import org.occam.task.TaskJob;
+import org.occam.task.TaskListener;
+import org.occam.task.TaskOutcome;
+import org.occam.task.TaskRunner;
 
 /**
  * What {@code occam rbm select} prints and writes when choosing the number of hidden units K of a
@@ -185,6 +193,93 @@ public final class RbmSelectReport {
       return row;
     }, Row::scores, 1);
     return kept == null ? selection.run(wanted) : selection.extend(kept, wanted);
+  }
+
+  /** Told of each K's task as it ends, from the thread that learns of it. */
+  public interface Listener {
+    /** K's row, and the seconds its scoring took. */
+    void finished(int hidden, Row row, double seconds);
+
+    /** K's scoring failed: "K = 3: IllegalStateException: …". */
+    default void failed(String failure) {}
+
+    /** {@code done} of the job's K have ended. */
+    default void progress(int done) {}
+  }
+
+  /**
+   * A run of the K's tasks.
+   *
+   * @param result the rows chosen over: the kept ones and the K scored now, without the failed K;
+   *     null when there are none
+   * @param tasks the number of K the run scored (its tasks)
+   * @param failed the K whose scoring failed, ascending
+   * @param failures each failed K's key and failure, in K order
+   */
+  public record Run(OrderSelection.Result<Row> result, int tasks, int[] failed, List<String> failures) {
+    public Run {
+      failed = failed.clone();
+      failures = List.copyOf(failures);
+    }
+
+    /** The K of {@code hidden} that did not fail. */
+    public int[] withoutFailed(int[] hidden) {
+      return Arrays.stream(hidden).filter(k -> Arrays.binarySearch(failed, k) < 0).toArray();
+    }
+  }
+
+  /**
+   * Scores the K wanted that {@code kept} lacks as the tasks of a job ({@link RbmOrderTasks}) and
+   * chooses over all. On a {@link LocalTaskRunner} the K run one after another, each on the inputs'
+   * threads, the largest first, as a selection always has; on any other runner they run side by side,
+   * each on one thread. A K whose task failed is left out of the choices and named in
+   * {@link Run#failures} (unless the runner fails fast, when {@link org.occam.task.TaskFailedException}
+   * ends the run).
+   *
+   * @param kept the rows kept ({@link #kept}), or null
+   * @param stages told each stage's name with the local runner (others ship the job), or null
+   */
+  public static Run run(int[] wanted, OrderSelection.Result<Row> kept, RbmOrderTasks.Inputs inputs,
+      TaskRunner runner, Consumer<String> stages, Listener listener) {
+    boolean local = runner instanceof LocalTaskRunner;
+    TaskRunner sequential = local ? new LocalTaskRunner(1, runner.failFast()) : runner;
+    int[] fresh = toScore(wanted, kept);
+    TaskJob<RbmOrderTasks.Inputs, Integer, RbmOrderTasks.Scores> job =
+        RbmOrderTasks.job(local ? inputs : inputs.withThreads(1), fresh, local ? stages : null);
+    Map<Integer, Row> rows = new ConcurrentHashMap<>();
+    List<TaskOutcome<RbmOrderTasks.Scores>> outcomes = sequential.run(job, new TaskListener<>() {
+      @Override
+      public void finished(TaskOutcome<RbmOrderTasks.Scores> o) {
+        if (o.failed()) {
+          listener.failed(o.describeFailure());
+          return;
+        }
+        RbmOrderTasks.Scores s = o.result();
+        Row row = freshRow(s.hidden(), s.estimates(), s.crossValidation());
+        rows.put(s.hidden(), row);
+        listener.finished(s.hidden(), row, s.seconds());
+      }
+
+      @Override
+      public void progress(int done) {
+        listener.progress(done);
+      }
+    });
+    List<String> failures = new ArrayList<>();
+    List<Integer> failed = new ArrayList<>();
+    for (TaskOutcome<RbmOrderTasks.Scores> o : outcomes) {
+      if (o.failed()) {
+        failures.add(o.describeFailure());
+        failed.add(job.tasks().get(o.index()));
+      }
+    }
+    Run run = new Run(null, job.size(), failed.stream().mapToInt(Integer::intValue).sorted().toArray(), failures);
+    int[] chosen = run.withoutFailed(wanted);
+    if (chosen.length == 0) {
+      return run;
+    }
+    // every row is made: the selection only looks them up and chooses
+    return new Run(run(chosen, kept, rows::get, (k, row, seconds) -> { }), run.tasks(), run.failed(), failures);
   }
 
   /** The K wanted that a previous run (or null) did not score. */

@@ -89,6 +89,7 @@ public final class BealExperimentCommand implements Callable<Integer> {
     BealExperiment experiment = new BealExperiment(settings).withRunner(engine.runner(options.threadCount()));
     options.run(spec, null, experiment::run);
     return org.occam.cli.EngineOptions.exitCode(spec.commandLine().getErr(), "experiment beal", 0,
-        experiment.failures());
+        experiment.failures(), "a failed structure scores NaN and ranks last; a failed (instance, size) counts as not"
+            + " ranking the true structure first");
   }
 }
