@@ -31,7 +31,7 @@ import org.occam.task.TaskRunners;
 /**
  * The Spark engine in local mode (two cores, each task tried at most twice, the driver on
  * 127.0.0.1) gives the local engine's results bit for bit, timings aside: {@code dag rank} and
- * {@code experiment beal --quick} through the command line; a failed task is reported with its key
+ * {@code experiment beal --quick} and {@code rbm select} through the command line; a failed task is reported with its key
  * and the others' results kept, or stops the job with --fail-fast; a first attempt lost on the
  * executor is retried with the same record and gives the same numbers.
  */
@@ -96,6 +96,21 @@ class SparkEngineTest {
             .isEqualTo(csvWithoutTimings(Files.readString(local.resolve(f))));
       }
     }
+  }
+
+  @Test
+  void rbmSelectGivesTheLocalEnginesNumbersBitForBit() throws Exception {
+    Path local = dir.resolve("select-local.json");
+    Path spark = dir.resolve("select-spark.json");
+    List<String> common = List.of("rbm", "select", "--data", "../data/sotu_chunks100_w100.csv", "--most-frequent", "5",
+        "--rows", "60", "--hidden", "1..3", "--methods", "laplace,ml-bic,cv", "--folds", "2", "--pcd-iterations",
+        "300", "--seed", "9");
+    run(0, concat(common, "--threads", "2", "--json", local.toString()));
+    run(0, concat(common, "--engine", "spark", "--master", MASTER, "--json", spark.toString()));
+    JsonNode a = withoutTimings(Files.readString(local));
+    JsonNode b = withoutTimings(Files.readString(spark));
+    assertThat(b.path("models").size()).isEqualTo(3);
+    assertThat(b).isEqualTo(a);
   }
 
   /** Shared: numbers that fail; task: a number; result: its square plus an offset. */
