@@ -126,6 +126,8 @@ public final class LoopyBeliefPropagation {
   private double[] messages;
   private double[] nextMessages;
   private double[] fields;
+  /** e^w − 1 per edge, for the current run's weights. */
+  private double[] expm1Weight = new double[0];
   /** Vertex i's outgoing messages are outgoing[offset[i] .. offset[i + 1]), on edges edgeOf[…]. */
   private int[] offset;
   private int[] outgoing;
@@ -165,6 +167,9 @@ public final class LoopyBeliefPropagation {
     }
     double[] lambda = model.parameters();
     int v = g.vertexCount();
+    for (int e = 0; e < expm1Weight.length; e++) {
+      expm1Weight[e] = Math.expm1(lambda[v + e]);
+    }
     double damping = settings.damping();
     double residual = 0;
     int iterations = 0;
@@ -188,6 +193,7 @@ public final class LoopyBeliefPropagation {
     messages = new double[directed];
     nextMessages = new double[directed];
     fields = new double[v];
+    expm1Weight = new double[g.edgeCount()];
     offset = new int[v + 1];
     outgoing = new int[directed];
     edgeOf = new int[directed];
@@ -202,6 +208,29 @@ public final class LoopyBeliefPropagation {
       }
     }
     offset[v] = d;
+  }
+
+  /** Messages use {@link #message}'s one-exp form for weights up to this size (e^w does not overflow). */
+  static final double ONE_EXP_WEIGHT_LIMIT = 30;
+
+  /**
+   * The message {@code softplus(c + w) − softplus(c)} for cavity field c and weight w, written
+   * {@code log(1 + σ(c)·(e^w − 1))} with {@code e^w − 1} computed once per edge per run: one exp and
+   * one log per message instead of two exps and two log1p. Where that form loses digits — a large
+   * weight, or σ(c)·(e^w − 1) near −1 (a strongly negative weight on a strongly positive cavity),
+   * where 1 + x cancels — the difference of softplus is used.
+   *
+   * @param expm1W {@code Math.expm1(w)}
+   */
+  static double message(double c, double w, double expm1W) {
+    if (Math.abs(w) > ONE_EXP_WEIGHT_LIMIT) {
+      return Logistic.softplus(c + w) - Logistic.softplus(c);
+    }
+    double x = expm1W / (1 + Math.exp(-c)); // σ(c)(e^w − 1), above −1
+    if (x < -0.5) {
+      return Logistic.softplus(c + w) - Logistic.softplus(c);
+    }
+    return Math.abs(x) < 1e-3 ? Math.log1p(x) : Math.log(1 + x);
   }
 
   /** θ_i + Σ_{k∈N(i)} μ_{k→i}. */
@@ -221,7 +250,8 @@ public final class LoopyBeliefPropagation {
       for (int d = offset[i]; d < offset[i + 1]; d++) {
         int out = outgoing[d];
         double cavity = field - mu[out ^ 1];
-        double updated = Logistic.softplus(cavity + lambda[v + edgeOf[d]]) - Logistic.softplus(cavity);
+        int e = edgeOf[d];
+        double updated = message(cavity, lambda[v + e], expm1Weight[e]);
         residual = Math.max(residual, Math.abs(updated - mu[out]));
         mu[out] = damping * mu[out] + (1 - damping) * updated;
       }
@@ -241,7 +271,8 @@ public final class LoopyBeliefPropagation {
       for (int d = offset[i]; d < offset[i + 1]; d++) {
         int out = outgoing[d];
         double cavity = field - mu[out ^ 1];
-        double updated = Logistic.softplus(cavity + lambda[v + edgeOf[d]]) - Logistic.softplus(cavity);
+        int e = edgeOf[d];
+        double updated = message(cavity, lambda[v + e], expm1Weight[e]);
         residual = Math.max(residual, Math.abs(updated - mu[out]));
         next[out] = damping * mu[out] + (1 - damping) * updated;
       }
