@@ -46,8 +46,8 @@ class AdaptiveRestartsCommandTest {
     var r = CliRunner.run("dag", "rank", "--data", HAIR_EYE.toString(), "--weight-column", "Freq", "--hidden", "1",
         "--methods", "bic,vb", "--restarts", "adaptive", "--threads", "2", "--json", json.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
-    assertThat(r.err()).contains("(3-30, until 2 reach the best EM restarts each)");
-    assertThat(r.out()).contains("(3-30, until 2 reach the best restarts each)");
+    assertThat(r.err()).contains("(3-30 adaptive EM restarts each)");
+    assertThat(r.out()).contains("(3-30 adaptive restarts each)");
     JsonNode set = JSON.readTree(json.toFile()).get("settings");
     assertThat(set.get("restartsUntilBest").asInt()).isEqualTo(2);
     assertThat(set.get("refineMargin").asDouble()).isPositive();

@@ -124,10 +124,9 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
         exactTermLimit, ais, vbLimitGap, untilBest, most, margin);
   }
 
-  /** The restarts in words, for work estimates and summaries: "3" or "3-30, until 2 reach the best". */
+  /** The restarts in words, for work estimates and summaries: "3" or "3-30 adaptive". */
   public String restartsDescription() {
-    return adaptive() ? restarts + "-" + maxRestarts + ", until " + restartsUntilBest + " reach the best"
-        : Integer.toString(restarts);
+    return adaptive() ? restarts + "-" + maxRestarts + " adaptive" : Integer.toString(restarts);
   }
 
   /** Settings with the default VBEM stop (within {@link #DEFAULT_VB_LIMIT_GAP} nats of the limit). */
