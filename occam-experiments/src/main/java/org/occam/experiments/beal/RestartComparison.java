@@ -23,7 +23,7 @@ import org.occam.math.RandomStreams;
  * nested data sets, all 136 structures scored by every EM-based method under each restart rule in turn,
  * on the same data and seed. A method's choice is the structure it ranks first (the lowest index among
  * ties); each rule's choices are compared with the reference rule's (the first), and its time is the
- * wall-clock time of scoring, summed over instances and sizes.
+ * wall-clock and the process CPU time of scoring, summed over instances and sizes.
  *
  * <p>The reference's choices are taken as its scores' row order in {@code scored}, which is the
  * structures' index order for every rule.
@@ -44,10 +44,17 @@ public final class RestartComparison {
    * @param higherTop per method, the pairs where its best score is above the reference's (by more than 0.01)
    * @param lowerTop per method, the pairs where its best score is below the reference's (by more than 0.01)
    * @param seconds wall-clock seconds of scoring
+   * @param cpuSeconds CPU seconds of scoring (all threads)
    * @param restartsRun EM and VBEM restarts run, summed over structures
    */
   public record Outcome(Rule rule, int[] sameChoices, int[] higherTop, int[] lowerTop, double seconds,
-      long restartsRun) {}
+      double cpuSeconds, long restartsRun) {}
+
+  /** The CPU time of this process (every thread), the cost measure that other work on the machine leaves alone. */
+  private static long cpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+        .getOperatingSystemMXBean()).getProcessCpuTime();
+  }
 
   /** Best scores this close count as the same optimum. */
   private static final double AGREEMENT = 0.01;
@@ -78,6 +85,7 @@ public final class RestartComparison {
     int[][] lowerTop = new int[rules.size()][methods.size()];
     double[] seconds = new double[rules.size()];
     long[] restarts = new long[rules.size()];
+    double[] cpu = new double[rules.size()];
     int maxN = sizes.stream().mapToInt(Integer::intValue).max().orElseThrow();
     for (int i = 0; i < instances; i++) {
       double[] theta = DagScorer.randomParameters(truth, streams.get(i));
@@ -89,15 +97,19 @@ public final class RestartComparison {
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "instance %d, n = %d:", i + 1, n));
         for (int r = 0; r < rules.size(); r++) {
           long t0 = System.nanoTime();
+          long c0 = cpuNanos();
           var scored = StructureRanker.scoreAll(structures, d, 1.0, methods, rules.get(r).settings(),
               seed + 1000L * (i + 1) + n, threads, null);
           double s = (System.nanoTime() - t0) * 1e-9;
+          double c = (cpuNanos() - c0) * 1e-9;
           seconds[r] += s;
+          cpu[r] += c;
           choices[r] = choices(scored, methods);
           if (r == 0) {
             reference = scored;
           }
-          restarts[r] += restartsRun(scored, methods);
+          long ran = restartsRun(scored, methods);
+          restarts[r] += ran;
           int agree = 0;
           StringBuilder differ = new StringBuilder();
           for (int m = 0; m < methods.size(); m++) {
@@ -111,8 +123,8 @@ public final class RestartComparison {
             same[r][m] += eq ? 1 : 0;
             agree += eq ? 1 : 0;
           }
-          line.append(String.format(Locale.ROOT, " %s %.1f s, %d/%d choices as %s", rules.get(r).name(), s, agree,
-              methods.size(), rules.get(0).name()));
+          line.append(String.format(Locale.ROOT, " %s %.1f s (cpu %.1f s, %d restarts), %d/%d choices as %s",
+              rules.get(r).name(), s, c, ran, agree, methods.size(), rules.get(0).name()));
           if (r > 0) {
             line.append(String.format(Locale.ROOT, " (reference's choice %.2f nats below the top; differ:%s);",
                 deficit(scored, choices[0], methods), differ));
@@ -124,7 +136,7 @@ public final class RestartComparison {
     }
     List<Outcome> out = new ArrayList<>();
     for (int r = 0; r < rules.size(); r++) {
-      out.add(new Outcome(rules.get(r), same[r], higherTop[r], lowerTop[r], seconds[r], restarts[r]));
+      out.add(new Outcome(rules.get(r), same[r], higherTop[r], lowerTop[r], seconds[r], cpu[r], restarts[r]));
     }
     return out;
   }
@@ -196,8 +208,7 @@ public final class RestartComparison {
     o.printf(Locale.ROOT, "%d instances, sizes %s, seed %d, %d thread(s); methods %s%n", instances, sizes, seed,
         threads, methods.stream().map(DagMethod::label).toList());
     List<Outcome> outcomes = compare(rules, methods, instances, sizes, seed, threads, o);
-    double base = outcomes.stream().filter(x -> x.rule().name().equals("fixed-3")).findFirst().orElseThrow()
-        .seconds();
+    Outcome three = outcomes.stream().filter(x -> x.rule().name().equals("fixed-3")).findFirst().orElseThrow();
     int pairs = instances * sizes.size();
     o.printf("%nchoices equal to %s's, of %d (instance, size) pairs per method:%n", rules.get(0).name(), pairs);
     for (Outcome x : outcomes) {
@@ -206,8 +217,9 @@ public final class RestartComparison {
         b.append(' ').append(methods.get(m).label()).append(' ').append(x.sameChoices()[m]).append(" (top +")
             .append(x.higherTop()[m]).append("/-").append(x.lowerTop()[m]).append(')');
       }
-      o.printf(Locale.ROOT, "%-18s%s; %.1f s (%.2f x fixed-3); %d EM+VBEM restarts%n", x.rule().name(), b,
-          x.seconds(), x.seconds() / base, x.restartsRun());
+      o.printf(Locale.ROOT, "%-18s%s; %.1f s (%.2f x fixed-3), cpu %.1f s (%.2f x); %d EM+VBEM restarts%n",
+          x.rule().name(), b, x.seconds(), x.seconds() / three.seconds(), x.cpuSeconds(),
+          x.cpuSeconds() / three.cpuSeconds(), x.restartsRun());
     }
   }
 }
