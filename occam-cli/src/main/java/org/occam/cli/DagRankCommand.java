@@ -144,9 +144,9 @@ public final class DagRankCommand implements Callable<Integer> {
     }
     double configurations = options.requireEmFeasible("dag rank", d,
         hiddenVars.stream().mapToInt(Variable::cardinality).toArray(), "try fewer hidden states");
-    err.printf("dag rank: %s structures x %d method(s) (%d EM restarts each) on %d distinct rows (%s);"
+    err.printf("dag rank: %s structures x %d method(s) (%s EM restarts each) on %d distinct rows (%s);"
         + " an EM iteration sums up to %s configurations of the unobserved variables%n", WorkEstimate.count(count),
-        wanted.size(), settings.restarts(), d.distinctRows(), runner.description(),
+        wanted.size(), settings.restartsDescription(), d.distinctRows(), runner.description(),
         WorkEstimate.count((long) configurations));
     List<DagStructure> structures = cls.structures();
     try (journal; Progress progress = Progress.withEstimate(err, "dag rank", structures.size(), "structure",
@@ -183,8 +183,8 @@ public final class DagRankCommand implements Callable<Integer> {
     }
     ranking.printNonConverged(out, settings.maxIterations());
     double sinceStart = ProcessClock.secondsSinceStart();
-    out.printf("%nscored %d structures x %d methods (%d restarts each) in %.2f s (%s); "
-        + "%.2f s since JVM start%n", cls.structures().size(), wanted.size(), settings.restarts(), seconds,
+    out.printf("%nscored %d structures x %d methods (%s restarts each) in %.2f s (%s); "
+        + "%.2f s since JVM start%n", cls.structures().size(), wanted.size(), settings.restartsDescription(), seconds,
         runner.description(), sinceStart);
     if (json != null) {
       Map<String, Object> set = new LinkedHashMap<>(settings.toMap());

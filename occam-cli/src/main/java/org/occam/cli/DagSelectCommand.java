@@ -146,7 +146,7 @@ public final class DagSelectCommand implements Callable<Integer> {
       }
     }
     int total = DagSelectRun.models(parts);
-    say(DagSelectRun.workLine(d, parts, methodNames.size(), settings.restarts(), options.maxIterations,
+    say(DagSelectRun.workLine(d, parts, methodNames.size(), settings.maxRestarts(), options.maxIterations,
         options.maxEmConfigurations));
     ScaledWorkEstimate eta = DagSelectRun.estimate(d, parts);
     LatentClassOrders orders = new LatentClassOrders(d, lambda, chosen, settings, options.seed);
@@ -174,8 +174,8 @@ public final class DagSelectCommand implements Callable<Integer> {
     DagSelectReport report = new DagSelectReport(blocks, methodNames, d.variables());
     report.print(out);
     int scored = blocks.stream().mapToInt(b -> b.scored().length).sum();
-    out.printf(Locale.ROOT, "%nscored %d model(s) x %d method(s) (%d restarts each) in %.2f s with %d thread(s)%n",
-        scored, methodNames.size(), settings.restarts(), seconds, nThreads);
+    out.printf(Locale.ROOT, "%nscored %d model(s) x %d method(s) (%s restarts each) in %.2f s with %d thread(s)%n",
+        scored, methodNames.size(), settings.restartsDescription(), seconds, nThreads);
 
     if (json != null) {
       outputs.write(json, ResultJson.write(report.json(dataInfo, model, set, nThreads, seconds, extend)));

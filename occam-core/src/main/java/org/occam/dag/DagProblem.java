@@ -17,10 +17,13 @@ import org.occam.evidence.EvidenceEstimate;
  * the best of {@code restarts} MAP-EM runs (for map, bic, bicp, cs, cs-dagger) and of as many VBEM
  * runs (vb), started from the same random parameters — computed once, on first use.
  *
- * <p>The restarts' initial parameters (each CPT row uniform on its simplex, so never a symmetric
- * point) are drawn from the stream when the problem is made; methods that sample (ais) draw from
- * the rest of it in the order they are asked. A problem is one scoring run: make a new one with the
- * same seed to repeat it.
+ * <p>The first {@code restarts} initial parameters (each CPT row uniform on its simplex, so never a
+ * symmetric point) are drawn from the stream when the problem is made. With adaptive restarts
+ * ({@link DagScoreSettings#adaptive()}) one more stream is split off then, and restart r beyond those
+ * draws its parameters from the r-th stream split off that one, in order, when a search first needs
+ * it: EM and VBEM share them and the values do not depend on which runs first or on the thread.
+ * Methods that sample (ais) draw from the rest of the stream in the order they are asked. A problem
+ * is one scoring run: make a new one with the same seed to repeat it.
  */
 public final class DagProblem {
   private final HiddenStateEnumeration data;
@@ -29,6 +32,8 @@ public final class DagProblem {
   private final SplittableUniformRandomProvider rng;
   private final long seed;
   private final List<double[]> starts = new ArrayList<>();
+  /** The stream the adaptive restarts beyond the first {@code restarts} split theirs from, or null. */
+  private final SplittableUniformRandomProvider extraStarts;
   private final AliasCount alias;
   private MapEm mapEm;
   private VariationalBayes vb;
@@ -50,6 +55,7 @@ public final class DagProblem {
     for (int r = 0; r < settings.restarts(); r++) {
       starts.add(DagScorer.randomParameters(data.structure(), rng));
     }
+    this.extraStarts = settings.adaptive() ? rng.split() : null;
     this.alias = AliasCount.of(data.structure());
   }
 
@@ -92,9 +98,11 @@ public final class DagProblem {
           settings.maxIterations(), settings.tolerancePerDatum());
       List<ExpectationMaximisation.Run> runs = new ArrayList<>();
       int best = 0;
-      for (int i = 0; i < starts.size(); i++) {
-        runs.add(ExpectationMaximisation.run(data, prior, starts.get(i), emSettings));
-        if (runs.get(i).objective() > runs.get(best).objective()) {
+      double[] objectives = new double[settings.maxRestarts()];
+      for (int i = 0; needsRestart(objectives, i, best); i++) {
+        runs.add(ExpectationMaximisation.run(data, prior, start(i), emSettings));
+        objectives[i] = runs.get(i).objective();
+        if (objectives[i] > objectives[best]) {
           best = i;
         }
       }
@@ -110,15 +118,38 @@ public final class DagProblem {
       var vbSettings = settings.vbSettings();
       List<VariationalBayesEm.Run> runs = new ArrayList<>();
       int best = 0;
-      for (int i = 0; i < starts.size(); i++) {
-        runs.add(VariationalBayesEm.run(data, prior, starts.get(i), vbSettings));
-        if (runs.get(i).lowerBound() > runs.get(best).lowerBound()) {
+      double[] bounds = new double[settings.maxRestarts()];
+      for (int i = 0; needsRestart(bounds, i, best); i++) {
+        runs.add(VariationalBayesEm.run(data, prior, start(i), vbSettings));
+        bounds[i] = runs.get(i).lowerBound();
+        if (bounds[i] > bounds[best]) {
           best = i;
         }
       }
       vb = new VariationalBayes(runs, best, (System.nanoTime() - t0) * 1e-9);
     }
     return vb;
+  }
+
+  /**
+   * Whether a search that has run {@code done} restarts, with these objectives, runs another: while
+   * fewer than {@code restarts} have run; then, when adaptive, while fewer than {@code restartsUntilBest}
+   * are at the best and fewer than {@code maxRestarts} have run.
+   */
+  private boolean needsRestart(double[] objectives, int done, int best) {
+    if (done < settings.restarts()) {
+      return true;
+    }
+    return settings.adaptive() && done < settings.maxRestarts()
+        && restartsAtBest(java.util.Arrays.copyOf(objectives, done), best) < settings.restartsUntilBest();
+  }
+
+  /** The initial parameters of restart i, drawn from its own stream the first time it is asked for. */
+  private double[] start(int i) {
+    while (starts.size() <= i) {
+      starts.add(DagScorer.randomParameters(data.structure(), extraStarts.split()));
+    }
+    return starts.get(i);
   }
 
   /**
@@ -142,6 +173,7 @@ public final class DagProblem {
         all.add(restart("objective", r.objective(), r.iterations(), r.converged(), r.trace().length));
       }
       putBest(diag, best().converged(), best().iterations(), best().trace().length, bestIndex, all);
+      diag.put("restartsRun", values.length);
       diag.put("restartsAtBest", restartsAtBest(values, bestIndex));
     }
   }
@@ -165,6 +197,7 @@ public final class DagProblem {
       }
       putBest(diag, best().converged(), best().iterations(), best().trace().length, bestIndex, all);
       putGap(diag, best());
+      diag.put("restartsRun", values.length);
       diag.put("restartsAtBest", restartsAtBest(values, bestIndex));
     }
   }

@@ -11,7 +11,14 @@ import java.util.Map;
  * limit ({@link VariationalBayesEm}): at Beal's tolerance it stopped up to 0.05 nats short.
  * {@code vbLimitGap} 0 gives Beal's rule for VBEM too.
  *
- * @param restarts random initialisations per algorithm (the same initial parameters for EM and VBEM)
+ * <p>Restarts are fixed ({@code restartsUntilBest} 0: exactly {@code restarts}, Beal's) or adaptive
+ * ({@link #adaptive()}): after {@code restarts} runs, more are drawn, one at a time and each from its
+ * own stream, until {@code restartsUntilBest} of them end within {@link DagProblem#RESTART_AGREEMENT_NATS}
+ * of the best objective or {@code maxRestarts} have run. On the demo's data at n = 10,240 three fixed
+ * restarts leave CS's true structure 6th; the adaptive default ranks it 1st (README, "Restarts").
+ *
+ * @param restarts random initialisations per algorithm (the same initial parameters for EM and VBEM);
+ *     with adaptive restarts, the fewest
  * @param maxIterations the most EM/VBEM iterations per restart
  * @param tolerancePerDatum the convergence threshold per datum
  * @param configurationLimit the most joint configurations of a row's unobserved variables
@@ -20,10 +27,16 @@ import java.util.Map;
  * @param ais the settings of the {@code ais} method
  * @param vbLimitGap VBEM stops when its bound's estimated distance to its limit is below this many
  *     nats; 0: when the bound changes by less than {@code tolerancePerDatum} per datum, as EM (Beal)
+ * @param restartsUntilBest adaptive restarts stop once this many restarts reach the best objective; 0 for
+ *     exactly {@code restarts} restarts
+ * @param maxRestarts the most restarts of the adaptive rule (equal to {@code restarts} when fixed)
+ * @param refineMargin when ranking many structures with adaptive restarts ({@link StructureRanker}),
+ *     every structure first gets {@code restarts} fixed restarts, and only those within this many nats
+ *     of a method's best score get the adaptive rule (ignored with fixed restarts)
  */
 public record DagScoreSettings(int restarts, int maxIterations, double tolerancePerDatum, long configurationLimit,
     ExpectationMaximisation.MapBasis mapBasis, double exactTermLimit, DagAnnealingTarget.Settings ais,
-    double vbLimitGap) implements java.io.Serializable {
+    double vbLimitGap, int restartsUntilBest, int maxRestarts, double refineMargin) implements java.io.Serializable {
   /** Beal's number of random initialisations. */
   public static final int DEFAULT_RESTARTS = 3;
   /** Beal's iteration limit. */
@@ -32,6 +45,12 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
   public static final double DEFAULT_TOLERANCE_PER_DATUM = 1e-6;
   /** VBEM's stop: within this many nats of its limit, by Aitken's estimate. */
   public static final double DEFAULT_VB_LIMIT_GAP = VariationalBayesEm.Settings.DEFAULT_LIMIT_GAP;
+  /** Adaptive restarts: stop once this many restarts reach the best objective. */
+  public static final int DEFAULT_RESTARTS_UNTIL_BEST = 2;
+  /** Adaptive restarts: the most restarts. */
+  public static final int DEFAULT_MAX_RESTARTS = 30;
+  /** Adaptive restarts in a ranking: structures within this many nats of a method's best are searched further. */
+  public static final double DEFAULT_REFINE_MARGIN = 10;
 
   public DagScoreSettings {
     if (restarts < 1) {
@@ -53,6 +72,61 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
     if (!(vbLimitGap >= 0) || Double.isInfinite(vbLimitGap)) {
       throw new InvalidInputException("VB limit gap must be finite and >= 0, got " + vbLimitGap);
     }
+    if (restartsUntilBest < 0) {
+      throw new InvalidInputException("restarts until best must be >= 0, got " + restartsUntilBest);
+    }
+    if (restartsUntilBest == 0 && maxRestarts != restarts) {
+      throw new InvalidInputException("fixed restarts: max restarts must equal restarts (" + restarts + "), got "
+          + maxRestarts);
+    }
+    if (!(refineMargin >= 0)) {
+      throw new InvalidInputException("refine margin must be >= 0, got " + refineMargin);
+    }
+    if (maxRestarts < restarts || maxRestarts < restartsUntilBest) {
+      throw new InvalidInputException("max restarts must be >= restarts (" + restarts + ") and >= restarts until"
+          + " best (" + restartsUntilBest + "), got " + maxRestarts);
+    }
+  }
+
+  /** Settings with fixed restarts: exactly {@code restarts}. */
+  public DagScoreSettings(int restarts, int maxIterations, double tolerancePerDatum, long configurationLimit,
+      ExpectationMaximisation.MapBasis mapBasis, double exactTermLimit, DagAnnealingTarget.Settings ais,
+      double vbLimitGap) {
+    this(restarts, maxIterations, tolerancePerDatum, configurationLimit, mapBasis, exactTermLimit, ais, vbLimitGap,
+        0, restarts, DEFAULT_REFINE_MARGIN);
+  }
+
+  /** Whether restarts are drawn until {@code restartsUntilBest} reach the best (else exactly {@code restarts}). */
+  public boolean adaptive() {
+    return restartsUntilBest > 0;
+  }
+
+  /** The same settings with exactly {@code n} restarts. */
+  public DagScoreSettings withFixedRestarts(int n) {
+    return new DagScoreSettings(n, maxIterations, tolerancePerDatum, configurationLimit, mapBasis, exactTermLimit,
+        ais, vbLimitGap, 0, n, refineMargin);
+  }
+
+  /**
+   * The same settings with adaptive restarts: at least {@code fewest}, then more until {@code untilBest}
+   * reach the best objective or {@code most} have run.
+   */
+  public DagScoreSettings withAdaptiveRestarts(int fewest, int untilBest, int most) {
+    return withAdaptiveRestarts(fewest, untilBest, most, refineMargin);
+  }
+
+  /** As above, with a ranking's margin of further search ({@code refineMargin}). */
+  public DagScoreSettings withAdaptiveRestarts(int fewest, int untilBest, int most, double margin) {
+    if (untilBest < 1) {
+      throw new InvalidInputException("restarts until best must be >= 1, got " + untilBest);
+    }
+    return new DagScoreSettings(fewest, maxIterations, tolerancePerDatum, configurationLimit, mapBasis,
+        exactTermLimit, ais, vbLimitGap, untilBest, most, margin);
+  }
+
+  /** The restarts in words, for work estimates and summaries: "3" or "3-30 adaptive". */
+  public String restartsDescription() {
+    return adaptive() ? restarts + "-" + maxRestarts + " adaptive" : Integer.toString(restarts);
   }
 
   /** Settings with the default VBEM stop (within {@link #DEFAULT_VB_LIMIT_GAP} nats of the limit). */
@@ -72,13 +146,13 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
   /** The same settings with other AIS settings. */
   public DagScoreSettings withAis(DagAnnealingTarget.Settings newAis) {
     return new DagScoreSettings(restarts, maxIterations, tolerancePerDatum, configurationLimit, mapBasis,
-        exactTermLimit, newAis, vbLimitGap);
+        exactTermLimit, newAis, vbLimitGap, restartsUntilBest, maxRestarts, refineMargin);
   }
 
   /** The same settings with another VBEM stop (0: Beal's rule, the change per datum). */
   public DagScoreSettings withVbLimitGap(double gap) {
     return new DagScoreSettings(restarts, maxIterations, tolerancePerDatum, configurationLimit, mapBasis,
-        exactTermLimit, ais, gap);
+        exactTermLimit, ais, gap, restartsUntilBest, maxRestarts, refineMargin);
   }
 
   /** The settings of each VBEM run: Aitken's rule alone, or Beal's when {@code vbLimitGap} is 0. */
@@ -99,6 +173,14 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
         HiddenStateEnumeration.DEFAULT_CONFIGURATION_LIMIT, null);
   }
 
+  /**
+   * The adaptive default: at least Beal's 3 restarts, then more until {@value #DEFAULT_RESTARTS_UNTIL_BEST}
+   * reach the best objective, at most {@value #DEFAULT_MAX_RESTARTS}; otherwise Beal's settings.
+   */
+  public static DagScoreSettings adaptiveDefaults() {
+    return defaults().withAdaptiveRestarts(DEFAULT_RESTARTS, DEFAULT_RESTARTS_UNTIL_BEST, DEFAULT_MAX_RESTARTS);
+  }
+
   /** The MAP basis to use with a prior. */
   public ExpectationMaximisation.MapBasis mapBasisFor(DirichletPrior prior) {
     return mapBasis != null ? mapBasis : ExpectationMaximisation.MapBasis.defaultFor(prior);
@@ -108,6 +190,11 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
   public Map<String, Object> toMap() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("restarts", restarts);
+    if (adaptive()) {
+      m.put("restartsUntilBest", restartsUntilBest);
+      m.put("maxRestarts", maxRestarts);
+      m.put("refineMargin", refineMargin);
+    }
     m.put("maxIterations", maxIterations);
     m.put("tolerancePerDatum", tolerancePerDatum);
     m.put("vbLimitGap", vbLimitGap);

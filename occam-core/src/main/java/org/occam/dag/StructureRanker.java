@@ -29,6 +29,13 @@ import org.occam.task.TaskRunner;
  * Scores a list of candidate structures on one data set, in parallel, and ranks them per method.
  * Structure i draws its restarts from the i-th stream split off the seed's root stream, before
  * any work is scheduled, so the scores are the same with any number of threads.
+ *
+ * <p>With adaptive restarts ({@link DagScoreSettings#adaptive()}) the search goes where the ranking
+ * is decided: every structure is first scored with the fewest restarts ({@code restarts}, fixed), then
+ * every structure within {@code refineMargin} nats of some method's best score is scored again, from
+ * the same stream, with the adaptive rule (the same first restarts and more, so its scores can only
+ * rise). Structures further down keep their first scores: more restarts rarely lift a score by more
+ * than a few nats (issue 16), and one that cannot reach the top cannot change a choice.
  */
 public final class StructureRanker {
   private StructureRanker() {}
@@ -91,9 +98,66 @@ public final class StructureRanker {
    * As above, the structures scored as the tasks of a {@link TaskJob} on {@code runner}: the data
    * and settings shared, each structure with the state of its stream. A structure whose scoring
    * failed is kept, with a NaN score per method and the failure in its diagnostics
-   * ({@link #failed}), unless the runner stops at the first failure.
+   * ({@link #failed}), unless the runner stops at the first failure. With adaptive restarts every
+   * structure gets the fixed first restarts, and those near the top of some method
+   * ({@link #nearTheTop}) are scored again, from the same streams, with the adaptive rule: a second
+   * job.
    */
   public static List<Scored> scoreWith(List<DagStructure> structures, Dataset data, double lambda,
+      List<? extends EvidenceMethod<DagProblem>> methods, DagScoreSettings settings, long seed, TaskRunner runner,
+      IntConsumer progress, IntPredicate done, Consumer<Scored> finished) {
+    if (!settings.adaptive()) {
+      return scoreOnce(structures, data, lambda, methods, settings, seed, runner, progress, done, finished);
+    }
+    List<Scored> first = scoreOnce(structures, data, lambda, methods, settings.withFixedRestarts(settings.restarts()),
+        seed, runner, progress, done, null);
+    boolean[] near = nearTheTop(first, methods, settings.refineMargin());
+    java.util.Set<Integer> again = new java.util.HashSet<>();
+    for (int p = 0; p < first.size(); p++) {
+      if (near[p]) {
+        again.add(first.get(p).index());
+      }
+    }
+    List<Scored> refined = scoreOnce(structures, data, lambda, methods, settings, seed, runner, null,
+        i -> !again.contains(i), null);
+    java.util.Map<Integer, Scored> byIndex = new java.util.HashMap<>();
+    for (Scored x : refined) {
+      byIndex.put(x.index(), x);
+    }
+    List<Scored> out = new ArrayList<>();
+    for (Scored x : first) {
+      Scored kept = byIndex.getOrDefault(x.index(), x);
+      if (finished != null) {
+        finished.accept(kept);
+      }
+      out.add(kept);
+    }
+    return out;
+  }
+
+  /**
+   * Whether each structure's score is within {@code margin} nats of the best of its method, for some
+   * method with a score to maximise (NaN scores are never near; methods without restarts count too,
+   * which only widens the set).
+   */
+  static boolean[] nearTheTop(List<Scored> scored, List<? extends EvidenceMethod<DagProblem>> methods,
+      double margin) {
+    boolean[] near = new boolean[scored.size()];
+    for (var m : methods) {
+      double best = Double.NEGATIVE_INFINITY;
+      for (Scored x : scored) {
+        double v = x.estimate(m.name()).logEvidence();
+        best = Double.isNaN(v) ? best : Math.max(best, v);
+      }
+      for (int p = 0; p < near.length; p++) {
+        near[p] |= scored.get(p).estimate(m.name()).logEvidence() >= best - margin;
+      }
+    }
+    return near;
+  }
+
+  /** One pass over the structures not done, with these settings, as one job on the runner. */
+  private static List<Scored> scoreOnce(List<DagStructure> structures, Dataset data, double lambda,
       List<? extends EvidenceMethod<DagProblem>> methods, DagScoreSettings settings, long seed, TaskRunner runner,
       IntConsumer progress, IntPredicate done, Consumer<Scored> finished) {
     List<SplittableUniformRandomProvider> streams =

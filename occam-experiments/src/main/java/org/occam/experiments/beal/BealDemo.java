@@ -68,12 +68,13 @@ public final class BealDemo {
     o.printf("Beal's true model (%s, d = %d); %d structures; data sizes %s; seed %d%n",
         StructureJson.compact(ts), ts.freeParameters(), cls.structures().size(), ns, seed);
 
-    DagScoreSettings settings = DagScoreSettings.defaults();
+    DagScoreSettings settings = DagScoreSettings.adaptiveDefaults();
     List<Map<String, Object>> perSize = new ArrayList<>();
     List<List<ScoreGridPlot.Panel>> plotRows = new ArrayList<>();
     StringBuilder scoresCsv = new StringBuilder("n,").append(StructureScores.CSV_HEADER).append('\n');
     StringBuilder ranksCsv = new StringBuilder("n,method,trueRank,trueRankUncorrected,structures\n");
     List<String[]> table = new ArrayList<>();
+    List<String> warnings = new ArrayList<>();
     for (int n : ns) {
       Dataset d = Dataset.of(BealExample.observedVariables(), Arrays.copyOf(rows, n));
       List<StructureRanker.Scored> scored;
@@ -92,12 +93,19 @@ public final class BealDemo {
       entry.put("seconds", secs);
       entry.put("trueRanks", trueRanks(ranking, trueIndex));
       entry.put("nonConverged", ranking.nonConverged());
+      ranking.nonConverged().forEach((m, c) -> {
+        if (c > 0) {
+          warnings.add(String.format("warning: n = %d: %s stopped at the iteration limit (%d) for %d of %d structures;"
+              + " their scores are from the last iteration", n, m, settings.maxIterations(), c, scored.size()));
+        }
+      });
       entry.put("structures", ranking.structuresJson());
       perSize.add(entry);
     }
     o.printf("%nrank of the true structure among %d (alias-corrected; uncorrected in brackets where different):%n",
         cls.structures().size());
     Tables.print(o, header(), table);
+    warnings.forEach(o::println);
 
     Map<String, Object> root = new LinkedHashMap<>();
     root.put("experiment", "Beal (2003) section 6.4: ranking the true structure among 136");
