@@ -59,7 +59,7 @@ class CostBeforeWorkTest {
         json.toString());
     assertThat(ran.exitCode()).as(ran.err()).isZero();
     assertThat(ran.err()).contains("dag rank: 36 structures x 1 method(s) (1 EM restarts each) on 32 distinct rows"
-        + " with 1 thread(s); an EM iteration sums up to 128 configurations");
+        + " (local, 1 thread); an EM iteration sums up to 128 configurations");
     // the estimate, timed on the 4 structures after the first 4 (a fifth of the job), with how it was made
     assertThat(ran.err()).containsPattern("dag rank: about .* in all, .* to go \\(.* per structure, timed on"
         + " numbers 5 to 8 of 36, after 4 to warm up\\)");
