@@ -153,8 +153,11 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
     this(Data.of(hiddenCount, RbmData.of(rows, counts)));
   }
 
-  /** On the distinct rows of {@code data} as they are (no merge, no copy of the table). */
-  RbmLogLikelihood(int hiddenCount, RbmData data) {
+  /**
+   * On the distinct rows of {@code data} as they are: no merge and no copy of the table, where the
+   * constructors on rows copy and merge them first. The values are the same to the bit.
+   */
+  public RbmLogLikelihood(int hiddenCount, RbmData data) {
     this(Data.of(hiddenCount, data));
   }
 
