@@ -77,10 +77,12 @@ public record MrfData(PairwiseGraph graph, double rows, double[] featureMeans, R
     if (data.hasMissing()) {
       throw new InvalidInputException("the data have missing values; Boltzmann machine scores need complete rows");
     }
+    // The data set's own rows, not copies: both it and the row table are read-only, and a graph
+    // search builds one MrfData per graph, so a copy would be a whole table per graph scored.
     int[][] x = new int[data.distinctRows()][];
     double[] counts = new double[x.length];
     for (int r = 0; r < x.length; r++) {
-      x[r] = data.row(r).clone();
+      x[r] = data.row(r);
       counts[r] = data.count(r);
     }
     List<String> names = new ArrayList<>();

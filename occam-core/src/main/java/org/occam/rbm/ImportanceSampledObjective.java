@@ -63,34 +63,35 @@ public final class ImportanceSampledObjective implements DifferentiableFunction 
    */
   public ImportanceSampledObjective(Rbm proposal, int[][] samples, int[][] dataRows, double[] dataCounts,
       double priorVariance) {
+    this(proposal, samples, DataTerm.copyOf(proposal, dataRows, dataCounts), priorVariance);
+  }
+
+  /**
+   * As above on a data term built once ({@link DataTerm#of}) and shared, read-only, by every
+   * objective over the same data: the objectives of one Laplace run (fine-tuning, relocations,
+   * the flipped modes) then hold one table between them instead of a dense and a sparse copy each.
+   */
+  ImportanceSampledObjective(Rbm proposal, int[][] samples, DataTerm data, double priorVariance) {
     if (samples.length == 0) {
       throw new IllegalArgumentException("importance sampling needs at least one sample from p(x | λ0)");
     }
-    if (dataRows.length != dataCounts.length) {
-      throw new IllegalArgumentException("one count per data row: " + dataRows.length + " rows, "
-          + dataCounts.length + " counts");
-    }
     if (!(priorVariance > 0)) {
       throw new IllegalArgumentException("the prior variance σ0² must be > 0 (+∞ for no prior), got " + priorVariance);
+    }
+    if (data.visibleCount() != proposal.visibleCount()) {
+      throw new IllegalArgumentException("the data have V=" + data.visibleCount() + " columns, the proposal has "
+          + proposal.visibleCount() + " visible units");
     }
     this.visibleCount = proposal.visibleCount();
     this.hiddenCount = proposal.hiddenCount();
     this.featureCount = proposal.featureCount();
     this.lambda0 = proposal.parameters();
     this.priorVariance = priorVariance;
-
-    this.dataRows = new int[dataRows.length][];
-    this.dataCounts = dataCounts.clone();
-    double total = 0;
-    for (int n = 0; n < dataRows.length; n++) {
-      proposal.checkVisible(dataRows[n]);
-      if (!(dataCounts[n] >= 0) || Double.isInfinite(dataCounts[n])) {
-        throw new IllegalArgumentException("data count " + n + " must be finite and >= 0, got " + dataCounts[n]);
-      }
-      this.dataRows[n] = dataRows[n].clone();
-      total += dataCounts[n];
-    }
-    this.dataTotal = total;
+    this.dataRows = data.rows();
+    this.dataCounts = data.counts();
+    this.dataTotal = data.total();
+    this.dataStart = data.start();
+    this.dataOnes = data.ones();
 
     // Duplicate samples share one log Z evaluation: fold them into a multiplicity.
     Map<String, int[]> distinct = new LinkedHashMap<>();
@@ -111,10 +112,45 @@ public final class ImportanceSampledObjective implements DifferentiableFunction 
       sampleLogBase[t] = Math.log(multiplicity.get(keys.get(t))) - proposal.logZGivenVisible(sampleRows[t]);
     }
     this.sampleCount = samples.length;
-    this.dataStart = new int[this.dataRows.length + 1];
-    this.dataOnes = onesOf(this.dataRows, dataStart);
     this.sampleStart = new int[sampleRows.length + 1];
     this.sampleOnes = onesOf(sampleRows, sampleStart);
+  }
+
+  /**
+   * The data's part of ℓ: the distinct rows x_n, dense and sparse (the ones of row n are units
+   * {@code ones[start[n] … start[n + 1] − 1]}), their counts and N. It depends on the data only, not
+   * on λ0 or the samples, so one serves every objective over the same data. Read-only.
+   */
+  record DataTerm(int visibleCount, int[][] rows, double[] counts, double total, int[] start, int[] ones) {
+    /**
+     * The term over rows and counts that stay unmodified while it is in use (an {@link RbmData}'s
+     * own table, already checked to be 0/1 rows of one length with whole counts): not copied.
+     */
+    static DataTerm of(int visibleCount, int[][] rows, double[] counts) {
+      double total = 0;
+      for (double c : counts) {
+        total += c;
+      }
+      int[] start = new int[rows.length + 1];
+      return new DataTerm(visibleCount, rows, counts, total, start, onesOf(rows, start));
+    }
+
+    /** The term over copies of the caller's rows and counts, each checked against the proposal. */
+    static DataTerm copyOf(Rbm proposal, int[][] dataRows, double[] dataCounts) {
+      if (dataRows.length != dataCounts.length) {
+        throw new IllegalArgumentException("one count per data row: " + dataRows.length + " rows, "
+            + dataCounts.length + " counts");
+      }
+      int[][] rows = new int[dataRows.length][];
+      for (int n = 0; n < dataRows.length; n++) {
+        proposal.checkVisible(dataRows[n]);
+        if (!(dataCounts[n] >= 0) || Double.isInfinite(dataCounts[n])) {
+          throw new IllegalArgumentException("data count " + n + " must be finite and >= 0, got " + dataCounts[n]);
+        }
+        rows[n] = dataRows[n].clone();
+      }
+      return of(proposal.visibleCount(), rows, dataCounts.clone());
+    }
   }
 
   /** The indices of the rows' ones, concatenated; {@code start} (length rows + 1) gets the offsets. */

@@ -41,8 +41,9 @@ import org.occam.math.RandomStreams;
  * Rbm map = r.rbm();
  * }</pre>
  *
- * <p>Immutable: the distinct rows and their counts are copied in; the run state (λ, the chains) is
- * private to each call of {@code train}.
+ * <p>Immutable: the distinct rows and their counts are those of an immutable {@link RbmData} (the
+ * public constructor merges the caller's rows into a new one; {@link RbmData#trainer} reads the
+ * data's own); the run state (λ, the chains) is private to each call of {@code train}.
  */
 public final class PersistentContrastiveDivergence {
   private final int visibleCount;
@@ -232,10 +233,18 @@ public final class PersistentContrastiveDivergence {
    * @param rowCounts how often each row occurs (≥ 0, not all 0), or null for once each (not modified)
    */
   public PersistentContrastiveDivergence(int[][] data, long[] rowCounts) {
-    RbmData merged = RbmData.of(data, rowCounts);
-    this.visibleCount = merged.visibleCount();
-    this.rows = merged.rows();
-    this.counts = merged.counts();
+    this(RbmData.of(data, rowCounts));
+  }
+
+  /**
+   * A trainer reading the distinct rows and counts of {@code data} in place ({@link RbmData#trainer}):
+   * the data are immutable and nothing here writes to them, so the trainer adds only its sparse
+   * index and weights to the table, not another copy of it.
+   */
+  PersistentContrastiveDivergence(RbmData data) {
+    this.visibleCount = data.visibleCount();
+    this.rows = data.sharedRows();
+    this.counts = data.sharedCounts();
     this.cumulative = new long[counts.length];
     long sum = 0;
     for (int d = 0; d < counts.length; d++) {
@@ -278,6 +287,11 @@ public final class PersistentContrastiveDivergence {
   /** The number of distinct rows. */
   public int distinctRowCount() {
     return rows.length;
+  }
+
+  /** The distinct rows this trainer reads (not a copy): to check that it shares its data's table. */
+  int[][] table() {
+    return rows;
   }
 
   /**

@@ -189,6 +189,19 @@ public final class RbmData implements java.io.Serializable {
     return counts.clone();
   }
 
+  /**
+   * The distinct rows themselves, not a copy: for this package's trainers and objectives, which only
+   * read them, so that every one of them over these data holds the same table. Do not modify.
+   */
+  int[][] sharedRows() {
+    return rows;
+  }
+
+  /** The counts of the distinct rows themselves, not a copy (see {@link #sharedRows}). Do not modify. */
+  long[] sharedCounts() {
+    return counts;
+  }
+
   /** How many items have a 1 in each column. */
   public long[] columnOnes() {
     long[] ones = new long[visibleCount()];
@@ -202,9 +215,9 @@ public final class RbmData implements java.io.Serializable {
     return ones;
   }
 
-  /** A PCD trainer on these data. */
+  /** A PCD trainer on these data, reading this table (no copy of it). */
   public PersistentContrastiveDivergence trainer() {
-    return new PersistentContrastiveDivergence(rows, counts);
+    return new PersistentContrastiveDivergence(this);
   }
 
   /**

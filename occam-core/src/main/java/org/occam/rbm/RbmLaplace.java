@@ -391,23 +391,32 @@ public final class RbmLaplace {
   private final long[] longCounts;
   private final double total;
   private final int visibleCount;
+  /** The data's part of every importance-sampled objective of this run, built once and shared. */
+  private final ImportanceSampledObjective.DataTerm dataTerm;
 
   /** @param data the training data (distinct rows with counts) */
   public RbmLaplace(RbmData data) {
     this.data = data;
-    this.rows = data.rows();
-    this.longCounts = data.counts();
+    // the data's own table, read in place: it is immutable and nothing here writes to it
+    this.rows = data.sharedRows();
+    this.longCounts = data.sharedCounts();
     this.counts = new double[longCounts.length];
     for (int n = 0; n < counts.length; n++) {
       counts[n] = longCounts[n];
     }
     this.total = data.size();
     this.visibleCount = data.visibleCount();
+    this.dataTerm = ImportanceSampledObjective.DataTerm.of(visibleCount, rows, counts);
   }
 
   /** The data. */
   public RbmData data() {
     return data;
+  }
+
+  /** The data term its importance-sampled objectives share: to check that it reads the data's table. */
+  ImportanceSampledObjective.DataTerm dataTerm() {
+    return dataTerm;
   }
 
   /** N. */
@@ -501,7 +510,7 @@ public final class RbmLaplace {
     for (int round = 0; round < MAX_RELOCATION_ROUNDS; round++) {
       if (round > 0) {
         Rbm at = shape.withParameters(x);
-        objective = new ImportanceSampledObjective(at, gibbsSamples(at, settings, streams, threads), rows, counts,
+        objective = new ImportanceSampledObjective(at, gibbsSamples(at, settings, streams, threads), dataTerm,
             first.priorVariance());
       }
       ImportanceSampledObjective current = objective;
@@ -650,7 +659,7 @@ public final class RbmLaplace {
     }
 
     int[][] samples = gibbsSamples(rbm, settings, fit.flipChainStreams, threads);
-    ImportanceSampledObjective objective = new ImportanceSampledObjective(rbm, samples, rows, counts, variance);
+    ImportanceSampledObjective objective = new ImportanceSampledObjective(rbm, samples, dataTerm, variance);
 
     // located modes, λMP's first: their parameters, Hessians and how many patterns fell on each
     List<double[]> modeParameters = new ArrayList<>();
@@ -790,7 +799,7 @@ public final class RbmLaplace {
         Math.max(1, threads / (r < fullRounds * outer ? outer : runs - fullRounds * outer)), t -> { }).rbm());
     int chosen = 0;
     if (runs > 1) {
-      RbmLogLikelihood exact = new RbmLogLikelihood(hiddenCount, rows, longCounts);
+      RbmLogLikelihood exact = new RbmLogLikelihood(hiddenCount, data);
       for (int r = 0; r < runs; r++) {
         double[] l = trained.get(r).parameters();
         restartObjectives[r] = exact.value(l) + (Double.isInfinite(priorVariance) ? 0
@@ -815,7 +824,7 @@ public final class RbmLaplace {
 
       progress.accept("fine-tuning");
       start = System.nanoTime();
-      ImportanceSampledObjective is = new ImportanceSampledObjective(pcd, samples, rows, counts, priorVariance);
+      ImportanceSampledObjective is = new ImportanceSampledObjective(pcd, samples, dataTerm, priorVariance);
       objective = is;
       double essLimit = settings.essFraction() * samples.length;
       double[] lambda0 = pcd.parameters();

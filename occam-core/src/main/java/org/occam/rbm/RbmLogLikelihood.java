@@ -150,7 +150,15 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
    *     not 0/1 rows of one length
    */
   public RbmLogLikelihood(int hiddenCount, int[][] rows, long[] counts) {
-    this(Data.of(hiddenCount, rows, counts));
+    this(Data.of(hiddenCount, RbmData.of(rows, counts)));
+  }
+
+  /**
+   * On the distinct rows of {@code data} as they are: no merge and no copy of the table, where the
+   * constructors on rows copy and merge them first. The values are the same to the bit.
+   */
+  public RbmLogLikelihood(int hiddenCount, RbmData data) {
+    this(Data.of(hiddenCount, data));
   }
 
   private RbmLogLikelihood(Data data) {
@@ -741,11 +749,10 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
    */
   private record Data(int visibleCount, int hiddenCount, int featureCount, int[][] active, double[] counts,
       long total, double[] visibleTotals) {
-    static Data of(int hiddenCount, int[][] rows, long[] counts) {
+    static Data of(int hiddenCount, RbmData merged) {
       if (hiddenCount < 1) {
         throw new InvalidInputException("an RBM needs at least one hidden unit, got K=" + hiddenCount);
       }
-      RbmData merged = RbmData.of(rows, counts);
       int v = merged.visibleCount();
       long f = (long) v * hiddenCount + v + hiddenCount;
       if (f > Integer.MAX_VALUE - 8) {
@@ -756,7 +763,7 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
       double[] c = new double[distinct];
       double[] totals = new double[v];
       for (int d = 0; d < distinct; d++) {
-        int[] x = merged.row(d);
+        int[] x = merged.sharedRows()[d];
         active[d] = java.util.stream.IntStream.range(0, v).filter(i -> x[i] != 0).toArray();
         c[d] = merged.count(d);
         for (int i : active[d]) {

@@ -36,6 +36,17 @@ class MrfDataRowsTest {
   }
 
   @Test
+  void everyGraphsDataReadTheDataSetsRowsInPlace() {
+    Dataset d = Dataset.of(AB, new int[][] {{0, 1}, {1, 1}, {0, 1}, {0, 0}});
+    MrfData empty = MrfData.of(new PairwiseGraph(2, new int[0][]), d);
+    MrfData edge = MrfData.of(PairwiseGraph.complete(2), d);
+    for (int r = 0; r < d.distinctRows(); r++) {
+      assertThat(empty.table().x()[r]).isSameAs(d.row(r));
+      assertThat(edge.table().x()[r]).isSameAs(d.row(r));
+    }
+  }
+
+  @Test
   void badRowsAreRefusedWithOneLine() {
     PairwiseGraph edge = PairwiseGraph.complete(2);
     assertThatThrownBy(() -> MrfData.ofRows(edge, new MrfData.RowTable(List.of("a", "b"), new int[][] {{0, 2}},

@@ -40,7 +40,7 @@ final class RbmAisPd implements EvidenceMethod<RbmProblem> {
   public EvidenceEstimate estimate(RbmProblem problem) {
     problem.progress().accept("ais-pd");
     RbmData d = problem.laplace().data();
-    return org.occam.evidence.AnnealedWeights.check(new RbmParameterAis(new RbmLogLikelihood(problem.hiddenCount(),
-        d.rows(), d.counts()), problem.aisPdSettings()).estimate(problem.seed(), problem.threads()));
+    return org.occam.evidence.AnnealedWeights.check(new RbmParameterAis(new RbmLogLikelihood(problem.hiddenCount(), d),
+        problem.aisPdSettings()).estimate(problem.seed(), problem.threads()));
   }
 }

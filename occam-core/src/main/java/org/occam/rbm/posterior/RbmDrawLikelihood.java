@@ -59,7 +59,7 @@ public final class RbmDrawLikelihood {
   /** A fresh evaluator per call, for one worker. */
   public Supplier<ToDoubleFunction<double[]>> evaluators() {
     if (!bethe) {
-      RbmLogLikelihood prototype = new RbmLogLikelihood(hiddenCount, data.rows(), data.counts());
+      RbmLogLikelihood prototype = new RbmLogLikelihood(hiddenCount, data);
       return () -> {
         RbmLogLikelihood exact = prototype.copy();
         return lambda -> {

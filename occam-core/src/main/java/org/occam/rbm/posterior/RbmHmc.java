@@ -55,7 +55,7 @@ public final class RbmHmc implements PosteriorSampler<RbmProblem> {
     RbmPosteriorCurvature curvature = RbmPosteriorCurvature.at(mode, data, sigma, problem.threads());
     double[][] starts = MarkovChains.dispersedStarts(mode.parameters(), curvature.precision(), settings.chains(),
         RbmLangevinCd.START_INFLATION, RandomStreams.taskSeed(seed, 1));
-    RbmLogLikelihood prototype = new RbmLogLikelihood(problem.hiddenCount(), data.rows(), data.counts());
+    RbmLogLikelihood prototype = new RbmLogLikelihood(problem.hiddenCount(), data);
     double precision = 1 / (sigma * sigma);
     Supplier<HamiltonianMonteCarlo.LogDensity> densities = () -> {
       RbmLogLikelihood likelihood = prototype.copy();
