@@ -101,6 +101,24 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
     return restartsUntilBest > 0;
   }
 
+  /**
+   * The same settings with the restart rule a user gives: a whole number R (exactly R restarts) or
+   * {@code adaptive} ({@link #DEFAULT_RESTARTS} first, then more until {@code untilBest} reach the best
+   * or {@code most} have run; {@code margin} for rankings).
+   *
+   * @param option the option's name, for the message when {@code rule} is neither
+   */
+  public DagScoreSettings withRestartRule(String option, String rule, int untilBest, int most, double margin) {
+    if (rule.equals("adaptive")) {
+      return withAdaptiveRestarts(DEFAULT_RESTARTS, untilBest, most, margin);
+    }
+    try {
+      return withFixedRestarts(Integer.parseInt(rule));
+    } catch (NumberFormatException e) {
+      throw new InvalidInputException(option + ": '" + rule + "' is neither a whole number nor adaptive");
+    }
+  }
+
   /** The same settings with exactly {@code n} restarts. */
   public DagScoreSettings withFixedRestarts(int n) {
     return new DagScoreSettings(n, maxIterations, tolerancePerDatum, configurationLimit, mapBasis, exactTermLimit,
