@@ -33,18 +33,7 @@ public final class LocalTaskRunner implements TaskRunner {
       TaskJob<S, T, R> job, TaskListener<R> listener) {
     AtomicInteger done = new AtomicInteger();
     return Parallel.map(job.startOrder(), threads, "occam-task", i -> {
-      TaskOutcome<R> outcome;
-      try {
-        outcome = TaskOutcome.ok(i, job.keys().get(i), job.runTask(i));
-      } catch (RuntimeException e) {
-        if (failFast && e instanceof org.occam.data.InvalidInputException) {
-          throw e; // the user's input: its own one-line message says what to change
-        }
-        if (failFast) {
-          throw new TaskFailedException(job.name(), job.keys().get(i), TaskOutcome.describe(e), e);
-        }
-        outcome = TaskOutcome.failed(i, job.keys().get(i), e);
-      }
+      TaskOutcome<R> outcome = job.outcome(i, failFast);
       listener.finished(outcome);
       listener.progress(done.incrementAndGet());
       return outcome;

@@ -61,6 +61,15 @@ public record TaskJob<S extends Serializable, T extends Serializable, R extends 
     return function.apply(shared, tasks.get(i));
   }
 
+  /**
+   * Runs task i here and returns its outcome: its result, or its failure naming its key. With
+   * {@code failFast} a failure is thrown instead — the user's input error as it is (its one-line
+   * message says what to change), anything else as a {@link TaskFailedException}.
+   */
+  public TaskOutcome<R> outcome(int i, boolean failFast) {
+    return TaskOutcome.of(name, i, keys.get(i), () -> runTask(i), failFast);
+  }
+
   /** Refuses a runner's thread or slot count below 1. */
   static int requirePositive(int n, String what) {
     if (n < 1) {

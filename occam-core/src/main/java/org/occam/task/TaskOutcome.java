@@ -1,6 +1,7 @@
 package org.occam.task;
 
 import java.io.Serializable;
+import java.util.function.Supplier;
 import org.occam.data.InvalidInputException;
 
 /**
@@ -14,6 +15,28 @@ import org.occam.data.InvalidInputException;
  */
 public record TaskOutcome<R extends Serializable>(int index, String key, R result, String failure, boolean badInput)
     implements Serializable {
+  /**
+   * Runs a task's work and returns its outcome: its result, or its failure naming its key. With
+   * {@code failFast} a failure is thrown instead — the user's input error as it is (its one-line
+   * message says what to change), anything else as a {@link TaskFailedException} naming the task.
+   *
+   * @param job the job's name, for the exception
+   */
+  public static <R extends Serializable> TaskOutcome<R> of(String job, int index, String key, Supplier<R> work,
+      boolean failFast) {
+    try {
+      return ok(index, key, work.get());
+    } catch (RuntimeException e) {
+      if (failFast && e instanceof InvalidInputException) {
+        throw e;
+      }
+      if (failFast) {
+        throw new TaskFailedException(job, key, describe(e), e);
+      }
+      return failed(index, key, e);
+    }
+  }
+
   /** A task that returned. */
   public static <R extends Serializable> TaskOutcome<R> ok(int index, String key, R result) {
     return new TaskOutcome<>(index, key, result, null, false);

@@ -3,10 +3,6 @@ package org.occam.dag;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -17,10 +13,7 @@ import org.occam.evidence.EvidenceEstimate;
 import org.occam.evidence.EvidenceMethod;
 import org.occam.math.RandomStreams;
 import org.occam.task.LocalTaskRunner;
-import org.occam.task.TaskJob;
-import org.occam.task.TaskListener;
-import org.occam.task.TaskOutcome;
-import org.occam.task.TaskRunner;
+import org.occam.task.SerialisingTaskRunner;
 
 /**
  * {@link StructureRanker}'s structures as task records: what another process receives (the data,
@@ -54,44 +47,10 @@ class StructureRankerTasksTest {
     data = Dataset.of(BealExample.observedVariables(), rows);
   }
 
-  /** A runner that sends the job and each result through Java serialisation, as a cluster would. */
-  static final class SerialisingRunner implements TaskRunner {
-    @Override
-    public <S extends java.io.Serializable, T extends java.io.Serializable, R extends java.io.Serializable>
-        List<TaskOutcome<R>> run(TaskJob<S, T, R> job, TaskListener<R> listener) {
-      @SuppressWarnings("unchecked")
-      TaskJob<S, T, R> shipped = (TaskJob<S, T, R>) roundTrip(job);
-      var out = new java.util.ArrayList<TaskOutcome<R>>();
-      for (int i = 0; i < job.size(); i++) {
-        @SuppressWarnings("unchecked")
-        R back = (R) roundTrip(shipped.runTask(i));
-        out.add(TaskOutcome.ok(i, job.keys().get(i), back));
-        listener.finished(out.get(i));
-        listener.progress(i + 1);
-      }
-      return out;
-    }
-
-    @Override
-    public String description() {
-      return "serialising";
-    }
-
-    @Override
-    public int parallelism() {
-      return 1;
-    }
-
-    @Override
-    public boolean failFast() {
-      return true;
-    }
-  }
-
   @Test
   void shippedTasksScoreEveryMethodBitForBitAsHere() {
     var here = StructureRanker.scoreWith(structures, data, 1.0, ALL, SETTINGS, 99, 2, null, i -> false, null);
-    var shipped = StructureRanker.scoreWith(structures, data, 1.0, ALL, SETTINGS, 99, new SerialisingRunner(), null,
+    var shipped = StructureRanker.scoreWith(structures, data, 1.0, ALL, SETTINGS, 99, new SerialisingTaskRunner(true), null,
         i -> false, null);
     assertThat(shipped).hasSize(structures.size());
     for (int i = 0; i < structures.size(); i++) {
@@ -148,16 +107,6 @@ class StructureRankerTasksTest {
   }
 
   private static Object roundTrip(Object o) {
-    try {
-      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-      try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-        out.writeObject(o);
-      }
-      try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
-        return in.readObject();
-      }
-    } catch (java.io.IOException | ClassNotFoundException e) {
-      throw new IllegalStateException(e);
-    }
+    return SerialisingTaskRunner.copy(o);
   }
 }

@@ -2,13 +2,6 @@ package org.occam.rbm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
-import java.io.Serializable;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -21,9 +14,9 @@ import org.occam.sampling.ParameterSpaceAis;
 import org.occam.sampling.PosteriorDrawSettings;
 import org.occam.sampling.SamplerSettings;
 import org.occam.task.LocalTaskRunner;
+import org.occam.task.SerialisingTaskRunner;
 import org.occam.task.TaskJob;
 import org.occam.task.TaskListener;
-import org.occam.task.TaskOutcome;
 import org.occam.task.TaskRunner;
 
 /**
@@ -65,7 +58,7 @@ class RbmOrderTasksTest {
         inputs(List.of("ml-bic", "ais-pd"), CV_AIS, 2),
         inputs(List.of("bp-lr", "laplace-exact", "harmonic1", "bridge-opt", "dic"), null, 2))) {
       List<RbmOrderTasks.Scores> here = run(LocalTaskRunner.of(1), in);
-      List<RbmOrderTasks.Scores> shipped = run(new SerialisingRunner(), in);
+      List<RbmOrderTasks.Scores> shipped = run(new SerialisingTaskRunner(true), in);
       for (int i = 0; i < HIDDEN.length; i++) {
         assertSame(shipped.get(i), here.get(i));
       }
@@ -159,51 +152,7 @@ class RbmOrderTasksTest {
     return m;
   }
 
-  /** A runner that sends the job and each result through Java serialisation, as a cluster would. */
-  static final class SerialisingRunner implements TaskRunner {
-    @Override
-    public <S extends Serializable, T extends Serializable, R extends Serializable> List<TaskOutcome<R>> run(
-        TaskJob<S, T, R> job, TaskListener<R> listener) {
-      @SuppressWarnings("unchecked")
-      TaskJob<S, T, R> shipped = (TaskJob<S, T, R>) roundTrip(job);
-      List<TaskOutcome<R>> out = new ArrayList<>();
-      for (int i = 0; i < shipped.size(); i++) {
-        @SuppressWarnings("unchecked")
-        R back = (R) roundTrip(shipped.runTask(i));
-        out.add(TaskOutcome.ok(i, job.keys().get(i), back));
-        listener.finished(out.get(i));
-        listener.progress(i + 1);
-      }
-      return out;
-    }
-
-    @Override
-    public String description() {
-      return "serialising";
-    }
-
-    @Override
-    public int parallelism() {
-      return 1;
-    }
-
-    @Override
-    public boolean failFast() {
-      return true;
-    }
-  }
-
   static Object roundTrip(Object o) {
-    try {
-      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-      try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-        out.writeObject(o);
-      }
-      try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
-        return in.readObject();
-      }
-    } catch (IOException | ClassNotFoundException e) {
-      throw new IllegalStateException(e);
-    }
+    return SerialisingTaskRunner.copy(o);
   }
 }

@@ -3,11 +3,6 @@ package org.occam.task;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -109,7 +104,7 @@ class TaskRunnerTest {
   }
 
   @Test
-  void aJobSurvivesSerialisationAndComputesTheSame() throws Exception {
+  void aJobSurvivesSerialisationAndComputesTheSame() {
     var job = job(5, List.of(), false);
     @SuppressWarnings("unchecked")
     var copy = (TaskJob<Shared, Integer, Long>) roundTrip(job);
@@ -151,13 +146,17 @@ class TaskRunnerTest {
     assertThatThrownBy(() -> LocalTaskRunner.of(0)).hasMessageContaining("threads must be >= 1");
   }
 
-  private static Object roundTrip(Object o) throws IOException, ClassNotFoundException {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-      out.writeObject(o);
-    }
-    try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
-      return in.readObject();
-    }
+  private static Object roundTrip(Object o) {
+    return SerialisingTaskRunner.copy(o);
+  }
+
+  @Test
+  void theSerialisingRunnerGivesTheLocalOutcomesAndReportsFailuresAlike() {
+    var local = LocalTaskRunner.of(1).run(job(6, List.of(2), false), TaskListener.none());
+    var shipped = new SerialisingTaskRunner(false).run(job(6, List.of(2), false), TaskListener.none());
+    assertThat(shipped).isEqualTo(local);
+    assertThatThrownBy(() -> new SerialisingTaskRunner(true).run(job(6, List.of(2), false), TaskListener.none()))
+        .isInstanceOf(TaskFailedException.class).hasMessageContaining("task number 2 failed");
+    assertThatThrownBy(() -> SerialisingTaskRunner.copy(new Object())).hasMessageContaining("cannot ship");
   }
 }

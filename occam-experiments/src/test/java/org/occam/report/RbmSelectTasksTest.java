@@ -2,12 +2,6 @@ package org.occam.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
-import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -25,10 +19,8 @@ import org.occam.report.OrderSelectionReport.Row;
 import org.occam.sampling.PosteriorDrawSettings;
 import org.occam.search.OrderSelection;
 import org.occam.task.LocalTaskRunner;
+import org.occam.task.SerialisingTaskRunner;
 import org.occam.task.TaskJob;
-import org.occam.task.TaskListener;
-import org.occam.task.TaskOutcome;
-import org.occam.task.TaskRunner;
 
 /**
  * {@link RbmSelectReport#run} on task runners: another engine (here one that ships the job and the
@@ -91,67 +83,22 @@ class RbmSelectTasksTest {
     assertThat(run.result().orders()).containsExactly(1, 3);
   }
 
-  /**
-   * Ships the job and each result through Java serialisation, the K in index order; the task keyed
-   * {@code failing} (or none) fails.
-   */
-  static final class ShippingRunner implements TaskRunner {
+  /** The shared serialising runner, losing the task keyed {@code failing} (or none) and noting the threads shipped. */
+  static final class ShippingRunner extends SerialisingTaskRunner {
     private final String failing;
     int threads;
 
     ShippingRunner(String failing) {
+      super(false);
       this.failing = failing;
     }
 
     @Override
-    public <S extends Serializable, T extends Serializable, R extends Serializable> List<TaskOutcome<R>> run(
-        TaskJob<S, T, R> job, TaskListener<R> listener) {
-      @SuppressWarnings("unchecked")
-      TaskJob<S, T, R> shipped = (TaskJob<S, T, R>) roundTrip(job);
+    protected void beforeTask(TaskJob<?, ?, ?> shipped, int i) {
       threads = ((RbmOrderTasks.Inputs) shipped.shared()).threads();
-      List<TaskOutcome<R>> out = new ArrayList<>();
-      for (int i = 0; i < shipped.size(); i++) {
-        String key = shipped.keys().get(i);
-        if (key.equals(failing)) {
-          out.add(TaskOutcome.failed(i, key, new IllegalStateException("lost")));
-        } else {
-          @SuppressWarnings("unchecked")
-          R back = (R) roundTrip(shipped.runTask(i));
-          out.add(TaskOutcome.ok(i, key, back));
-        }
-        listener.finished(out.get(i));
-        listener.progress(i + 1);
+      if (shipped.keys().get(i).equals(failing)) {
+        throw new IllegalStateException("lost");
       }
-      return out;
-    }
-
-    @Override
-    public String description() {
-      return "shipping";
-    }
-
-    @Override
-    public int parallelism() {
-      return 1;
-    }
-
-    @Override
-    public boolean failFast() {
-      return false;
-    }
-  }
-
-  static Object roundTrip(Object o) {
-    try {
-      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-      try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-        out.writeObject(o);
-      }
-      try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
-        return in.readObject();
-      }
-    } catch (IOException | ClassNotFoundException e) {
-      throw new IllegalStateException(e);
     }
   }
 }

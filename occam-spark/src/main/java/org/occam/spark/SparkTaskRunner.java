@@ -104,12 +104,7 @@ public final class SparkTaskRunner implements TaskRunner {
     int attempt = TaskContext.get() == null ? 0 : TaskContext.get().attemptNumber();
     for (int i : indices) {
       before.accept(i, attempt);
-      String key = job.keys().get(i);
-      try {
-        out.add(TaskOutcome.ok(i, key, job.runTask(i)));
-      } catch (RuntimeException e) {
-        out.add(TaskOutcome.failed(i, key, e));
-      }
+      out.add(job.outcome(i, false)); // a failure comes back as an outcome; the driver fails fast
     }
     return out.iterator();
   }
