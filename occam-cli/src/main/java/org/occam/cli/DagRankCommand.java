@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.occam.report.TaskFailures;
 import org.occam.task.TaskRunner;
 import org.occam.dag.BipartiteStructureClass;
 import org.occam.dag.DagModel;
@@ -159,7 +160,7 @@ public final class DagRankCommand implements Callable<Integer> {
       if (journal != null && failures.isEmpty()) {
         journal.complete();
       }
-      return EngineOptions.exitCode(err, "dag rank", scored.size(), failures);
+      return EngineOptions.exitCode(err, "dag rank", scored.size(), failures, TaskFailures.NAN_SCORES);
     }
   }
 

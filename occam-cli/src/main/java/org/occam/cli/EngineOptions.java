@@ -2,6 +2,7 @@ package org.occam.cli;
 
 import java.io.PrintWriter;
 import java.util.List;
+import org.occam.report.TaskFailures;
 import org.occam.task.TaskRunner;
 import org.occam.task.TaskRunners;
 import picocli.CommandLine.Option;
@@ -32,32 +33,11 @@ public final class EngineOptions {
   }
 
   /**
-   * Says which tasks failed, one line each on stderr, and returns the exit code: 0 when none did,
-   * else {@link Occam#TASKS_FAILED}.
-   *
-   * @param tasks how many tasks the job had, or 0 when not counted
-   * @param failures each failed task's key and failure
-   */
-  public static int exitCode(PrintWriter err, String command, int tasks, List<String> failures) {
-    return exitCode(err, command, tasks, failures, "their results are NaN and marked \"failed\"");
-  }
-
-  /**
-   * As above, for a command that does something else with a failed task's result.
-   *
-   * @param failedResults what became of the failed tasks' results ("they are left out of the choices")
+   * The exit code after a job whose failed tasks were reported beside the other results
+   * ({@link TaskFailures#print}): 0 when none failed, else {@link Occam#TASKS_FAILED}.
    */
   public static int exitCode(PrintWriter err, String command, int tasks, List<String> failures,
       String failedResults) {
-    if (failures.isEmpty()) {
-      return 0;
-    }
-    err.printf("occam %s: %s failed (%s; the others were written):%n", command,
-        tasks > 0 ? failures.size() + " of " + tasks + " tasks" : failures.size() + " task(s)", failedResults);
-    for (String f : failures) {
-      err.println("  " + f);
-    }
-    err.flush();
-    return Occam.TASKS_FAILED;
+    return TaskFailures.print(err, command, tasks, failures, failedResults) ? Occam.TASKS_FAILED : 0;
   }
 }

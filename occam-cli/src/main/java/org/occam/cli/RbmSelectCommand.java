@@ -22,7 +22,6 @@ import org.occam.search.OrderSelection;
 import org.occam.task.LocalTaskRunner;
 import org.occam.task.TaskRunner;
 import org.occam.search.ScaledWorkEstimate;
-import org.occam.search.WorkCounts;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -113,27 +112,8 @@ public final class RbmSelectCommand implements Callable<Integer> {
       try (Progress bar = Progress.start("rbm select", toScore.length)) {
         // the K finished before an interruption are kept, not redone
         run = RbmSelectReport.run(ks, RbmSelectReport.kept(before, log.resumed()), inputs, runner,
-            RbmEstimators.stageReporter(spec.commandLine().getErr()), new RbmSelectReport.Listener() {
-              @Override
-              public void finished(int k, Row row, double seconds) {
-                log.finished(row.json(), RbmSelectReport.unitLine(k, row, seconds));
-                if (eta != null) {
-                  eta.observe(WorkCounts.rbmParameters(d.visibleCount(), k)).ifPresent(RbmSelectCommand.this::say);
-                }
-              }
-
-              @Override
-              public void failed(String failure) {
-                say(failure);
-              }
-
-              @Override
-              public void progress(int done) {
-                if (bar.listener() != null) {
-                  bar.listener().accept(done);
-                }
-              }
-            });
+            RbmEstimators.stageReporter(spec.commandLine().getErr()),
+            RbmSelectReport.listener(log, eta, d.visibleCount(), this::say, bar.listener()));
       }
 
       if (run.result() != null) {

@@ -208,6 +208,39 @@ public final class RbmSelectReport {
   }
 
   /**
+   * The listener of a command's run: each K's line kept in the log (and printed), the time estimate's
+   * line once it has one, a failed K said, the count of K done to the progress bar.
+   *
+   * @param eta the estimate, or null when there is none (the K run side by side)
+   * @param say prints a line on stderr
+   * @param bar told the K done, or null
+   */
+  public static Listener listener(UnitLog log, ScaledWorkEstimate eta, int visible, Consumer<String> say,
+      java.util.function.IntConsumer bar) {
+    return new Listener() {
+      @Override
+      public void finished(int k, Row row, double seconds) {
+        log.finished(row.json(), unitLine(k, row, seconds));
+        if (eta != null) {
+          eta.observe(WorkCounts.rbmParameters(visible, k)).ifPresent(say);
+        }
+      }
+
+      @Override
+      public void failed(String failure) {
+        say.accept(failure);
+      }
+
+      @Override
+      public void progress(int done) {
+        if (bar != null) {
+          bar.accept(done);
+        }
+      }
+    };
+  }
+
+  /**
    * A run of the K's tasks.
    *
    * @param result the rows chosen over: the kept ones and the K scored now, without the failed K;

@@ -89,7 +89,6 @@ public final class BealExperimentCommand implements Callable<Integer> {
     BealExperiment experiment = new BealExperiment(settings).withRunner(engine.runner(options.threadCount()));
     options.run(spec, null, experiment::run);
     return org.occam.cli.EngineOptions.exitCode(spec.commandLine().getErr(), "experiment beal", 0,
-        experiment.failures(), "a failed structure scores NaN and ranks last; a failed (instance, size) counts as not"
-            + " ranking the true structure first");
+        experiment.failures(), BealExperiment.FAILED_RESULTS);
   }
 }

@@ -46,6 +46,10 @@ public final class BealExperiment {
   static final List<DagMethod> BASE_METHODS = DagMethod.parseList("map,bic,bicp,cs,cs-dagger,vb");
   static final List<Integer> QUICK_SIZES = List.of(40, 160, 640);
 
+  /** What becomes of a failed task's results, for the command's failure line. */
+  public static final String FAILED_RESULTS = "a failed structure scores NaN and ranks last; a failed (instance,"
+      + " size) counts as not ranking the true structure first";
+
   private final BealSettings asked;
   private final List<Integer> ns;
   private final List<Integer> aisNs;
