@@ -274,8 +274,9 @@ class ResumeCommandsTest {
   @Test
   void bealExperimentResumedEqualsAnUninterruptedRun() throws IOException {
     List<String> base = List.of("experiment", "beal", "--quick", "--sizes", "30,40", "--ais-sizes", "30",
-        "--instances", "1", "--ais-steps", "30", "--restarts", "1", "--threads", "2");
-    // 2 sizes of part one, then 1 instance x 2 sizes of part two: interrupted in part two
+        "--instances", "1", "--instance-ais", "--ais-steps", "30", "--restarts", "1", "--threads", "2");
+    // 2 sizes of part one, then 1 instance x 2 sizes of part two (with AIS, so every structure's scores are kept
+    // in the journal): interrupted in part two
     String err = interruptResumeAndCompareExperiment(base, 4, 3);
     assertThat(err).containsPattern("part 1, n = 30: true structure ranks map \\d+, .*, ais \\d+ \\(")
         .containsPattern("part 2, instance 1, n = 40: true structure ranks map \\d+, bic \\d+");

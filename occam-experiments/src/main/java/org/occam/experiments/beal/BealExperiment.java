@@ -135,6 +135,16 @@ public final class BealExperiment {
           nInstances * ns.size());
       Tables.print(o, new String[] {"than", "VB worse", "same", "VB better"}, two.table62);
     }
+    if (two.agreement != null) {
+      o.printf("%nAgainst AIS: of %d (instance, size) pairs, each score picks AIS's structure in", two.agreement.pairs);
+      for (int a = 0; a < two.methods.size(); a++) {
+        if (two.methods.get(a) != DagMethod.AIS) {
+          o.printf(" %s %d", two.methods.get(a).label(), two.agreement.agree[a]);
+        }
+      }
+      o.printf("; AIS ranks the true structure first in %d (report.md: each disagreement of VB's)%n",
+          two.agreement.aisTruthFirst);
+    }
 
     BealFigures.write(dir, this, one, two);
     BealOutputs.writeTables(dir, this, one, two);
@@ -144,7 +154,8 @@ public final class BealExperiment {
         scoresPerMethod)));
     OutputFiles.write(dir.resolve("report.md"), BealReport.markdown(ns, aisNs, nInstances, ais.runs(), ais.steps(),
         ais, settings, seed(), runner().parallelism(), runner().description(), one.rankByMethod, one.table64, header64(), one.strengthRows, two.methods,
-        two.success, two.vsCorrected, total, two.seconds, scoresPerMethod, one.aisSecondsAt480));
+        two.success, two.vsCorrected, total, two.seconds, scoresPerMethod, one.aisSecondsAt480,
+        two.agreement == null ? "" : two.agreement.markdown(trueIndex)));
     if (journal != null && failures.isEmpty()) {
       journal.complete();
     }

@@ -24,6 +24,10 @@ final class BealOutputs {
       OutputFiles.write(dir.resolve("table-6.5-ranked-first.csv"), two.successCsv.toString());
       OutputFiles.write(dir.resolve("table-6.2-vb-vs-others.csv"), two.vsCsv.toString());
     }
+    if (two.agreement != null) {
+      OutputFiles.write(dir.resolve("instances-scores.csv"), two.agreement.scoresCsv.toString());
+      OutputFiles.write(dir.resolve("ais-agreement.csv"), two.agreement.csv.toString());
+    }
   }
 
   /** {@code summary.json}: the settings, the true model, part one per size, and the timing. */
@@ -43,6 +47,9 @@ final class BealOutputs {
     root.put("trueModel", ModelJson.dag(e.truth()));
     root.put("trueIndex", e.trueIndex());
     root.put("partOne", one.entries);
+    if (two.agreement != null) {
+      root.put("partTwoAgainstAis", two.agreement.toMap());
+    }
     Map<String, Object> timing = new LinkedHashMap<>();
     timing.put("totalSeconds", total);
     timing.put("partTwoSeconds", two.seconds);

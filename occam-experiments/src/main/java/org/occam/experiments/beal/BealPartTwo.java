@@ -54,6 +54,10 @@ final class BealPartTwo {
   /** success[method][size]: instances whose true structure the method ranks first. */
   final double[][] success;
   final double[][] medianRank;
+  /** Every structure's scores per (instance, size) when AIS runs in part two, else null. */
+  private final AisAgreement.UnitScores[][] unitScores;
+  /** Each score against AIS per instance, when AIS runs in part two, else null. */
+  AisAgreement agreement;
   double seconds;
   double scoreSeconds;
 
@@ -67,6 +71,7 @@ final class BealPartTwo {
     ranksU = new int[methods.size()][e.instances()][sizes];
     success = new double[methods.size()][sizes];
     medianRank = new double[methods.size()][sizes];
+    unitScores = methods.contains(DagMethod.AIS) ? new AisAgreement.UnitScores[e.instances()][sizes] : null;
   }
 
   /** Draws the instances from {@code stream} and scores them, then the tables. */
@@ -151,6 +156,9 @@ final class BealPartTwo {
         ranksC[a][u.instance()][u.sizeIndex()] = r.ranksC()[a];
         ranksU[a][u.instance()][u.sizeIndex()] = r.ranksU()[a];
       }
+      if (unitScores != null) {
+        unitScores[u.instance()][u.sizeIndex()] = r.scores();
+      }
       scoreSeconds += r.scoreSeconds();
     }
     instancesCsv.setLength(0);
@@ -160,6 +168,16 @@ final class BealPartTwo {
         for (int a = 0; a < methods.size(); a++) {
           instancesCsv.append(i + 1).append(',').append(ns.get(si)).append(',').append(methods.get(a).label())
               .append(',').append(ranksC[a][i][si]).append(',').append(ranksU[a][i][si]).append('\n');
+        }
+      }
+    }
+    if (unitScores != null) {
+      agreement = new AisAgreement(methods.stream().map(DagMethod::label).toList());
+      for (int i = 0; i < nInstances; i++) {
+        for (int si = 0; si < ns.size(); si++) {
+          if (unitScores[i][si] != null) { // null: the (instance, size) failed, as reported
+            agreement.add(i + 1, ns.get(si), e.trueIndex(), unitScores[i][si]);
+          }
         }
       }
     }
@@ -178,7 +196,24 @@ final class BealPartTwo {
       ranksC[a][i][si] = r.path(0).asInt();
       ranksU[a][i][si] = r.path(1).asInt();
     }
+    if (unitScores != null) {
+      JsonNode sc = u.path("scores");
+      double[][] logEvidence = new double[methods.size()][];
+      for (int a = 0; a < methods.size(); a++) {
+        logEvidence[a] = numbers(sc.path("logEvidence").path(a));
+      }
+      unitScores[i][si] = new AisAgreement.UnitScores(logEvidence, numbers(sc.path("vbUncorrected")),
+          numbers(sc.path("aisStdError")));
+    }
     scoreSeconds += PreviousRun.number(u.get("scoreSeconds"));
+  }
+
+  private static double[] numbers(JsonNode list) {
+    double[] v = new double[list.size()];
+    for (int k = 0; k < v.length; k++) {
+      v[k] = PreviousRun.number(list.get(k));
+    }
+    return v;
   }
 
   /** What every (instance, size) task shares. */
@@ -188,8 +223,12 @@ final class BealPartTwo {
   /** One (instance, size): the instance's stream before its parameters and rows were drawn, the size's index. */
   record Unit(int instance, int sizeIndex, byte[] instanceStream) implements Serializable {}
 
-  /** The true structure's ranks per method (alias-corrected and not), the scores' seconds, failed structures. */
-  record UnitResult(int[] ranksC, int[] ranksU, double scoreSeconds, List<String> failures) implements Serializable {}
+  /**
+   * The true structure's ranks per method (alias-corrected and not), the scores' seconds, failed
+   * structures, and every structure's scores when AIS is among the methods (else null).
+   */
+  record UnitResult(int[] ranksC, int[] ranksU, double scoreSeconds, List<String> failures,
+      AisAgreement.UnitScores scores) implements Serializable {}
 
   /**
    * Scores every structure on one instance at one size, one structure after another (the task is
@@ -217,7 +256,25 @@ final class BealPartTwo {
       seconds += scored.stream().mapToDouble(x -> x.estimate(m).seconds()).sum();
     }
     String where = "part 2, instance " + (u.instance() + 1) + ", n = " + n + ": ";
-    return new UnitResult(c, un, seconds, DagRanking.failures(scored).stream().map(f -> where + f).toList());
+    return new UnitResult(c, un, seconds, DagRanking.failures(scored).stream().map(f -> where + f).toList(),
+        in.methods().contains(DagMethod.AIS.label()) ? scores(scored, in.methods()) : null);
+  }
+
+  /** Every structure's scores per method, VB's uncorrected bound and AIS's standard errors. */
+  private static AisAgreement.UnitScores scores(List<StructureRanker.Scored> scored, List<String> methods) {
+    double[][] logEvidence = new double[methods.size()][scored.size()];
+    double[] bound = new double[scored.size()];
+    double[] se = new double[scored.size()];
+    for (StructureRanker.Scored x : scored) {
+      int s = x.index(); // the structure's index in the class, as the true index is
+      for (int a = 0; a < methods.size(); a++) {
+        logEvidence[a][s] = x.estimate(methods.get(a)).logEvidence();
+      }
+      Object uncorrected = x.estimate(DagMethod.VB).diagnostics().get("uncorrectedLogEvidence");
+      bound[s] = uncorrected instanceof Number v ? v.doubleValue() : Double.NaN;
+      se[s] = x.estimate(DagMethod.AIS).stdError().orElse(Double.NaN);
+    }
+    return new AisAgreement.UnitScores(logEvidence, bound, se);
   }
 
   /** Keeps a scored (instance, size) in the journal and prints its line. */
@@ -234,6 +291,9 @@ final class BealPartTwo {
     }
     unit.put("ranks", ranks);
     unit.put("scoreSeconds", r.scoreSeconds());
+    if (r.scores() != null) {
+      unit.put("scores", AisAgreement.toJournal(r.scores()));
+    }
     log.finished(unit, "part 2, instance " + (i + 1) + ", n = " + n + ": true structure ranks "
         + String.join(", ", parts));
   }

@@ -23,10 +23,10 @@ final class BealReport {
       Map<String, double[]> rankByMethod, List<String[]> table64, String[] header64, List<String[]> strengthRows,
       List<DagMethod> partTwoMethods,
       double[][] success, Map<String, double[]> vsCorrected, double totalSeconds, double partTwoSeconds,
-      long scoresPerMethod, double aisSecondsAt480) {
+      long scoresPerMethod, double aisSecondsAt480, String againstAis) {
     return new Sections(ns, aisNs, instances, runs, steps, ais, settings, seed, threads, engine, rankByMethod, table64,
         header64, strengthRows, partTwoMethods, success, vsCorrected, totalSeconds, partTwoSeconds,
-        scoresPerMethod, aisSecondsAt480, new StringBuilder()).write();
+        scoresPerMethod, aisSecondsAt480, againstAis, new StringBuilder()).write();
   }
 
   /**
@@ -37,13 +37,14 @@ final class BealReport {
       DagAnnealingTarget.Settings ais, DagScoreSettings settings, long seed, int threads, String engine,
       Map<String, double[]> rankByMethod, List<String[]> table64, String[] header64, List<String[]> strengthRows,
       List<DagMethod> partTwoMethods, double[][] success, Map<String, double[]> vsCorrected, double totalSeconds,
-      double partTwoSeconds, long scoresPerMethod, double aisSecondsAt480, StringBuilder b) {
+      double partTwoSeconds, long scoresPerMethod, double aisSecondsAt480, String againstAis, StringBuilder b) {
     String write() {
       intro();
       table61();
       aisTables();
       strength();
       partTwo();
+      b.append(againstAis);
       speed();
       files();
       return b.toString();
@@ -326,6 +327,10 @@ final class BealReport {
       if (instances > 0) {
         b.append("- `instances-true-rank.csv`, `table-6.5-ranked-first.csv`, `table-6.2-vb-vs-others.csv`, "
             + "`fig-6.9-success-vs-n.png`, `fig-6.5-median-rank-vs-n.png`\n");
+      }
+      if (!againstAis.isEmpty()) {
+        b.append("- `instances-scores.csv` (every structure's score per instance, size and method), "
+            + "`ais-agreement.csv` (each method's choice beside AIS's)\n");
       }
       b.append("- `summary.json`: everything above with the settings and timings\n");
     }
