@@ -101,6 +101,15 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
     return restartsUntilBest > 0;
   }
 
+  /** The restart rule in words, for reports: "3 random restarts" or the adaptive rule's numbers. */
+  public String restartRuleText() {
+    return adaptive()
+        ? String.format(java.util.Locale.ROOT, "adaptive random restarts (at least %d, then more until %d reach the "
+            + "best value or %d have run; in a ranking for the structures within %s nats of a score's best)",
+            restarts, restartsUntilBest, maxRestarts, refineMargin)
+        : restarts + " random restarts";
+  }
+
   /**
    * The same settings with the restart rule a user gives: a whole number R (exactly R restarts) or
    * {@code adaptive} ({@link #DEFAULT_RESTARTS} first, then more until {@code untilBest} reach the best

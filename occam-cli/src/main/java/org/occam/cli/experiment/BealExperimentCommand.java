@@ -74,8 +74,9 @@ public final class BealExperimentCommand implements Callable<Integer> {
   boolean compareStrength;
 
   @Option(names = "--restarts", paramLabel = "R", defaultValue = "" + DagScoreSettings.DEFAULT_RESTARTS,
-      description = "EM/VBEM random restarts (default: ${DEFAULT-VALUE}, Beal's).")
-  int restarts;
+      description = "EM/VBEM random restarts, a number or adaptive (at least 3, then more until 2 reach the best "
+          + "value or 30 have run, as --restarts adaptive of dag rank) (default: ${DEFAULT-VALUE}, Beal's).")
+  String restarts;
 
   @picocli.CommandLine.Mixin
   org.occam.cli.EngineOptions engine;

@@ -91,9 +91,10 @@ public final class BealExperiment {
         DagAnnealingTarget.Proposal.ROW_SWEEP, !s.aisFixedStrength(), s.aisStrength());
     otherAis = new DagAnnealingTarget.Settings(k, DagAnnealingTarget.Settings.DEFAULT_SCHEDULE_E, g,
         DagAnnealingTarget.Proposal.ROW_SWEEP, s.aisFixedStrength(), s.aisStrength());
-    settings = new DagScoreSettings(s.restarts(), DagScoreSettings.DEFAULT_MAX_ITERATIONS,
+    settings = new DagScoreSettings(DagScoreSettings.DEFAULT_RESTARTS, DagScoreSettings.DEFAULT_MAX_ITERATIONS,
         DagScoreSettings.DEFAULT_TOLERANCE_PER_DATUM, DagScoreSettings.defaults().configurationLimit(), null)
-        .withAis(ais);
+        .withAis(ais).withRestartRule("--restarts", s.restarts(), DagScoreSettings.DEFAULT_RESTARTS_UNTIL_BEST,
+            DagScoreSettings.DEFAULT_MAX_RESTARTS, DagScoreSettings.DEFAULT_REFINE_MARGIN);
     var cls = new BipartiteStructureClass(BealExample.hiddenVariables(), BealExample.observedVariables());
     structures = cls.structures();
     trueIndex = cls.indexOf(truth.structure());
@@ -119,9 +120,9 @@ public final class BealExperiment {
     long t0 = System.nanoTime();
     List<SplittableUniformRandomProvider> streams = RandomStreams.split(RandomStreams.fromSeed(seed()), 2);
     o.printf(Locale.ROOT, "Beal (2003) chapter 6: %d structures, sizes %s, AIS at %s (K = %d, G = %d, %s), "
-        + "%d instances, %d restarts, seed %d, %s%n", structures.size(), ns, aisNs.isEmpty() ? "none" : aisNs,
+        + "%d instances, %s, seed %d, %s%n", structures.size(), ns, aisNs.isEmpty() ? "none" : aisNs,
         ais.steps(), ais.runs(), ais.scaledStrength() ? "alpha = " + asked.aisStrength() + " + n*tau/L_j"
-            : "fixed alpha = " + asked.aisStrength(), nInstances, asked.restarts(), seed(), runner().description());
+            : "fixed alpha = " + asked.aisStrength(), nInstances, settings.restartRuleText(), seed(), runner().description());
 
     int[][] rows = AncestralSampler.sampleObserved(truth.structure(), truth.parameters().orElseThrow(),
         ns.get(ns.size() - 1), streams.get(0));

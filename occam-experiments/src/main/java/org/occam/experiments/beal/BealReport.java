@@ -54,11 +54,11 @@ final class BealReport {
     private void intro() {
       b.append("# Beal (2003), chapter 6, reproduced\n\n");
       b.append(String.format(Locale.ROOT, "Made by `occam experiment beal` with seed %d (%s) in %.1f s. "
-          + "Data sizes %s (nested: each set is the first n rows of one draw). EM and VBEM: %d random restarts, at most %d "
+          + "Data sizes %s (nested: each set is the first n rows of one draw). EM and VBEM: %s, at most %d "
           + "iterations; EM stops below %.0e per datum, VBEM %s. AIS at sizes %s: K = %d temperatures of Beal's schedule (e = %.2f), "
           + "G = %d runs, one Metropolis-Hastings sweep per temperature (one Dirichlet proposal per CPT row), proposal "
           + "strength %s. Part two: %d true parameter sets drawn from the prior.%n%n",
-          seed, engine, totalSeconds, ns, settings.restarts(), settings.maxIterations(), settings.tolerancePerDatum(),
+          seed, engine, totalSeconds, ns, settings.restartRuleText(), settings.maxIterations(), settings.tolerancePerDatum(),
           settings.vbLimitGap() > 0
               ? String.format(Locale.ROOT, "when Aitken's estimate puts F within %s nats of its limit",
                   settings.vbLimitGap())
@@ -308,9 +308,9 @@ final class BealReport {
       }
       if (scoresPerMethod > 0) {
         b.append(String.format(Locale.ROOT, "- Part two: %d scores per method (%d instances × %d sizes × 136 "
-            + "structures), %d methods with %d restarts each, in %.1f s of wall time (%.2f ms per structure for all "
+            + "structures), %d methods with %s, in %.1f s of wall time (%.2f ms per structure for all "
             + "methods together). Chapter: about 1.1 s (BIC/BICp/CS) and 1.9 s (VB) per score, 6.6 hours per instance.%n",
-            scoresPerMethod, instances, ns.size(), partTwoMethods.size(), settings.restarts(), partTwoSeconds,
+            scoresPerMethod, instances, ns.size(), partTwoMethods.size(), settings.restartRuleText(), partTwoSeconds,
             1000 * partTwoSeconds / scoresPerMethod));
       }
     }

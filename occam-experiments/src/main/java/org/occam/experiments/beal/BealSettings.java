@@ -19,18 +19,19 @@ import org.occam.dag.DagScoreSettings;
  * @param aisFixedStrength Beal's fixed Dirichlet proposal strength instead of alpha0 + n tau / L_j
  * @param aisStrength the proposal strength alpha (fixed) or alpha0 (scaled)
  * @param compareStrength also run AIS with the other proposal strength at every AIS size
- * @param restarts EM/VBEM random restarts
+ * @param restarts EM/VBEM random restarts: a whole number, or {@code adaptive}
  * @param seed the seed of everything
  * @param threads worker threads (at least one)
  */
 public record BealSettings(boolean quick, List<Integer> sizes, List<Integer> aisSizes, Integer instances,
     boolean instanceAis, Integer aisSteps, Integer aisRuns, boolean aisFixedStrength, double aisStrength,
-    boolean compareStrength, int restarts, long seed, int threads) {
+    boolean compareStrength, String restarts, long seed, int threads) {
 
   /** Beal's full run with the given seed and threads. */
   public static BealSettings defaults(long seed, int threads) {
     return new BealSettings(false, null, null, null, false, null, null, false,
-        DagAnnealingTarget.Settings.DEFAULT_STRENGTH, false, DagScoreSettings.DEFAULT_RESTARTS, seed, threads);
+        DagAnnealingTarget.Settings.DEFAULT_STRENGTH, false, Integer.toString(DagScoreSettings.DEFAULT_RESTARTS), seed,
+        threads);
   }
 
   /** These settings as the reduced run. */

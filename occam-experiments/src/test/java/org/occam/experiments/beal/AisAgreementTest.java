@@ -72,7 +72,7 @@ class AisAgreementTest {
     Path out = dir.resolve("beal");
     BealSettings quick = BealSettings.defaults(1, 2).asQuick();
     BealSettings settings = new BealSettings(true, List.of(40, 80), List.of(40), 3, true, 40, 2, false,
-        quick.aisStrength(), false, 1, 5, 2);
+        quick.aisStrength(), false, "1", 5, 2);
     StringWriter so = new StringWriter();
     new BealExperiment(settings).run(OutputFiles.prepareFolder(out, false), ProgressSink.none(), new PrintWriter(so));
     assertThat(so.toString()).contains("Against AIS: of 6 (instance, size) pairs");
