@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.spark.Success$;
 import org.apache.spark.TaskContext;
@@ -32,7 +34,8 @@ public final class SparkTaskRunner implements TaskRunner {
   /** Partitions per core of the cluster's default parallelism. */
   static final int PARTITIONS_PER_CORE = 4;
 
-  private final JavaSparkContext context;
+  private final String master;
+  private final CompletableFuture<JavaSparkContext> context;
   private final boolean failFast;
   private final BeforeTask beforeTask;
 
@@ -51,9 +54,35 @@ public final class SparkTaskRunner implements TaskRunner {
   }
 
   SparkTaskRunner(JavaSparkContext context, boolean failFast, BeforeTask beforeTask) {
+    this(context.master(), CompletableFuture.completedFuture(context), failFast, beforeTask);
+  }
+
+  /** A runner on a context still starting on {@code master}: the first job waits for it. */
+  SparkTaskRunner(String master, CompletableFuture<JavaSparkContext> context, boolean failFast) {
+    this(master, context, failFast, (task, attempt) -> { });
+  }
+
+  private SparkTaskRunner(String master, CompletableFuture<JavaSparkContext> context, boolean failFast,
+      BeforeTask beforeTask) {
+    this.master = master;
     this.context = context;
     this.failFast = failFast;
     this.beforeTask = beforeTask;
+  }
+
+  /** The Spark context, once started; what stopped it from starting is thrown here. */
+  private JavaSparkContext context() {
+    try {
+      return context.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      if (e.getCause() instanceof Error r) {
+        throw r;
+      }
+      throw e;
+    }
   }
 
   @Override
@@ -63,6 +92,7 @@ public final class SparkTaskRunner implements TaskRunner {
     if (n == 0) {
       return List.of();
     }
+    JavaSparkContext context = context();
     int partitions = Math.min(n, Math.max(1, parallelism() * PARTITIONS_PER_CORE));
     List<int[]> dealt = deal(job.startOrder(), partitions);
     Broadcast<TaskJob<S, T, R>> shipped = context.broadcast(job);
@@ -125,12 +155,12 @@ public final class SparkTaskRunner implements TaskRunner {
 
   @Override
   public String description() {
-    return "spark " + context.master();
+    return "spark " + master;
   }
 
   @Override
   public int parallelism() {
-    return context.defaultParallelism();
+    return context().defaultParallelism();
   }
 
   @Override
