@@ -9,6 +9,7 @@ import java.util.Map;
 import org.occam.math.DifferentiableFunction;
 import org.occam.math.LogSpace;
 import org.occam.math.Logistic;
+import org.occam.math.TrustRegionNewton;
 
 /**
  * Chen &amp; Welling's (2013) importance-sampled negative log posterior of an RBM (their eqns 6–7),
@@ -30,7 +31,7 @@ import org.occam.math.Logistic;
  * count and T the number of samples. Immutable; each call allocates its own scratch, so one
  * instance may be shared between threads.
  */
-public final class ImportanceSampledObjective implements DifferentiableFunction {
+public final class ImportanceSampledObjective implements TrustRegionNewton.TwiceDifferentiableFunction {
   private final int visibleCount;
   private final int hiddenCount;
   private final int featureCount;

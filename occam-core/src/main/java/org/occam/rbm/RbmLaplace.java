@@ -17,6 +17,7 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 import org.occam.math.Lbfgs;
 import org.occam.math.Parallel;
 import org.occam.math.RandomStreams;
+import org.occam.math.TrustRegionNewton;
 import org.occam.evidence.HalfHeightModes;
 
 /**
@@ -31,7 +32,10 @@ import org.occam.evidence.HalfHeightModes;
  *       rows);
  *   <li>fine-tuning: L-BFGS minimises the importance-sampled ℓ(λ) of eqn 6
  *       ({@link ImportanceSampledObjective}) from λ_PCD, refusing any iterate where the effective
- *       sample size of the weights falls below 90% of T (section 3.1.2); the result is λMP;
+ *       sample size of the weights falls below 90% of T (section 3.1.2); beyond the paper, when
+ *       its end is not within {@link #FINE_TUNING_TOLERANCE} nats of a minimum by the Newton
+ *       decrement, Newton's method in a trust region goes on under the same limit
+ *       ({@link TrustRegionNewton}); the result is λMP;
  *   <li>the Hessian A = ∇²ℓ(λMP) (eqn 7 with the between-sample term) and its eigendecomposition;
  *       along every eigenvector whose eigenvalue is below {@code S_thresh = 1/σ0²} the Gaussian
  *       factor {@code √(2π/S_i)} is replaced by the width of a trapezoid, {@code t_r + t_l}, the
@@ -79,6 +83,18 @@ import org.occam.evidence.HalfHeightModes;
 public final class RbmLaplace {
   /** PCD runs by default (see {@link Settings#pcdRestarts}). */
   public static final int DEFAULT_PCD_RESTARTS = 3;
+
+  /**
+   * Fine-tuning has converged when the Newton decrement ½ gᵀA⁻¹g at its end, the estimate of how far
+   * ℓ is above its minimum, is at most this many nats ({@link FineTuning#converged}).
+   */
+  public static final double FINE_TUNING_TOLERANCE = 0.01;
+
+  /** Newton's method after L-BFGS stops at a decrement of this many nats. */
+  static final double NEWTON_DECREMENT_TARGET = 1e-6;
+
+  /** The most trial steps of Newton's method after L-BFGS. */
+  static final int NEWTON_MAX_TRIALS = 200;
 
   /** The fraction of T the effective sample size may not fall below (section 3.1.2). */
   public static final double DEFAULT_ESS_FRACTION = 0.9;
@@ -178,6 +194,11 @@ public final class RbmLaplace {
           logZ, maxEnumeratedUnits, ais, fineTuning, r);
     }
 
+    public Settings withFineTuning(Lbfgs.Settings l) {
+      return new Settings(training, sampleChains, burnIn, samplesPerChain, thinning, essFraction, eigenvalueThreshold,
+          logZ, maxEnumeratedUnits, ais, l, pcdRestarts);
+    }
+
     public Settings withEssFraction(double f) {
       return new Settings(training, sampleChains, burnIn, samplesPerChain, thinning, f, eigenvalueThreshold, logZ,
           maxEnumeratedUnits, ais, fineTuning, pcdRestarts);
@@ -237,9 +258,22 @@ public final class RbmLaplace {
    * @param effectiveSampleSize the ESS at λMP, out of {@code sampleCount}
    * @param sampleCount T
    * @param distinctSamples the number of distinct sample rows
+   * @param newtonIterations steps of Newton's method in a trust region after L-BFGS (0 when L-BFGS
+   *     ended within {@link #FINE_TUNING_TOLERANCE} of a minimum)
+   * @param newtonStop why Newton's method stopped, null when it did not run
+   * @param remaining the estimate of ℓ(λMP) − min ℓ, the Newton decrement {@code ½ gᵀA⁻¹g} in nats
+   *     with g and A = ∇²ℓ at λMP (exact for a quadratic ℓ); NaN when A is not positive definite,
+   *     where λMP is not a minimum and the estimate has no meaning
+   * @param smallestEigenvalue the smallest eigenvalue of A at λMP
    */
   public record FineTuning(int iterations, Lbfgs.Reason reason, double gradientNorm, double objectiveDecrease,
-      double distance, double effectiveSampleSize, int sampleCount, int distinctSamples) {}
+      double distance, double effectiveSampleSize, int sampleCount, int distinctSamples, int newtonIterations,
+      TrustRegionNewton.Reason newtonStop, double remaining, double smallestEigenvalue) {
+    /** Whether λMP is a minimum of ℓ to {@link #FINE_TUNING_TOLERANCE}: A positive definite, {@code remaining} ≤ it. */
+    public boolean converged() {
+      return remaining <= FINE_TUNING_TOLERANCE;
+    }
+  }
 
   /**
    * One trapezoid direction.
@@ -445,7 +479,7 @@ public final class RbmLaplace {
 
     progress.accept("hessian");
     long start = System.nanoTime();
-    double[][] a = fit.objective.hessian(lambda);
+    double[][] a = fit.hessian;
     Spectrum spectrum = Spectrum.of(a);
     seconds.put("hessian", elapsed(start));
 
@@ -489,38 +523,38 @@ public final class RbmLaplace {
   /** Re-optimisations on one sample set before a flipped point counts as located where it stopped. */
   static final int MAX_RELOCATION_ROUNDS = 5;
 
-  /** A flipped point re-optimised: where, on which samples' ℓ, and how. */
-  private record Relocation(double[] parameters, ImportanceSampledObjective objective, FineTuning fineTuning) {}
+  /** A flipped point re-optimised: where, on which samples' ℓ (and its Hessian there), and how. */
+  private record Relocation(double[] parameters, ImportanceSampledObjective objective, FineTuning fineTuning,
+      double[][] hessian) {}
 
   /**
-   * L-BFGS on ℓ from {@code start} under the ESS limit; when the limit ends a run (the point has moved
-   * far enough from the samples' λ that their weights degenerate), new Gibbs samples are drawn at
-   * the point reached and the run goes on from there, up to {@link #MAX_RELOCATION_ROUNDS} runs. The
-   * fine-tuning record sums the iterations and ℓ's decrease over the runs (ℓ of each sample set is
-   * exact up to a constant, so the decreases add) and ends with the last run's stop.
+   * Step 3's fine-tuning ({@link #tune}) on ℓ from {@code start} under the ESS limit; when the limit
+   * ends a run (the point has moved far enough from the samples' λ that their weights degenerate),
+   * new Gibbs samples are drawn at the point reached and the run goes on from there, up to
+   * {@link #MAX_RELOCATION_ROUNDS} runs. The fine-tuning record sums the iterations and ℓ's decrease
+   * over the runs (ℓ of each sample set is exact up to a constant, so the decreases add) and ends
+   * with the last run's stop.
    */
   private Relocation relocate(double[] start, Rbm shape, ImportanceSampledObjective first, Settings settings,
       List<SplittableUniformRandomProvider> streams, int threads) {
-    Lbfgs lbfgs = new Lbfgs(settings.fineTuning());
     ImportanceSampledObjective objective = first;
     double[] x = start;
     double decrease = 0;
     int iterations = 0;
-    Lbfgs.Result tuned = null;
+    int newtonIterations = 0;
+    Tuned tuned = null;
     for (int round = 0; round < MAX_RELOCATION_ROUNDS; round++) {
       if (round > 0) {
         Rbm at = shape.withParameters(x);
         objective = new ImportanceSampledObjective(at, gibbsSamples(at, settings, streams, threads), dataTerm,
             first.priorVariance());
       }
-      ImportanceSampledObjective current = objective;
-      double limit = settings.essFraction() * current.sampleCount();
-      double before = current.value(x);
-      tuned = lbfgs.minimize(current, x, y -> current.evaluate(y).effectiveSampleSize() >= limit);
-      decrease += before - tuned.value();
-      iterations += tuned.iterations();
-      x = tuned.x();
-      if (tuned.reason() != Lbfgs.Reason.ITERATE_REFUSED) {
+      tuned = tune(objective, x, settings);
+      decrease += tuned.before - tuned.end.value();
+      iterations += tuned.lbfgs.iterations();
+      newtonIterations += tuned.end.iterations();
+      x = tuned.end.x();
+      if (!tuned.stoppedByEss()) {
         break;
       }
     }
@@ -528,9 +562,71 @@ public final class RbmLaplace {
     for (int b = 0; b < x.length; b++) {
       distance += (x[b] - start[b]) * (x[b] - start[b]);
     }
-    return new Relocation(x, objective, new FineTuning(iterations, tuned.reason(), tuned.gradientNorm(), decrease,
-        Math.sqrt(distance), objective.effectiveSampleSize(x), objective.sampleCount(),
-        objective.distinctSampleCount()));
+    return new Relocation(x, objective, new FineTuning(iterations, tuned.lbfgs.reason(), tuned.end.gradientNorm(),
+        decrease, Math.sqrt(distance), objective.effectiveSampleSize(x), objective.sampleCount(),
+        objective.distinctSampleCount(), newtonIterations, tuned.newtonStop, tuned.end.decrement(),
+        tuned.end.smallestEigenvalue()), tuned.end.hessian());
+  }
+
+  /**
+   * One fine-tuning on one sample set: L-BFGS's run, and the end point after Newton's method.
+   *
+   * @param before ℓ at the start
+   * @param newtonStop why Newton's method stopped, null when it did not run
+   */
+  record Tuned(double before, Lbfgs.Result lbfgs, TrustRegionNewton.Result end,
+      TrustRegionNewton.Reason newtonStop) {
+    /** Whether the ESS limit, not convergence, ended it (a new sample set may let it go on). */
+    boolean stoppedByEss() {
+      return newtonStop == null ? lbfgs.reason() == Lbfgs.Reason.ITERATE_REFUSED && !(end.decrement()
+          <= FINE_TUNING_TOLERANCE) : newtonStop == TrustRegionNewton.Reason.ITERATE_REFUSED;
+    }
+
+    FineTuning record(double[] start, ImportanceSampledObjective objective) {
+      double[] x = end.x();
+      double distance = 0;
+      for (int a = 0; a < x.length; a++) {
+        distance += (x[a] - start[a]) * (x[a] - start[a]);
+      }
+      return new FineTuning(lbfgs.iterations(), lbfgs.reason(), end.gradientNorm(), before - end.value(),
+          Math.sqrt(distance), objective.effectiveSampleSize(x), objective.sampleCount(),
+          objective.distinctSampleCount(), end.iterations(), newtonStop, end.decrement(), end.smallestEigenvalue());
+    }
+  }
+
+  /**
+   * Step 3 on one objective: L-BFGS under the ESS limit (the paper's fine-tuning), then, unless its
+   * end is already within {@link #FINE_TUNING_TOLERANCE} nats of a minimum by the Newton decrement,
+   * Newton's method in a trust region under the same limit ({@link TrustRegionNewton}, to a
+   * decrement of {@link #NEWTON_DECREMENT_TARGET}, its first radius σ0).
+   *
+   * <p>L-BFGS alone is slow on ℓ at large N: ℓ is N times a per-row average, so A's eigenvalues run
+   * from about 1/σ0² (directions the data do not fix, such as a redundant hidden unit's) to about N,
+   * and it crosses the saddle regions of ℓ in tiny steps. In Figures 1–2 of the chen-welling
+   * experiment at N = 625,000 (V = 10, models 0–2, K = 1..10) it used all 1,000 iterations in 19 of
+   * 30 fits; in the five examined (K = 5 and 10) it ended with ‖∇ℓ‖∞ of 10 to 47, four times where
+   * A was indefinite (smallest eigenvalue −3.3 to −12) and once 42 nats above the minimum, and
+   * Newton's method then converged in 11 to 95 steps (11 to 139 in their flip-mode relocations) of
+   * about 0.02–0.07 s each. Where L-BFGS converges, as it mostly does on small N, its end is kept.
+   *
+   * <p>The minimum found is that of the importance-sampled ℓ, whose noise an optimiser exploits
+   * (about F·N/(2T) nats, see {@link #gibbsSamples}): at K = 5 there the exact log posterior rose with
+   * ℓ's fall (by 34 and 115 nats where ℓ fell by 31 and 111), but at K = 10 (F = 120) it fell by 5 to
+   * 31 nats where ℓ fell by a further 15 to 41.
+   */
+  static Tuned tune(ImportanceSampledObjective objective, double[] start, Settings settings) {
+    double limit = settings.essFraction() * objective.sampleCount();
+    Lbfgs.IterateCheck ess = y -> objective.evaluate(y).effectiveSampleSize() >= limit;
+    double before = objective.value(start);
+    Lbfgs.Result lbfgs = new Lbfgs(settings.fineTuning()).minimize(objective, start, ess);
+    TrustRegionNewton.Result end = TrustRegionNewton.at(objective, lbfgs.x());
+    if (end.decrement() <= FINE_TUNING_TOLERANCE) {
+      return new Tuned(before, lbfgs, end, null);
+    }
+    TrustRegionNewton newton = new TrustRegionNewton(new TrustRegionNewton.Settings(NEWTON_DECREMENT_TARGET,
+        NEWTON_MAX_TRIALS, settings.priorSigma()));
+    TrustRegionNewton.Result polished = newton.minimize(objective, end, ess);
+    return new Tuned(before, lbfgs, polished, polished.reason());
   }
 
   /** The volume terms of eqn 5 at one mode. */
@@ -694,7 +790,7 @@ public final class RbmLaplace {
         collapsed++;
         continue;
       }
-      double[][] h = found.objective.hessian(mu);
+      double[][] h = found.hessian;
       modeParameters.add(mu);
       modeHessians.add(h);
       modeSpectra.add(Spectrum.of(h));
@@ -762,9 +858,9 @@ public final class RbmLaplace {
    */
   public record PcdRuns(double[] objectives, int chosen) {}
 
-  /** Steps 1–3 and 5: the fine-tuned point, its objective, L there and log Z. */
+  /** Steps 1–3 and 5: the fine-tuned point, its objective (and ℓ's Hessian there), L there and log Z. */
   private record Fit(PcdRuns pcdRuns, Rbm model, ImportanceSampledObjective objective, FineTuning fineTuning,
-      double logLikelihood,
+      double[][] hessian, double logLikelihood,
       RbmLogPartition.Estimate logPartition, Map<String, Double> seconds, Map<String, Double> laterSeconds,
       List<SplittableUniformRandomProvider> flipChainStreams) {}
 
@@ -816,6 +912,7 @@ public final class RbmLaplace {
     Rbm model = pcd;
     ImportanceSampledObjective objective = null;
     FineTuning fineTuning = null;
+    double[][] hessian = null;
     if (fineTune) {
       progress.accept("samples");
       start = System.nanoTime();
@@ -826,19 +923,11 @@ public final class RbmLaplace {
       start = System.nanoTime();
       ImportanceSampledObjective is = new ImportanceSampledObjective(pcd, samples, dataTerm, priorVariance);
       objective = is;
-      double essLimit = settings.essFraction() * samples.length;
       double[] lambda0 = pcd.parameters();
-      double before = is.value(lambda0);
-      Lbfgs.Result tuned = new Lbfgs(settings.fineTuning()).minimize(is, lambda0,
-          x -> is.evaluate(x).effectiveSampleSize() >= essLimit);
-      double[] lambda = tuned.x();
-      double distance = 0;
-      for (int a = 0; a < lambda.length; a++) {
-        distance += (lambda[a] - lambda0[a]) * (lambda[a] - lambda0[a]);
-      }
-      fineTuning = new FineTuning(tuned.iterations(), tuned.reason(), tuned.gradientNorm(),
-          before - tuned.value(), Math.sqrt(distance), objective.effectiveSampleSize(lambda), samples.length,
-          objective.distinctSampleCount());
+      Tuned tuned = tune(is, lambda0, settings);
+      double[] lambda = tuned.end.x();
+      hessian = tuned.end.hessian();
+      fineTuning = tuned.record(lambda0, is);
       seconds.put("fineTuning", elapsed(start));
       model = pcd.withParameters(lambda);
     }
@@ -849,8 +938,8 @@ public final class RbmLaplace {
         settings.ais(), data, 1.0, aisSeed, threads);
     Map<String, Double> later = new LinkedHashMap<>();
     later.put("logZ", elapsed(start));
-    return new Fit(pcdRuns, model, objective, fineTuning, data.sumLogZGivenVisible(model) - total * logZ.value(), logZ,
-        seconds, later, flipChainStreams);
+    return new Fit(pcdRuns, model, objective, fineTuning, hessian,
+        data.sumLogZGivenVisible(model) - total * logZ.value(), logZ, seconds, later, flipChainStreams);
   }
 
   /**

@@ -61,6 +61,7 @@ abstract class MapRunScore implements EvidenceMethod<RbmProblem> {
         one.put("predictedLogMass", m.predictedLogMass());
         one.put("relocationStop", m.relocation().reason().name().toLowerCase(java.util.Locale.ROOT));
         one.put("relocationDistance", m.relocation().distance());
+        one.put("relocationRemaining", m.relocation().remaining());
       }
       modes.add(one);
     }

@@ -15,18 +15,20 @@ final class RbmDiagnostics {
   static Map<String, Object> common(RbmLaplace.FineTuning f, RbmLogPartition.Estimate z, double logLikelihood,
       double logPrior, RbmLaplace laplace) {
     Map<String, Object> diag = new LinkedHashMap<>();
-    // the ESS stop is the paper's intended end of fine-tuning, not a failure, once a step was taken;
-    // refusing the first step leaves λMP at PCD's point, whatever its gradient (measured: 1,140 on the
-    // SpamAssassin matrix at K = 9)
-    boolean stepped = f.iterations() > 0;
-    diag.put("converged", f.reason().converged() || (f.reason() == Lbfgs.Reason.ITERATE_REFUSED && stepped));
-    if (f.reason() == Lbfgs.Reason.ITERATE_REFUSED && !stepped) {
-      diag.put("notConverged", String.format(Locale.ROOT, "the fine-tuning refused its first step (the effective"
-          + " sample size would have fallen below its limit), so λMP is PCD's point, where the gradient norm is %.3g;"
-          + " more samples (--samples-per-chain) let it move", f.gradientNorm()));
+    // converged means λMP is a minimum of ℓ to the tolerance: the Hessian positive definite and the
+    // Newton decrement, the estimate of what ℓ could still fall, small. An ESS stop is the paper's
+    // intended end, but counts as converged only when it ends near the minimum; refusing the first
+    // step leaves λMP at PCD's point, whatever its gradient (measured: 1,140 on the SpamAssassin
+    // matrix at K = 9)
+    diag.put("converged", f.converged());
+    if (!f.converged()) {
+      diag.put("notConverged", notConverged(f));
     }
     diag.put("fineTuningStop", f.reason().name().toLowerCase(Locale.ROOT));
     diag.put("iterations", f.iterations());
+    diag.put("newtonStop", f.newtonStop() == null ? "none" : f.newtonStop().name().toLowerCase(Locale.ROOT));
+    diag.put("newtonIterations", f.newtonIterations());
+    diag.put("fineTuningRemaining", f.remaining());
     diag.put("gradientNorm", f.gradientNorm());
     diag.put("fineTuningDistance", f.distance());
     diag.put("effectiveSampleSize", f.effectiveSampleSize());
@@ -37,6 +39,26 @@ final class RbmDiagnostics {
     diag.put("logPrior", logPrior);
     diag.put("rows", laplace.dataCount());
     return diag;
+  }
+
+  /** Why fine-tuning did not converge, and by how much, in one sentence. */
+  static String notConverged(RbmLaplace.FineTuning f) {
+    if (f.reason() == Lbfgs.Reason.ITERATE_REFUSED && f.iterations() == 0 && f.newtonIterations() == 0) {
+      return String.format(Locale.ROOT, "the fine-tuning refused its first step (the effective sample size would have"
+          + " fallen below its limit), so λMP is PCD's point, where the gradient norm is %.3g%s; more samples"
+          + " (--samples-per-chain) let it move", f.gradientNorm(), remaining(f));
+    }
+    return String.format(Locale.ROOT, "the fine-tuning stopped%s (L-BFGS: %s after %d iterations; Newton: %s)",
+        remaining(f), f.reason().name().toLowerCase(Locale.ROOT), f.iterations(), f.newtonStop() == null ? "not run"
+            : f.newtonStop().name().toLowerCase(Locale.ROOT) + " after " + f.newtonIterations() + " steps");
+  }
+
+  private static String remaining(RbmLaplace.FineTuning f) {
+    return Double.isNaN(f.remaining())
+        ? String.format(Locale.ROOT, " where the Hessian of ℓ is not positive definite (smallest eigenvalue %.3g),"
+            + " so λMP is not a minimum (gradient norm %.3g)", f.smallestEigenvalue(), f.gradientNorm())
+        : String.format(Locale.ROOT, " an estimated %.3g nats above the minimum of ℓ (the Newton decrement ½ gᵀA⁻¹g;"
+            + " the tolerance is %s)", f.remaining(), RbmLaplace.FINE_TUNING_TOLERANCE);
   }
 
   static void pcdRuns(Map<String, Object> diag, RbmLaplace.PcdRuns runs) {

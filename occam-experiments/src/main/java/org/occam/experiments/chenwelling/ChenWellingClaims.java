@@ -51,9 +51,10 @@ final class ChenWellingClaims {
     e += lapFirst.meanK() < trueK ? " At the smallest N Laplace prefers fewer hidden units than K*, as the paper says "
         + "(\"prefers simple structures when the training set is small\")." : "";
     if (stopped > 0) {
-      e += String.format(Locale.ROOT, " At the largest N, %d of %d Laplace scores stopped fine-tuning at its iteration "
-          + "limit (see Convergence): where fine-tuning ran far from the PCD estimate their evidence is far too low, "
-          + "which biases Laplace's choice towards the K where it did not.", stopped, scored);
+      e += String.format(Locale.ROOT, " At the largest N, %d of %d Laplace scores did not converge in fine-tuning (see "
+          + "Convergence for by how much): where fine-tuning stopped short of the minimum of ℓ or ran far from the PCD "
+          + "estimate their evidence can be far too low, which biases Laplace's choice towards the K where it did "
+          + "not.", stopped, scored);
     }
     num.put("laplaceNotConvergedLargestN", stopped);
     num.put("trueK", trueK);

@@ -81,7 +81,7 @@ final class ChenWellingOutputs {
         .thenComparingInt(ChenWellingScoring.Row::k).thenComparingInt(x -> order(METHODS, x.method()))
         .thenComparing(ChenWellingScoring.Row::method).thenComparingInt(ChenWellingScoring.Row::run));
     StringBuilder b = new StringBuilder("figure,model,n,k,method,run,logEvidence,perDocument,stdError,"
-        + "perDocumentStdError,converged,fineTuningDistance,note,seconds,seed\n");
+        + "perDocumentStdError,converged,fineTuningDistance,fineTuningRemaining,note,seconds,seed\n");
     for (ChenWellingScoring.Row r : sorted) {
       b.append(r.figure()).append(',').append(r.figure().equals("1-2") ? Integer.toString(r.model()) : "")
           .append(',').append(r.n()).append(',').append(r.k()).append(',').append(r.method()).append(',')
@@ -89,9 +89,9 @@ final class ChenWellingOutputs {
           .append(ChenWellingFigures.precise(r.perDocument())).append(',')
           .append(ChenWellingFigures.precise(r.stdError())).append(',')
           .append(ChenWellingFigures.precise(r.perDocumentStdError())).append(',').append(r.converged()).append(',')
-          .append(ChenWellingFigures.fmt(r.fineTuningDistance())).append(',').append(r.note().replace(',', ';'))
-          .append(',')
-          .append(String.format(Locale.ROOT, "%.3f", r.seconds())).append(',').append(r.seed()).append('\n');
+          .append(ChenWellingFigures.fmt(r.fineTuningDistance())).append(',')
+          .append(ChenWellingFigures.fmt(r.fineTuningRemaining())).append(',').append(r.note().replace(',', ';'))
+          .append(',').append(String.format(Locale.ROOT, "%.3f", r.seconds())).append(',').append(r.seed()).append('\n');
     }
     return b.toString();
   }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.occam.rbm.Rbm;
+import org.occam.rbm.RbmLaplace;
 import org.occam.rbm.RbmMethod;
 import org.occam.report.Tables;
 
@@ -98,27 +99,37 @@ final class ChenWellingReport {
    * @param notConverged rows whose optimiser or sampler did not report convergence
    * @param noValue rows without a score (laplace0 with an indefinite Hessian)
    * @param maxFineTuningDistance the largest ‖λMP − λ_PCD‖₂ among the rows (NaN if none has one)
+   * @param maxFineTuningRemaining the largest estimate of ℓ(λMP) − min ℓ in nats among the rows
+   *     where it is defined (NaN if none has one)
+   * @param indefinite rows whose fine-tuning ended where the Hessian of ℓ is not positive definite
    */
   record Convergence(String figure, String method, int rows, int notConverged, int noValue,
-      double maxFineTuningDistance) {
+      double maxFineTuningDistance, double maxFineTuningRemaining, int indefinite) {
     static List<Convergence> of(List<ChenWellingScoring.Row> rows) {
       Map<String, int[]> counts = new LinkedHashMap<>();
       Map<String, Double> moved = new LinkedHashMap<>();
+      Map<String, Double> remaining = new LinkedHashMap<>();
       for (ChenWellingScoring.Row r : rows) {
         String key = r.figure() + "\t" + r.method();
-        int[] c = counts.computeIfAbsent(key, x -> new int[3]);
+        int[] c = counts.computeIfAbsent(key, x -> new int[4]);
         c[0]++;
         c[1] += r.converged() ? 0 : 1;
         c[2] += Double.isFinite(r.perDocument()) ? 0 : 1;
         if (Double.isFinite(r.fineTuningDistance())) {
           moved.merge(key, r.fineTuningDistance(), Math::max);
+          if (Double.isFinite(r.fineTuningRemaining())) {
+            remaining.merge(key, r.fineTuningRemaining(), Math::max);
+          } else if (!r.converged()) {
+            c[3]++;
+          }
         }
       }
       List<Convergence> out = new ArrayList<>();
       for (var e : counts.entrySet()) {
         String[] key = e.getKey().split("\t");
         int[] c = e.getValue();
-        out.add(new Convergence(key[0], key[1], c[0], c[1], c[2], moved.getOrDefault(e.getKey(), Double.NaN)));
+        out.add(new Convergence(key[0], key[1], c[0], c[1], c[2], moved.getOrDefault(e.getKey(), Double.NaN),
+            remaining.getOrDefault(e.getKey(), Double.NaN), c[3]));
       }
       return out;
     }
@@ -234,16 +245,22 @@ final class ChenWellingReport {
     /** What did not converge. */
     private void convergence() {
       b.append("## Convergence\n\n");
-      b.append("Rows of `scores.csv` whose optimiser (PCD fine-tuning by L-BFGS) did not report convergence, and rows "
-          + "without a value; they are kept in every mean and choice (a score without a value is left out). The "
-          + "`note` column says why, and `fineTuningDistance` how far fine-tuning moved λ from the PCD estimate "
+      b.append("Rows of `scores.csv` whose optimiser or sampler did not report convergence, and rows without a value; "
+          + "they are kept in every mean and choice (a score without a value is left out). The fine-tuning (L-BFGS "
+          + "from the PCD estimate, then Newton's method in a trust region where L-BFGS ends more than "
+          + RbmLaplace.FINE_TUNING_TOLERANCE + " nats above the minimum) has converged when the Newton decrement "
+          + "½ gᵀA⁻¹g at its end, the estimate of how far ℓ(λMP) is above the minimum of ℓ (`fineTuningRemaining`, in "
+          + "nats), is at most " + RbmLaplace.FINE_TUNING_TOLERANCE + "; where the Hessian A is not positive "
+          + "definite there the end is no minimum and has no such estimate. The `note` column says why a row did "
+          + "not converge, and `fineTuningDistance` how far fine-tuning moved λ from the PCD estimate "
           + "(‖λMP − λ_PCD‖₂; the prior's scale is σ0 = 1 per parameter): importance-sampled fine-tuning that runs "
           + "far from the samples' λ_PCD can end at a much worse λ.\n\n");
-      b.append("| part | method | rows | not converged | no value | largest fine-tuning distance |\n"
-          + "|---|---|---|---|---|---|\n");
+      b.append("| part | method | rows | not converged | no value | largest fine-tuning distance | largest nats left to "
+          + "the minimum | ended where A is indefinite |\n|---|---|---|---|---|---|---|---|\n");
       for (Convergence cv : r.convergence()) {
-        b.append(String.format(Locale.ROOT, "| %s | %s | %d | %d | %d | %s |%n", cv.figure(), cv.method(), cv.rows(),
-            cv.notConverged(), cv.noValue(), sci(cv.maxFineTuningDistance())));
+        b.append(String.format(Locale.ROOT, "| %s | %s | %d | %d | %d | %s | %s | %d |%n", cv.figure(), cv.method(),
+            cv.rows(), cv.notConverged(), cv.noValue(), sci(cv.maxFineTuningDistance()),
+            sci(cv.maxFineTuningRemaining()), cv.indefinite()));
       }
       b.append('\n');
     }
@@ -298,7 +315,8 @@ final class ChenWellingReport {
     private void files() {
       b.append("## Files\n\n");
       b.append("- `scores.csv`: every score: figure, model, N, K, method, run, log evidence, per document, standard "
-          + "error, converged, note, seconds, seed (cv rows: mean held-out log-likelihood per item and its standard "
+          + "error, converged, fine-tuning distance, fine-tuning's nats left to the minimum, note, seconds, seed (cv "
+          + "rows: mean held-out log-likelihood per item and its standard "
           + "error over folds)\n");
       b.append("- `choices.csv`, `fig-2-chosen-k.csv`/`.png`, `fig-1-typical.csv`, `fig-1-laplace.png`, "
           + "`fig-1-cv.png`, `models.csv` (Figures 1-2)\n");

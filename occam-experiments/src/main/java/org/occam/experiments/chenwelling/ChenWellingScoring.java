@@ -52,13 +52,15 @@ final class ChenWellingScoring {
    * @param converged whether the method's optimiser or sampler reported convergence
    * @param fineTuningDistance how far fine-tuning moved λ from the PCD estimate, ‖λMP − λ_PCD‖₂
    *     (laplace, laplace0, map; NaN for the others)
+   * @param fineTuningRemaining the fine-tuning's estimate of how far ℓ(λMP) is above its minimum, in
+   *     nats (the Newton decrement; NaN where the Hessian is indefinite, and for the other methods)
    * @param note why a value is missing or not converged, without commas
    * @param seconds the method's wall time (laplace, laplace0 and map report their shared run)
    * @param seed the seed the method ran with
    */
   record Row(String figure, int model, long n, int k, String method, int run, double logEvidence,
       double perDocument, double stdError, double perDocumentStdError, boolean converged,
-      double fineTuningDistance, String note, double seconds, long seed) {}
+      double fineTuningDistance, double fineTuningRemaining, String note, double seconds, long seed) {}
 
   /** A unit of work. */
   interface Task {
@@ -87,9 +89,10 @@ final class ChenWellingScoring {
       long n = data.size();
       for (EvidenceEstimate e : score(data, k, methods, settings, aisPd, posterior, seed)) {
         double se = e.stdError().isPresent() ? e.stdError().getAsDouble() : Double.NaN;
-        double moved = e.diagnostics().get("fineTuningDistance") instanceof Number m ? m.doubleValue() : Double.NaN;
+        double moved = number(e.diagnostics().get("fineTuningDistance"));
+        double remaining = number(e.diagnostics().get("fineTuningRemaining"));
         rows.add(new Row(figure, model, n, k, e.method(), run, e.logEvidence(), e.logEvidence() / n, se, se / n,
-            e.converged(), moved, note(e), e.seconds(), seed));
+            e.converged(), moved, remaining, note(e), e.seconds(), seed));
       }
       return rows;
     }
@@ -110,7 +113,7 @@ final class ChenWellingScoring {
     public List<Row> execute() {
       RbmCrossValidation.Result r = new RbmCrossValidation(data, settings).run(k, seed, 1, null);
       return List.of(new Row(figure, model, data.size(), k, CV, 0, Double.NaN, r.meanTestLogLikelihood(), Double.NaN,
-          r.stdError(), true, Double.NaN, "", r.seconds(), seed));
+          r.stdError(), true, Double.NaN, Double.NaN, "", r.seconds(), seed));
     }
 
     @Override
@@ -156,8 +159,16 @@ final class ChenWellingScoring {
       parts.add("hessian not positive definite");
     }
     if (!e.converged()) {
-      parts.add("stopped: " + d.getOrDefault("fineTuningStop", d.getOrDefault("notConverged",
-          d.getOrDefault("reason", "not converged"))));
+      if (d.containsKey("fineTuningRemaining")) {
+        // the fine-tuning's stops, and by how much it did not converge
+        double remaining = number(d.get("fineTuningRemaining"));
+        parts.add(String.format(Locale.ROOT, "stopped: %s then newton %s; %s", d.get("fineTuningStop"),
+            d.get("newtonStop"), Double.isNaN(remaining) ? "hessian indefinite (not a minimum)"
+                : String.format(Locale.ROOT, "%.3g nats above the minimum", remaining)));
+      } else {
+        parts.add("stopped: " + d.getOrDefault("fineTuningStop", d.getOrDefault("notConverged",
+            d.getOrDefault("reason", "not converged"))));
+      }
     }
     if (e.settings().get("mpsrf") instanceof Number mpsrf) {
       parts.add(String.format(Locale.ROOT, "chains: MPSRF %.3f (independent draws %.3f) tau %.0f thinning %s ESS %.0f"

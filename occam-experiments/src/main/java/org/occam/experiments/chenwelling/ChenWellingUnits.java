@@ -37,6 +37,7 @@ final class ChenWellingUnits {
       o.put("perDocumentStdError", r.perDocumentStdError());
       o.put("converged", r.converged());
       o.put("fineTuningDistance", r.fineTuningDistance());
+      o.put("fineTuningRemaining", r.fineTuningRemaining());
       o.put("note", r.note());
       o.put("seconds", r.seconds());
       o.put("seed", r.seed());
@@ -53,7 +54,8 @@ final class ChenWellingUnits {
           o.path("k").asInt(), o.path("method").asText(), o.path("run").asInt(),
           PreviousRun.number(o.get("logEvidence")), PreviousRun.number(o.get("perDocument")),
           PreviousRun.number(o.get("stdError")), PreviousRun.number(o.get("perDocumentStdError")),
-          o.path("converged").asBoolean(), PreviousRun.number(o.get("fineTuningDistance")), o.path("note").asText(),
+          o.path("converged").asBoolean(), PreviousRun.number(o.get("fineTuningDistance")),
+          PreviousRun.number(o.get("fineTuningRemaining")), o.path("note").asText(),
           PreviousRun.number(o.get("seconds")), o.path("seed").asLong()));
     }
     return new ChenWellingScoring.Timed(List.copyOf(rows), PreviousRun.number(u.get("seconds")));

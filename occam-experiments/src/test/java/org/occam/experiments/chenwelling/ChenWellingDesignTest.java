@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.occam.evidence.EvidenceEstimate;
 import org.occam.math.RandomStreams;
 import org.occam.rbm.Rbm;
 import org.occam.rbm.RbmData;
@@ -101,8 +102,41 @@ class ChenWellingDesignTest {
     assertThat(s).containsExactly(new ChenWellingFigures.ChoiceSummary(100, "laplace", 1, 2, 0, 3, 0));
   }
 
+  /** A fine-tuning that did not converge says by how much, in its note and in the Convergence table. */
+  @Test
+  void anUnconvergedFineTuningSaysByHowMuch() {
+    Map<String, Object> diag = new java.util.LinkedHashMap<>();
+    diag.put("converged", false);
+    diag.put("fineTuningStop", "max_iterations");
+    diag.put("newtonStop", "iterate_refused");
+    diag.put("fineTuningRemaining", 0.53);
+    diag.put("fineTuningDistance", 7.5);
+    EvidenceEstimate far = new EvidenceEstimate("laplace", -100, java.util.OptionalDouble.empty(), 1, Map.of(),
+        java.util.OptionalLong.of(1), diag);
+    assertThat(ChenWellingScoring.note(far)).isEqualTo("stopped: max_iterations then newton iterate_refused; 0.530"
+        + " nats above the minimum");
+    diag.put("fineTuningRemaining", Double.NaN);
+    EvidenceEstimate indefinite = new EvidenceEstimate("laplace", -100, java.util.OptionalDouble.empty(), 1, Map.of(),
+        java.util.OptionalLong.of(1), diag);
+    assertThat(ChenWellingScoring.note(indefinite)).isEqualTo("stopped: max_iterations then newton iterate_refused;"
+        + " hessian indefinite (not a minimum)");
+
+    List<ChenWellingScoring.Row> rows = List.of(
+        new ChenWellingScoring.Row("1-2", 0, 100, 1, "laplace", 0, -1, -0.01, Double.NaN, Double.NaN, true, 2.0, 0.004,
+            "", 0, 1),
+        new ChenWellingScoring.Row("1-2", 0, 100, 2, "laplace", 0, -1, -0.01, Double.NaN, Double.NaN, false, 7.5, 0.53,
+            "", 0, 1),
+        new ChenWellingScoring.Row("1-2", 0, 100, 3, "laplace", 0, -1, -0.01, Double.NaN, Double.NaN, false, 3.0,
+            Double.NaN, "", 0, 1),
+        new ChenWellingScoring.Row("1-2", 0, 100, 3, "cv", 0, Double.NaN, -0.01, Double.NaN, Double.NaN, true,
+            Double.NaN, Double.NaN, "", 0, 1));
+    assertThat(ChenWellingReport.Convergence.of(rows)).containsExactly(
+        new ChenWellingReport.Convergence("1-2", "laplace", 3, 2, 0, 7.5, 0.53, 1),
+        new ChenWellingReport.Convergence("1-2", "cv", 1, 0, 0, Double.NaN, Double.NaN, 0));
+  }
+
   private static ChenWellingScoring.Row row(int k, double perDocument) {
     return new ChenWellingScoring.Row("1-2", 0, 100, k, "laplace", 0, perDocument * 100, perDocument, Double.NaN,
-        Double.NaN, true, Double.NaN, "", 0, 1);
+        Double.NaN, true, Double.NaN, Double.NaN, "", 0, 1);
   }
 }
