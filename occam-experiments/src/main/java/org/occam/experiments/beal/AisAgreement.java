@@ -192,7 +192,8 @@ final class AisAgreement {
     }
     b.append(String.format(Locale.ROOT, "%nAIS ranks the true structure (index %d) first in %d of %d pairs; its "
         + "median rank under AIS is %s (ranks: %s).%n%n", trueIndex, aisTruthFirst, pairs,
-        BealExperiment.fmt(medianAisTrueRank()), aisTrueRanks));
+        medianAisTrueRank() % 1 == 0 ? Integer.toString((int) medianAisTrueRank()) : medianAisTrueRank(),
+        aisTrueRanks));
     if (vbDisagreements.isEmpty()) {
       b.append("VB picks AIS's structure in every pair.\n\n");
       return b.toString();
