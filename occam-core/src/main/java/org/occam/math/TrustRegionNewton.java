@@ -1,10 +1,6 @@
 package org.occam.math;
 
-import java.util.Arrays;
 import java.util.Objects;
-import org.ejml.data.DMatrixRMaj;
-import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
-import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 import org.occam.data.InvalidInputException;
 
 /**
@@ -112,7 +108,7 @@ public final class TrustRegionNewton {
       throw new IllegalArgumentException("trust-region Newton: f or its gradient is not finite at the start");
     }
     double[][] h = f.hessian(point);
-    Eigen eigen = Eigen.of(h);
+    SymmetricEigen eigen = SymmetricEigen.of(h);
     return new Result(point, fx, g, h, maxAbs(g), eigen.decrement(g), eigen.values[0], 0, 0, null);
   }
 
@@ -134,7 +130,7 @@ public final class TrustRegionNewton {
     double[] g = start.gradient().clone();
     double fx = start.value();
     double[][] h = start.hessian();
-    Eigen eigen = Eigen.of(h);
+    SymmetricEigen eigen = SymmetricEigen.of(h);
     double radius = settings.initialRadius();
     int iterations = 0;
     int trials = 0;
@@ -193,7 +189,7 @@ public final class TrustRegionNewton {
         gy = swap;
         fx = fy;
         h = f.hessian(x);
-        eigen = Eigen.of(h);
+        eigen = SymmetricEigen.of(h);
       }
     }
     return new Result(x, fx, g, h, maxAbs(g), eigen.decrement(g), eigen.values[0], iterations, trials, reason);
@@ -204,7 +200,7 @@ public final class TrustRegionNewton {
    * the quadratic model at x.
    */
   public static double newtonDecrement(double[] g, double[][] h) {
-    return Eigen.of(h).decrement(g);
+    return SymmetricEigen.of(h).decrement(g);
   }
 
   /**
@@ -271,88 +267,6 @@ public final class TrustRegionNewton {
       squares += q * q;
     }
     return Math.sqrt(squares);
-  }
-
-  /** The eigendecomposition of a symmetric matrix, eigenvalues ascending. */
-  static final class Eigen {
-    final double[] values;
-    /** Row i is the unit eigenvector of values[i]. */
-    final double[][] vectors;
-
-    private Eigen(double[] values, double[][] vectors) {
-      this.values = values;
-      this.vectors = vectors;
-    }
-
-    static Eigen of(double[][] a) {
-      int n = a.length;
-      EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(n, true, true);
-      if (!eig.decompose(new DMatrixRMaj(a))) {
-        throw new IllegalStateException("the eigendecomposition of the " + n + "×" + n + " Hessian failed");
-      }
-      Integer[] order = new Integer[n];
-      double[] raw = new double[n];
-      for (int i = 0; i < n; i++) {
-        order[i] = i;
-        raw[i] = eig.getEigenvalue(i).getReal();
-      }
-      Arrays.sort(order, (u, v) -> Double.compare(raw[u], raw[v]));
-      double[] values = new double[n];
-      double[][] vectors = new double[n][];
-      for (int i = 0; i < n; i++) {
-        values[i] = raw[order[i]];
-        DMatrixRMaj vec = eig.getEigenVector(order[i]);
-        double[] v = new double[n];
-        for (int b = 0; b < n; b++) {
-          v[b] = vec.get(b, 0);
-        }
-        double norm = norm2(v);
-        for (int b = 0; b < n; b++) {
-          v[b] /= norm;
-        }
-        vectors[i] = v;
-      }
-      return new Eigen(values, vectors);
-    }
-
-    /** Qᵀv. */
-    double[] rotate(double[] v) {
-      double[] out = new double[v.length];
-      for (int i = 0; i < v.length; i++) {
-        double s = 0;
-        double[] q = vectors[i];
-        for (int b = 0; b < v.length; b++) {
-          s += q[b] * v[b];
-        }
-        out[i] = s;
-      }
-      return out;
-    }
-
-    /** Q v. */
-    double[] back(double[] v) {
-      double[] out = new double[v.length];
-      for (int i = 0; i < v.length; i++) {
-        double[] q = vectors[i];
-        for (int b = 0; b < v.length; b++) {
-          out[b] += v[i] * q[b];
-        }
-      }
-      return out;
-    }
-
-    /** {@code ½ gᵀH⁻¹g}, NaN unless every eigenvalue is positive. */
-    double decrement(double[] g) {
-      if (!(values[0] > 0)) {
-        return Double.NaN;
-      }
-      double[] gHat = rotate(g);
-      double s = 0;
-      for (int i = 0; i < gHat.length; i++) {
-        s += gHat[i] * gHat[i] / values[i];
-      }
-      return 0.5 * s;
-    }
   }
 
   private static double norm2(double[] v) {

@@ -11,12 +11,10 @@ import java.util.function.Consumer;
 import java.util.function.DoubleFunction;
 import org.apache.commons.rng.SplittableUniformRandomProvider;
 import org.apache.commons.rng.UniformRandomProvider;
-import org.ejml.data.DMatrixRMaj;
-import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
-import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 import org.occam.math.Lbfgs;
 import org.occam.math.Parallel;
 import org.occam.math.RandomStreams;
+import org.occam.math.SymmetricEigen;
 import org.occam.math.TrustRegionNewton;
 import org.occam.evidence.HalfHeightModes;
 
@@ -480,7 +478,7 @@ public final class RbmLaplace {
     progress.accept("hessian");
     long start = System.nanoTime();
     double[][] a = fit.hessian;
-    Spectrum spectrum = Spectrum.of(a);
+    SymmetricEigen spectrum = SymmetricEigen.of(a);
     seconds.put("hessian", elapsed(start));
 
     progress.accept("trapezoids");
@@ -637,7 +635,7 @@ public final class RbmLaplace {
    * the trapezoid width {@code t_r + t_l} (on {@code objective}, with its ESS limit) below it; and
    * the plain Gaussian {@code (F/2) log 2π − ½ log det A} (NaN unless A is positive definite).
    */
-  private static Volume volume(double[] lambda, ImportanceSampledObjective objective, Spectrum spectrum,
+  private static Volume volume(double[] lambda, ImportanceSampledObjective objective, SymmetricEigen spectrum,
       double essLimit, Settings settings, int threads) {
     int f = lambda.length;
     double threshold = settings.threshold();
@@ -693,7 +691,7 @@ public final class RbmLaplace {
    * trapezoids and permutation count, and {@code L + log p} exact when log Z(λMP) was (else from
    * ℓ's change along the re-optimisation, λ_s having λMP's likelihood).
    */
-  private FlipModes flipModes(Fit fit, Mode unflipped, double[][] a, Spectrum spectrum, Settings settings,
+  private FlipModes flipModes(Fit fit, Mode unflipped, double[][] a, SymmetricEigen spectrum, Settings settings,
       int threads) {
     Rbm rbm = fit.model;
     int k = rbm.hiddenCount();
@@ -760,7 +758,7 @@ public final class RbmLaplace {
     // located modes, λMP's first: their parameters, Hessians and how many patterns fell on each
     List<double[]> modeParameters = new ArrayList<>();
     List<double[][]> modeHessians = new ArrayList<>();
-    List<Spectrum> modeSpectra = new ArrayList<>();
+    List<SymmetricEigen> modeSpectra = new ArrayList<>();
     List<int[]> modePatterns = new ArrayList<>();
     List<FineTuning> relocations = new ArrayList<>();
     List<Double> modePredictions = new ArrayList<>();
@@ -793,7 +791,7 @@ public final class RbmLaplace {
       double[][] h = found.hessian;
       modeParameters.add(mu);
       modeHessians.add(h);
-      modeSpectra.add(Spectrum.of(h));
+      modeSpectra.add(SymmetricEigen.of(h));
       modeObjectives.add(found.objective);
       modePatterns.add(kept.get(p));
       relocations.add(found.fineTuning);
@@ -819,7 +817,7 @@ public final class RbmLaplace {
         double[] start = RbmFlips.flip(rbm, lambda, modePatterns.get(m));
         map = fit.logLikelihood + logPrior(start, sigma) + relocations.get(m).objectiveDecrease();
       }
-      Spectrum s = modeSpectra.get(m);
+      SymmetricEigen s = modeSpectra.get(m);
       ImportanceSampledObjective own = modeObjectives.get(m);
       Volume volume = volume(mu, own, s, settings.essFraction() * own.sampleCount(), settings, threads);
       int[] groups = equivalentModeGroups(at, modeHessians.get(m));
@@ -1127,59 +1125,6 @@ public final class RbmLaplace {
       s += Math.log(i);
     }
     return s;
-  }
-
-  /** Eigenvalues (ascending) and eigenvectors of a symmetric matrix. */
-  private static final class Spectrum {
-    final double[] values;
-    final double[][] vectors;
-
-    private Spectrum(double[] values, double[][] vectors) {
-      this.values = values;
-      this.vectors = vectors;
-    }
-
-    static Spectrum of(double[][] a) {
-      int f = a.length;
-      DMatrixRMaj m = new DMatrixRMaj(a);
-      EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(f, true, true);
-      if (!eig.decompose(m)) {
-        throw new IllegalStateException("the eigendecomposition of the " + f + "×" + f + " Hessian failed");
-      }
-      Integer[] order = new Integer[f];
-      double[] raw = new double[f];
-      for (int i = 0; i < f; i++) {
-        order[i] = i;
-        raw[i] = eig.getEigenvalue(i).getReal();
-      }
-      Arrays.sort(order, (x, y) -> Double.compare(raw[x], raw[y]));
-      double[] values = new double[f];
-      double[][] vectors = new double[f][];
-      for (int i = 0; i < f; i++) {
-        values[i] = raw[order[i]];
-        DMatrixRMaj vec = eig.getEigenVector(order[i]);
-        double[] v = new double[f];
-        double norm = 0;
-        for (int b = 0; b < f; b++) {
-          v[b] = vec.get(b, 0);
-          norm += v[b] * v[b];
-        }
-        norm = Math.sqrt(norm);
-        for (int b = 0; b < f; b++) {
-          v[b] /= norm;
-        }
-        vectors[i] = v;
-      }
-      return new Spectrum(values, vectors);
-    }
-
-    boolean positiveDefinite() {
-      return values[0] > 0;
-    }
-
-    double[] vector(int i) {
-      return vectors[i];
-    }
   }
 
   private static double elapsed(long startNanos) {
