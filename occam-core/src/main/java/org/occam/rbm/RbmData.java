@@ -73,6 +73,51 @@ public final class RbmData implements java.io.Serializable {
   }
 
   /**
+   * The binary pattern of a row of V ≤ 30 units as a number: bit i is {@code x[i]} (the index of
+   * {@link #ofPatternCounts}).
+   */
+  public static int pattern(int[] x) {
+    int c = 0;
+    for (int i = 0; i < x.length; i++) {
+      c |= x[i] << i;
+    }
+    return c;
+  }
+
+  /**
+   * Rows given as counts of their patterns: {@code counts[c]} rows whose pattern ({@link #pattern})
+   * is c, the patterns that occur in ascending order, columns named {@code x1 … xV}.
+   *
+   * @param visibleCount V, with {@code counts.length == 2^V}
+   */
+  public static RbmData ofPatternCounts(int visibleCount, long[] counts) {
+    if (counts.length != 1 << visibleCount) {
+      throw new IllegalArgumentException("need 2^" + visibleCount + " pattern counts, got " + counts.length);
+    }
+    int distinct = 0;
+    for (long c : counts) {
+      distinct += c > 0 ? 1 : 0;
+    }
+    int[][] rows = new int[distinct][];
+    long[] kept = new long[distinct];
+    int d = 0;
+    for (int c = 0; c < counts.length; c++) {
+      if (counts[c] > 0) {
+        rows[d] = new int[visibleCount];
+        for (int i = 0; i < visibleCount; i++) {
+          rows[d][i] = c >>> i & 1;
+        }
+        kept[d++] = counts[c];
+      }
+    }
+    List<String> names = new ArrayList<>();
+    for (int i = 1; i <= visibleCount; i++) {
+      names.add("x" + i);
+    }
+    return of(names, rows, kept);
+  }
+
+  /**
    * @param columnNames V distinct, non-empty names
    * @param rows the items (or rows of a table), each V values 0/1 (not modified); repeated rows are
    *     merged, keeping the order the items came in

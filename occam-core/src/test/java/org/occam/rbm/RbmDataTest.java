@@ -38,6 +38,20 @@ class RbmDataTest {
   }
 
   @Test
+  void patternCountsBecomeTheRowsTheyNumber() {
+    // V = 3: pattern 6 is x = (0, 1, 1), pattern 1 is (1, 0, 0)
+    assertThat(RbmData.pattern(new int[] {0, 1, 1})).isEqualTo(6);
+    long[] counts = new long[8];
+    counts[6] = 4;
+    counts[1] = 2;
+    RbmData d = RbmData.ofPatternCounts(3, counts);
+    assertThat(d.rows()).isDeepEqualTo(new int[][] {{1, 0, 0}, {0, 1, 1}});
+    assertThat(d.counts()).containsExactly(2, 4);
+    assertThat(d.size()).isEqualTo(6);
+    assertThatThrownBy(() -> RbmData.ofPatternCounts(3, new long[4])).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
   void repeatedRowsAreMergedInOrderOfFirstAppearance() {
     RbmData d = RbmData.of(new int[][] {{1, 0}, {0, 0}, {1, 0}, {1, 1}}, new long[] {2, 1, 3, 0});
     assertThat(d.visibleCount()).isEqualTo(2);

@@ -27,29 +27,9 @@ class RbmFineTuningTest {
     }
     long[] counts = new long[1 << v];
     for (int[] x : new RbmExactSampler(new Rbm(v, kStar, lambda)).sampleVisible(n, rng)) {
-      int c = 0;
-      for (int i = 0; i < v; i++) {
-        c |= x[i] << i;
-      }
-      counts[c]++;
+      counts[RbmData.pattern(x)]++;
     }
-    int distinct = 0;
-    for (long c : counts) {
-      distinct += c > 0 ? 1 : 0;
-    }
-    int[][] rows = new int[distinct][];
-    long[] kept = new long[distinct];
-    int d = 0;
-    for (int c = 0; c < counts.length; c++) {
-      if (counts[c] > 0) {
-        rows[d] = new int[v];
-        for (int i = 0; i < v; i++) {
-          rows[d][i] = c >>> i & 1;
-        }
-        kept[d++] = counts[c];
-      }
-    }
-    return RbmData.of(rows, kept);
+    return RbmData.ofPatternCounts(v, counts);
   }
 
   /** ℓ at PCD's point of K hidden units, on T = N exact samples from it. */

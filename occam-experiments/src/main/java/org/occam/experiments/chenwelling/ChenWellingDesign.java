@@ -115,45 +115,13 @@ final class ChenWellingDesign {
       while (drawn < size) {
         int m = Math.min(chunk, size - drawn);
         for (int[] x : sampler.sampleVisible(m, rng)) {
-          counts[code(x)]++;
+          counts[RbmData.pattern(x)]++;
         }
         drawn += m;
       }
-      out.add(fromCounts(v, counts));
+      out.add(RbmData.ofPatternCounts(v, counts));
     }
     return out;
-  }
-
-  private static int code(int[] x) {
-    int c = 0;
-    for (int i = 0; i < x.length; i++) {
-      c |= x[i] << i;
-    }
-    return c;
-  }
-
-  private static RbmData fromCounts(int v, long[] counts) {
-    int distinct = 0;
-    for (long c : counts) {
-      distinct += c > 0 ? 1 : 0;
-    }
-    int[][] rows = new int[distinct][];
-    long[] kept = new long[distinct];
-    int d = 0;
-    for (int c = 0; c < counts.length; c++) {
-      if (counts[c] > 0) {
-        rows[d] = new int[v];
-        for (int i = 0; i < v; i++) {
-          rows[d][i] = c >>> i & 1;
-        }
-        kept[d++] = counts[c];
-      }
-    }
-    List<String> names = new ArrayList<>();
-    for (int i = 1; i <= v; i++) {
-      names.add("x" + i);
-    }
-    return RbmData.of(names, rows, kept);
   }
 
   /**
