@@ -23,8 +23,9 @@ public final class SparkEngine implements TaskEngine {
 
   /**
    * A runner whose context starts now on a background thread, so that Spark's start (seconds)
-   * overlaps with the command's own start (reading data, building the job); the first job waits
-   * for it. A failure to start is thrown by the runner's first job.
+   * overlaps with the command's own start (reading data, building the job); the thread then runs
+   * a small warm-up job ({@link SparkTaskRunner#warmUp}), and the first job waits for both. A
+   * failure to start is thrown by the runner's first job.
    */
   @Override
   public TaskRunner runner(String master, boolean failFast) {
@@ -64,7 +65,9 @@ public final class SparkEngine implements TaskEngine {
     CompletableFuture<JavaSparkContext> starting = new CompletableFuture<>();
     Thread start = new Thread(() -> {
       try {
-        starting.complete(context(master));
+        JavaSparkContext context = context(master);
+        SparkTaskRunner.warmUp(context);
+        starting.complete(context);
       } catch (Throwable t) { // to the first job, on the command's thread
         starting.completeExceptionally(t);
       }

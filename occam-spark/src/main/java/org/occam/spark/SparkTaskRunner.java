@@ -21,7 +21,7 @@ import org.occam.task.TaskRunner;
 
 /**
  * Runs a job's tasks on Spark: the job (shared inputs, task records, function) is broadcast once;
- * the task indices, dealt round-robin in the job's start order into a few partitions per core (so a
+ * the task indices, dealt in the job's start order into a few partitions per core in a snake (so a
  * partition holds long and short tasks alike, and Spark's per-task cost is paid per partition),
  * are mapped to outcomes on the executors and collected in task order. A task that throws becomes a
  * failed outcome naming its key; with {@link #failFast()} the first failure (by task index) is
@@ -139,18 +139,46 @@ public final class SparkTaskRunner implements TaskRunner {
     return out.iterator();
   }
 
-  /** The start order dealt round-robin into {@code partitions} lists. */
+  /**
+   * The start order dealt into {@code partitions} lists in a snake: round 0 to partitions 0, 1, …,
+   * P − 1, round 1 back from P − 1 to 0, and so on. With the longest tasks first, each partition gets
+   * one task of every round, the longer ones balanced against the shorter, so the partitions'
+   * loads differ by about one task instead of growing with the rounds (round-robin gave partition 0
+   * the longest task of every round), and no core idles long at the end of a job.
+   */
   static List<int[]> deal(int[] order, int partitions) {
-    List<int[]> out = new ArrayList<>(partitions);
+    List<List<Integer>> parts = new ArrayList<>(partitions);
     for (int p = 0; p < partitions; p++) {
-      int size = (order.length - p + partitions - 1) / partitions;
-      int[] part = new int[size];
-      for (int k = 0; k < size; k++) {
-        part[k] = order[p + k * partitions];
-      }
-      out.add(part);
+      parts.add(new ArrayList<>());
+    }
+    for (int k = 0; k < order.length; k++) {
+      int round = k / partitions;
+      int within = k % partitions;
+      parts.get(round % 2 == 0 ? within : partitions - 1 - within).add(order[k]);
+    }
+    List<int[]> out = new ArrayList<>(partitions);
+    for (List<Integer> part : parts) {
+      out.add(part.stream().mapToInt(Integer::intValue).toArray());
     }
     return out;
+  }
+
+  /**
+   * Runs a small job of no-op tasks through the same path as a real one (broadcast, partitions,
+   * listener, collect), so that the driver's and the executors' first-job cost — class loading and
+   * compiling Spark's scheduler, about a second on these machines — is paid while the context is
+   * still starting in the background, not by the command's first job.
+   */
+  static void warmUp(JavaSparkContext context) {
+    int n = 2 * context.defaultParallelism();
+    List<Integer> tasks = new ArrayList<>(n);
+    List<String> keys = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      tasks.add(i);
+      keys.add("warm-up " + i);
+    }
+    new SparkTaskRunner(context, true).run(TaskJob.of("warm-up", 0, tasks, keys, (s, t) -> s + t),
+        TaskListener.none());
   }
 
   @Override

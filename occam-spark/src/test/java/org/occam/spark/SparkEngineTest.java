@@ -164,12 +164,24 @@ class SparkEngineTest {
   }
 
   @Test
-  void tasksAreDealtRoundRobinInTheStartOrder() {
+  void tasksAreDealtInASnakeInTheStartOrder() {
     var dealt = SparkTaskRunner.deal(new int[] {9, 8, 7, 6, 5, 4, 3}, 3);
     assertThat(dealt).hasSize(3);
-    assertThat(dealt.get(0)).containsExactly(9, 6, 3);
+    assertThat(dealt.get(0)).containsExactly(9, 4, 3);
     assertThat(dealt.get(1)).containsExactly(8, 5);
-    assertThat(dealt.get(2)).containsExactly(7, 4);
+    assertThat(dealt.get(2)).containsExactly(7, 6);
+  }
+
+  @Test
+  void theSnakeBalancesTasksGivenLongestFirst() {
+    // tasks 0..135 taking 136 - i seconds, longest first, as the structure rankings start them: with
+    // 8 partitions the loads differ by less than the longest task (round-robin: by 17 rounds × 7)
+    int[] order = java.util.stream.IntStream.range(0, 136).toArray();
+    var dealt = SparkTaskRunner.deal(order, 8);
+    int[] load = dealt.stream().mapToInt(p -> java.util.Arrays.stream(p).map(i -> 136 - i).sum()).toArray();
+    int spread = java.util.Arrays.stream(load).max().getAsInt() - java.util.Arrays.stream(load).min().getAsInt();
+    assertThat(spread).isLessThanOrEqualTo(8);
+    assertThat(dealt.stream().flatMapToInt(java.util.Arrays::stream).sorted().toArray()).isEqualTo(order);
   }
 
   private static final ObjectMapper JSON = new ObjectMapper();
