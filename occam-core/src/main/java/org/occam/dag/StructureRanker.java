@@ -106,29 +106,84 @@ public final class StructureRanker {
   public static List<Scored> scoreWith(List<DagStructure> structures, Dataset data, double lambda,
       List<? extends EvidenceMethod<DagProblem>> methods, DagScoreSettings settings, long seed, TaskRunner runner,
       IntConsumer progress, IntPredicate done, Consumer<Scored> finished) {
-    if (!settings.adaptive()) {
-      return scoreOnce(structures, data, lambda, methods, settings, seed, runner, progress, done, finished);
+    return score(structures, lambda, List.of(new Batch("", data, methods, settings, seed, done, finished)), runner,
+        progress).get(0);
+  }
+
+  /**
+   * Every structure scored on each of several data sets (each with its methods, settings and seed),
+   * all in one job on {@code runner} (two with adaptive restarts): for an engine whose jobs cost
+   * more to start than a data set's scoring, such as Spark's. Each data set's scores equal those of
+   * {@link #scoreWith} on it alone; a failed structure is named with its data set's label.
+   *
+   * @param progress called with the number of structures done so far over all the data sets, or null
+   * @return each data set's structures, by ascending index, in the order of {@code batches}
+   */
+  public static List<List<Scored>> scoreEach(List<DagStructure> structures, double lambda, List<Batch> batches,
+      TaskRunner runner, IntConsumer progress) {
+    return score(structures, lambda, batches, runner, progress);
+  }
+
+  /**
+   * One data set to score every structure on, with its methods, settings and seed; {@code done}
+   * leaves out the structures scored before (null: none), {@code finished} is told of each as it is
+   * scored (null: nobody); {@code label} names the data set in a failed structure's key ("" for none).
+   */
+  public record Batch(String label, Dataset data, List<? extends EvidenceMethod<DagProblem>> methods,
+      DagScoreSettings settings, long seed, IntPredicate done, Consumer<Scored> finished) {
+    /** A data set with every structure to score and nobody to tell. */
+    public Batch(String label, Dataset data, List<? extends EvidenceMethod<DagProblem>> methods,
+        DagScoreSettings settings, long seed) {
+      this(label, data, methods, settings, seed, i -> false, null);
     }
-    List<Scored> first = scoreOnce(structures, data, lambda, methods, settings.withFixedRestarts(settings.restarts()),
-        seed, runner, progress, done, null);
-    boolean[] near = nearTheTop(first, methods, settings.refineMargin());
-    java.util.Set<Integer> again = new java.util.HashSet<>();
-    for (int p = 0; p < first.size(); p++) {
-      if (near[p]) {
-        again.add(first.get(p).index());
+
+    public Batch {
+      done = done != null ? done : i -> false;
+    }
+
+    private Batch withSettings(DagScoreSettings s, IntPredicate d, Consumer<Scored> f) {
+      return new Batch(label, data, methods, s, seed, d, f);
+    }
+  }
+
+  private static List<List<Scored>> score(List<DagStructure> structures, double lambda, List<Batch> batches,
+      TaskRunner runner, IntConsumer progress) {
+    if (batches.stream().noneMatch(b -> b.settings().adaptive())) {
+      return scoreOnce(structures, lambda, batches, runner, progress);
+    }
+    // the fixed first restarts everywhere; then, from the same streams, the adaptive rule for the
+    // structures near the top of some method (a data set with fixed restarts has nothing to refine)
+    List<Batch> fixed = batches.stream()
+        .map(b -> b.withSettings(b.settings().withFixedRestarts(b.settings().restarts()), b.done(), null)).toList();
+    List<List<Scored>> first = scoreOnce(structures, lambda, fixed, runner, progress);
+    List<Batch> again = new ArrayList<>();
+    for (int b = 0; b < batches.size(); b++) {
+      Batch batch = batches.get(b);
+      java.util.Set<Integer> near = new java.util.HashSet<>();
+      if (batch.settings().adaptive()) {
+        boolean[] top = nearTheTop(first.get(b), batch.methods(), batch.settings().refineMargin());
+        for (int p = 0; p < top.length; p++) {
+          if (top[p]) {
+            near.add(first.get(b).get(p).index());
+          }
+        }
       }
+      again.add(batch.withSettings(batch.settings(), i -> !near.contains(i), null));
     }
-    List<Scored> refined = scoreOnce(structures, data, lambda, methods, settings, seed, runner, null,
-        i -> !again.contains(i), null);
-    java.util.Map<Integer, Scored> byIndex = new java.util.HashMap<>();
-    for (Scored x : refined) {
-      byIndex.put(x.index(), x);
-    }
-    List<Scored> out = new ArrayList<>();
-    for (Scored x : first) {
-      Scored kept = byIndex.getOrDefault(x.index(), x);
-      if (finished != null) {
-        finished.accept(kept);
+    List<List<Scored>> refined = scoreOnce(structures, lambda, again, runner, null);
+    List<List<Scored>> out = new ArrayList<>();
+    for (int b = 0; b < batches.size(); b++) {
+      java.util.Map<Integer, Scored> byIndex = new java.util.HashMap<>();
+      for (Scored x : refined.get(b)) {
+        byIndex.put(x.index(), x);
+      }
+      List<Scored> kept = new ArrayList<>();
+      for (Scored x : first.get(b)) {
+        Scored k = byIndex.getOrDefault(x.index(), x);
+        if (batches.get(b).finished() != null) {
+          batches.get(b).finished().accept(k);
+        }
+        kept.add(k);
       }
       out.add(kept);
     }
@@ -156,26 +211,43 @@ public final class StructureRanker {
     return near;
   }
 
-  /** One pass over the structures not done, with these settings, as one job on the runner. */
-  private static List<Scored> scoreOnce(List<DagStructure> structures, Dataset data, double lambda,
-      List<? extends EvidenceMethod<DagProblem>> methods, DagScoreSettings settings, long seed, TaskRunner runner,
-      IntConsumer progress, IntPredicate done, Consumer<Scored> finished) {
-    List<SplittableUniformRandomProvider> streams =
-        RandomStreams.split(RandomStreams.fromSeed(seed), structures.size());
-    // Largest structures first (by CPT size, a proxy for the work), so the last tasks are short and
-    // no thread idles long at the end; each keeps its own stream, so results do not depend on the order.
-    int[] todo = java.util.stream.IntStream.range(0, structures.size()).filter(i -> !done.test(i)).toArray();
-    List<StructureTask> tasks = new ArrayList<>(todo.length);
-    for (int index : todo) {
-      tasks.add(new StructureTask(index, structures.get(index), RandomStreams.state(streams.get(index))));
+  /**
+   * One pass over the structures not done, on every data set, as one job on the runner. Within a data
+   * set the largest structures (by CPT size, a proxy for the work) go first; across data sets, by CPT
+   * size times distinct rows, so the last tasks are short and no worker idles long at the end. Each
+   * structure keeps its own stream, so results do not depend on the order.
+   */
+  private static List<List<Scored>> scoreOnce(List<DagStructure> structures, double lambda, List<Batch> batches,
+      TaskRunner runner, IntConsumer progress) {
+    List<SharedInputs> shared = new ArrayList<>();
+    List<BatchTask> tasks = new ArrayList<>();
+    List<String> keys = new ArrayList<>();
+    List<List<String>> names = new ArrayList<>();
+    for (int b = 0; b < batches.size(); b++) {
+      Batch batch = batches.get(b);
+      List<String> methodNames = batch.methods().stream().map(EvidenceMethod::name).toList();
+      names.add(methodNames);
+      shared.add(new SharedInputs(batch.data(), lambda, List.copyOf(methodNames), batch.settings(), batch.seed()));
+      List<SplittableUniformRandomProvider> streams =
+          RandomStreams.split(RandomStreams.fromSeed(batch.seed()), structures.size());
+      for (int index = 0; index < structures.size(); index++) {
+        if (!batch.done().test(index)) {
+          tasks.add(new BatchTask(b, new StructureTask(index, structures.get(index),
+              RandomStreams.state(streams.get(index)))));
+          keys.add((batch.label().isEmpty() ? "" : batch.label() + ", ") + "structure " + index);
+        }
+      }
     }
-    int[] order = java.util.stream.IntStream.range(0, todo.length).boxed()
-        .sorted(java.util.Comparator.comparingInt((Integer p) -> -structures.get(todo[p]).tableSize())
-            .thenComparingInt(p -> p))
+    long[] cost = new long[tasks.size()];
+    for (int p = 0; p < cost.length; p++) {
+      BatchTask t = tasks.get(p);
+      cost[p] = (long) t.task().structure().tableSize() * batches.get(t.batch()).data().distinctRows();
+    }
+    int[] order = java.util.stream.IntStream.range(0, tasks.size()).boxed()
+        .sorted(java.util.Comparator.comparingLong((Integer p) -> -cost[p]).thenComparingInt(p -> p))
         .mapToInt(Integer::intValue).toArray();
-    List<String> names = methods.stream().map(EvidenceMethod::name).toList();
-    var job = new TaskJob<>("score structures", new SharedInputs(data, lambda, List.copyOf(names), settings, seed),
-        tasks, tasks.stream().map(t -> "structure " + t.index()).toList(), order, StructureRanker::score);
+    var job = new TaskJob<>("score structures", new Shared(List.copyOf(shared)), tasks, keys, order,
+        StructureRanker::score);
     List<TaskOutcome<Scored>> outcomes = runner.run(job, new TaskListener<>() {
       @Override
       public void progress(int n) {
@@ -186,16 +258,33 @@ public final class StructureRanker {
 
       @Override
       public void finished(TaskOutcome<Scored> o) {
-        if (finished != null) {
-          finished.accept(o.failed() ? failed(tasks.get(o.index()), names, o.failure()) : o.result());
+        BatchTask t = tasks.get(o.index());
+        Consumer<Scored> told = batches.get(t.batch()).finished();
+        if (told != null) {
+          told.accept(o.failed() ? failed(t.task(), names.get(t.batch()), o.failure()) : o.result());
         }
       }
     });
-    List<Scored> out = new ArrayList<>(outcomes.size());
+    List<List<Scored>> out = new ArrayList<>();
+    for (int b = 0; b < batches.size(); b++) {
+      out.add(new ArrayList<>());
+    }
     for (TaskOutcome<Scored> o : outcomes) {
-      out.add(o.failed() ? failed(tasks.get(o.index()), names, o.failure()) : o.result());
+      BatchTask t = tasks.get(o.index());
+      out.get(t.batch()).add(o.failed() ? failed(t.task(), names.get(t.batch()), o.failure()) : o.result());
     }
     return out;
+  }
+
+  /** What every task of a job shares: each data set's inputs, sent once to each worker. */
+  record Shared(List<SharedInputs> batches) implements Serializable {}
+
+  /** One structure of one data set of the job. */
+  record BatchTask(int batch, StructureTask task) implements Serializable {}
+
+  /** Scores one structure of one data set: what each task runs, wherever it runs. */
+  static Scored score(Shared in, BatchTask t) {
+    return score(in.batches().get(t.batch()), t.task());
   }
 
   /** What every structure's scoring shares: sent once to each worker. */

@@ -24,6 +24,15 @@ public interface TaskRunner {
   /** Whether the first failed task stops the job. */
   boolean failFast();
 
+  /**
+   * Whether each job costs enough to start (a cluster's scheduling, a tenth of a second or more)
+   * that work split into several small jobs should go as one: false for a local pool, whose jobs
+   * cost nothing to start and report each task as it ends.
+   */
+  default boolean prefersFewJobs() {
+    return false;
+  }
+
   /** The results of a job that must not fail: the first failure (by index) is thrown. */
   static <R extends Serializable> List<R> resultsOrThrow(String job, List<TaskOutcome<R>> outcomes) {
     for (TaskOutcome<R> o : outcomes) {

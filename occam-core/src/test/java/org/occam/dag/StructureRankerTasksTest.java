@@ -24,6 +24,7 @@ import org.occam.task.SerialisingTaskRunner;
 class StructureRankerTasksTest {
   private static List<DagStructure> structures;
   private static Dataset data;
+  private static Dataset first8;
   private static final DagScoreSettings SETTINGS = DagScoreSettings.defaults()
       .withAis(new DagAnnealingTarget.Settings(64, DagAnnealingTarget.Settings.DEFAULT_SCHEDULE_E, 3,
           DagAnnealingTarget.Proposal.ROW_SWEEP, false, 1.0, false, java.util.OptionalDouble.of(0.5), 12));
@@ -45,6 +46,7 @@ class StructureRankerTasksTest {
       }
     }
     data = Dataset.of(BealExample.observedVariables(), rows);
+    first8 = Dataset.of(BealExample.observedVariables(), java.util.Arrays.copyOf(rows, 8));
   }
 
   @Test
@@ -65,6 +67,68 @@ class StructureRankerTasksTest {
         assertThat(b.seed()).isEqualTo(a.seed());
         assertThat(b.settings()).isEqualTo(a.settings());
         assertThat(b.diagnostics().keySet()).isEqualTo(a.diagnostics().keySet());
+        assertThat(b.diagnostics().toString()).isEqualTo(a.diagnostics().toString());
+      }
+    }
+  }
+
+  @Test
+  void severalDataSetsInOneJobScoreAsEachAlone() {
+    // two sizes of the data (the first 8 rows with fixed restarts, all 12 with adaptive ones, a narrow
+    // margin so that only some structures are refined), shipped through serialisation in one job
+    DagScoreSettings adaptive = DagScoreSettings.defaults().withAdaptiveRestarts(2, 2, 6, 1.0);
+    List<EvidenceMethod<DagProblem>> some = List.of(DagMethods.get("vb"), DagMethods.get("cs"),
+        DagMethods.get("bic"));
+    List<Integer> jobSizes = new java.util.ArrayList<>();
+    var shipping = new SerialisingTaskRunner(true);
+    var counting = new org.occam.task.TaskRunner() {
+      @Override
+      public <S extends java.io.Serializable, T extends java.io.Serializable, R extends java.io.Serializable>
+          List<org.occam.task.TaskOutcome<R>> run(org.occam.task.TaskJob<S, T, R> job,
+          org.occam.task.TaskListener<R> listener) {
+        jobSizes.add(job.size());
+        return shipping.run(job, listener);
+      }
+
+      @Override
+      public String description() {
+        return "counting";
+      }
+
+      @Override
+      public int parallelism() {
+        return 1;
+      }
+
+      @Override
+      public boolean failFast() {
+        return true;
+      }
+    };
+    var both = StructureRanker.scoreEach(structures, 1.0, List.of(
+        new StructureRanker.Batch("n = 8", first8, ALL, SETTINGS, 21),
+        new StructureRanker.Batch("n = 12", data, some, adaptive, 22)), counting, null);
+    var alone8 = StructureRanker.scoreWith(structures, first8, 1.0, ALL, SETTINGS, 21, 2, null, i -> false, null);
+    var alone12 = StructureRanker.scoreWith(structures, data, 1.0, some, adaptive, 22, 2, null, i -> false, null);
+    assertThat(both).hasSize(2);
+    assertSameScores(both.get(0), alone8, ALL);
+    assertSameScores(both.get(1), alone12, some);
+    // one job for both data sets' first pass, one for the adaptive refinement of some of n = 12's
+    assertThat(jobSizes).hasSize(2);
+    assertThat(jobSizes.get(0)).isEqualTo(2 * structures.size());
+    assertThat(jobSizes.get(1)).isBetween(1, structures.size() - 1);
+  }
+
+  private static void assertSameScores(List<StructureRanker.Scored> got, List<StructureRanker.Scored> want,
+      List<EvidenceMethod<DagProblem>> methods) {
+    assertThat(got).hasSameSizeAs(want);
+    for (int i = 0; i < want.size(); i++) {
+      assertThat(got.get(i).index()).isEqualTo(want.get(i).index());
+      for (EvidenceMethod<DagProblem> m : methods) {
+        EvidenceEstimate a = want.get(i).estimate(m.name());
+        EvidenceEstimate b = got.get(i).estimate(m.name());
+        assertThat(Double.doubleToRawLongBits(b.logEvidence())).as("%s on structure %d", m.name(), i)
+            .isEqualTo(Double.doubleToRawLongBits(a.logEvidence()));
         assertThat(b.diagnostics().toString()).isEqualTo(a.diagnostics().toString());
       }
     }

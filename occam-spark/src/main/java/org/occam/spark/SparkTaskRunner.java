@@ -195,4 +195,10 @@ public final class SparkTaskRunner implements TaskRunner {
   public boolean failFast() {
     return failFast;
   }
+
+  /** Each Spark job costs a broadcast, a stage and a wait for its last partition. */
+  @Override
+  public boolean prefersFewJobs() {
+    return true;
+  }
 }

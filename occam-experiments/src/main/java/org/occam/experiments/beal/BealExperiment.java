@@ -247,6 +247,22 @@ public final class BealExperiment {
     return scored;
   }
 
+  /**
+   * Every structure scored on each of several data sets, as one job on {@link #runner()} (see
+   * {@link StructureRanker#scoreEach}); the failures are kept as by {@link #score}, each named with its
+   * data set's label.
+   */
+  List<List<StructureRanker.Scored>> scoreEach(List<StructureRanker.Batch> batches,
+      java.util.function.IntConsumer progress) {
+    var scored = StructureRanker.scoreEach(structures, 1.0, batches, runner(), progress);
+    for (int b = 0; b < batches.size(); b++) {
+      for (String f : DagRanking.failures(scored.get(b))) {
+        failures.add(batches.get(b).label() + ": " + f);
+      }
+    }
+    return scored;
+  }
+
   /** Records a failed task of the run (a structure's scoring, or a whole unit's). */
   void failed(String what) {
     failures.add(what);

@@ -19,6 +19,7 @@ import org.occam.dag.BealExample;
 import org.occam.dag.DagAnnealingTarget;
 import org.occam.dag.DagMethod;
 import org.occam.dag.StructureRanker;
+import org.occam.dag.methods.DagMethods;
 import org.occam.data.Dataset;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.experiments.ProgressSink;
@@ -88,14 +89,12 @@ final class BealPartOne {
   }
 
   private void run(int[][] rows, List<Integer> gridSizes, Map<Integer, JsonNode> before, UnitLog log) {
+    Map<Integer, Scores> together = e.runner().prefersFewJobs() ? together(rows, before) : Map.of();
     for (int si = 0; si < e.sizes().size(); si++) {
       int n = e.sizes().get(si);
       boolean withAis = e.aisSizes().contains(n);
-      List<DagMethod> asked = new ArrayList<>(BealExperiment.BASE_METHODS);
-      if (withAis) {
-        asked.add(DagMethod.AIS);
-      }
-      Dataset d = Dataset.of(BealExample.observedVariables(), Arrays.copyOf(rows, n));
+      List<DagMethod> asked = asked(n);
+      Dataset d = data(rows, n);
       long s0 = System.nanoTime();
       List<StructureRanker.Scored> scored;
       double secs;
@@ -104,10 +103,15 @@ final class BealPartOne {
         scored = BealUnits.structures(kept, e.structures());
         secs = PreviousRun.number(kept.get("seconds"));
       } else {
-        try (ProgressSink.Task task = progress.start("part 1, n = " + n, e.structures().size())) {
-          scored = e.score("part 1, n = " + n, d, asked, e.scoreSettings(), e.seed() + n, task.listener());
+        if (together.containsKey(n)) {
+          scored = together.get(n).scored();
+          secs = together.get(n).seconds();
+        } else {
+          try (ProgressSink.Task task = progress.start("part 1, n = " + n, e.structures().size())) {
+            scored = e.score("part 1, n = " + n, d, asked, e.scoreSettings(), e.seed() + n, task.listener());
+          }
+          secs = (System.nanoTime() - s0) * 1e-9;
         }
-        secs = (System.nanoTime() - s0) * 1e-9;
         log.finished(BealUnits.partOne(n, secs, scored), BealUnits.line("part 1, n = " + n, asked, scored,
             e.trueIndex(), secs));
       }
@@ -124,6 +128,61 @@ final class BealPartOne {
       }
       entries.add(entry);
     }
+  }
+
+  /** The methods at size n: the base ones, and AIS at the sizes that have it. */
+  private List<DagMethod> asked(int n) {
+    List<DagMethod> asked = new ArrayList<>(BealExperiment.BASE_METHODS);
+    if (e.aisSizes().contains(n)) {
+      asked.add(DagMethod.AIS);
+    }
+    return asked;
+  }
+
+  private static Dataset data(int[][] rows, int n) {
+    return Dataset.of(BealExample.observedVariables(), Arrays.copyOf(rows, n));
+  }
+
+  /** A size's scores and the seconds they are said to have taken. */
+  private record Scores(List<StructureRanker.Scored> scored, double seconds) {}
+
+  /**
+   * Every size not scored before, as one job (for an engine whose jobs are costly to start: one
+   * job instead of one per size), with each size's own methods, settings and seed, so its scores are
+   * those of scoring it alone. Each size's seconds are the job's wall time shared out in proportion
+   * to the sizes' summed scoring times.
+   */
+  private Map<Integer, Scores> together(int[][] rows, Map<Integer, JsonNode> before) {
+    List<Integer> todo = e.sizes().stream().filter(n -> !before.containsKey(n)).toList();
+    if (todo.isEmpty()) {
+      return Map.of();
+    }
+    List<StructureRanker.Batch> batches = new ArrayList<>();
+    for (int n : todo) {
+      batches.add(new StructureRanker.Batch("part 1, n = " + n, data(rows, n),
+          asked(n).stream().map(m -> DagMethods.get(m.label())).toList(), e.scoreSettings(), e.seed() + n));
+    }
+    long s0 = System.nanoTime();
+    List<List<StructureRanker.Scored>> scored;
+    try (ProgressSink.Task task = progress.start("part 1, " + todo.size() + " sizes",
+        todo.size() * e.structures().size())) {
+      scored = e.scoreEach(batches, task.listener());
+    }
+    double wall = (System.nanoTime() - s0) * 1e-9;
+    double[] work = new double[todo.size()];
+    for (int b = 0; b < todo.size(); b++) {
+      for (StructureRanker.Scored x : scored.get(b)) {
+        for (var est : x.estimates()) {
+          work[b] += Double.isFinite(est.seconds()) ? est.seconds() : 0;
+        }
+      }
+    }
+    double all = Arrays.stream(work).sum();
+    Map<Integer, Scores> out = new HashMap<>();
+    for (int b = 0; b < todo.size(); b++) {
+      out.put(todo.get(b), new Scores(scored.get(b), all > 0 ? wall * work[b] / all : wall / todo.size()));
+    }
+    return out;
   }
 
   /** Table 6.1's row and the per-structure scores at one size; the true ranks for the JSON. */
