@@ -75,6 +75,21 @@ class RbmCommandsTest {
   }
 
   @Test
+  void sampledFineTuningAsksForThePapersImportanceSampledObjective() throws IOException {
+    Path out = dir.resolve("sampled.json");
+    var r = CliRunner.run(args("rbm", "score", "--data", SOTU.toString(), "--most-frequent", "5", "--rows", "100",
+        "--hidden", "2", "--methods", "laplace", "--sampled-fine-tuning", "--json", out.toString()));
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode result = JSON.readTree(out.toFile()).get("results").get(0);
+    JsonNode d = result.get("diagnostics");
+    assertThat(d.get("fineTuningObjective").asText()).isEqualTo("importance-sampled");
+    // T = 20 chains × 50 samples, at least N = 100
+    assertThat(d.get("samples").asInt()).isEqualTo(1000);
+    assertThat(d.get("effectiveSampleSize").asDouble()).isGreaterThanOrEqualTo(0.9 * d.get("samples").asDouble());
+    assertThat(result.get("settings").get("exactFineTuning").asBoolean()).isFalse();
+  }
+
+  @Test
   void selectReportsTheBestKPerMethodFromItsOwnTable() throws IOException {
     Path out = dir.resolve("sel.json");
     var r = CliRunner.run(args("rbm", "select", "--data", SOTU.toString(), "--most-frequent", "4", "--rows", "200",
