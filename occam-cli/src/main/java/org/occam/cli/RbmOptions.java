@@ -51,9 +51,14 @@ public final class RbmOptions {
 
   @Option(names = "--samples-per-chain", paramLabel = "S", defaultValue = "100",
       description = "Samples kept per Gibbs chain; T = chains × S, raised to at least N (default: ${DEFAULT-VALUE})."
-          + " The fine-tuned λMP optimises an importance-sampled objective, and the scores fall short by roughly"
-          + " F·N/(2T) nats: raise T for accuracy.")
+          + " Where the fine-tuned λMP optimises the importance-sampled objective (F > 200, log Z by AIS, or"
+          + " --sampled-fine-tuning), the scores fall short by roughly F·N/(2T) nats: raise T for accuracy.")
   int samplesPerChain;
+
+  @Option(names = "--sampled-fine-tuning",
+      description = "Fine-tune λMP (and the flipped modes) on the importance-sampled objective, as Chen & Welling do,"
+          + " even where the exact one is affordable (F <= 200 with log Z exact), which is used by default there.")
+  boolean sampledFineTuning;
 
   @Option(names = "--burn-in", paramLabel = "B", defaultValue = "1000",
       description = "Gibbs sweeps before a chain's first sample (default: ${DEFAULT-VALUE}).")
@@ -184,7 +189,7 @@ public final class RbmOptions {
     OptionChecks.atLeast("--ais-runs", aisRuns, 1);
     return RbmLaplace.Settings.defaults().withTraining(training())
         .withSamples(gibbsChains, burnIn, samplesPerChain, thinning).withLogZ(logZMethod())
-        .withAis(RbmPartitionAis.Settings.defaults().withRuns(aisRuns));
+        .withAis(RbmPartitionAis.Settings.defaults().withRuns(aisRuns)).withExactFineTuning(!sampledFineTuning);
   }
 
   ParameterSpaceAis.Settings aisPdSettings() {

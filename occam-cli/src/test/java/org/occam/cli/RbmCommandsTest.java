@@ -50,7 +50,9 @@ class RbmCommandsTest {
     assertThat(map.get("logEvidence").asDouble()).isCloseTo(
         d.get("logLikelihood").asDouble() + d.get("logPrior").asDouble(), within(1e-9));
     assertThat(d.get("logZMethod").asText()).isEqualTo("exact");
-    assertThat(d.get("effectiveSampleSize").asDouble()).isGreaterThanOrEqualTo(0.9 * d.get("samples").asDouble());
+    // F = 17 ≤ 200 with log Z exact: λMP minimises the exact ℓ, so there are no samples and no ESS
+    assertThat(d.get("fineTuningObjective").asText()).isEqualTo("exact");
+    assertThat(d.has("effectiveSampleSize")).isFalse();
     assertThat(d.has("trapezoidDirections")).isTrue();
     assertThat(d.has("modeGroups")).isTrue();
     JsonNode b = mlBic.get("diagnostics");
@@ -70,6 +72,21 @@ class RbmCommandsTest {
         "--hidden", "2", "--methods", "map", "--json", again.toString()));
     assertThat(r3.exitCode()).isNotZero();
     assertThat(r3.err()).contains("exists");
+  }
+
+  @Test
+  void sampledFineTuningAsksForThePapersImportanceSampledObjective() throws IOException {
+    Path out = dir.resolve("sampled.json");
+    var r = CliRunner.run(args("rbm", "score", "--data", SOTU.toString(), "--most-frequent", "5", "--rows", "100",
+        "--hidden", "2", "--methods", "laplace", "--sampled-fine-tuning", "--json", out.toString()));
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode result = JSON.readTree(out.toFile()).get("results").get(0);
+    JsonNode d = result.get("diagnostics");
+    assertThat(d.get("fineTuningObjective").asText()).isEqualTo("importance-sampled");
+    // T = 20 chains × 50 samples, at least N = 100
+    assertThat(d.get("samples").asInt()).isEqualTo(1000);
+    assertThat(d.get("effectiveSampleSize").asDouble()).isGreaterThanOrEqualTo(0.9 * d.get("samples").asDouble());
+    assertThat(result.get("settings").get("exactFineTuning").asBoolean()).isFalse();
   }
 
   @Test

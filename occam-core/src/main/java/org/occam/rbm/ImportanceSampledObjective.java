@@ -9,7 +9,6 @@ import java.util.Map;
 import org.occam.math.DifferentiableFunction;
 import org.occam.math.LogSpace;
 import org.occam.math.Logistic;
-import org.occam.math.TrustRegionNewton;
 
 /**
  * Chen &amp; Welling's (2013) importance-sampled negative log posterior of an RBM (their eqns 6–7),
@@ -31,7 +30,7 @@ import org.occam.math.TrustRegionNewton;
  * count and T the number of samples. Immutable; each call allocates its own scratch, so one
  * instance may be shared between threads.
  */
-public final class ImportanceSampledObjective implements TrustRegionNewton.TwiceDifferentiableFunction {
+public final class ImportanceSampledObjective implements RbmPosteriorObjective {
   private final int visibleCount;
   private final int hiddenCount;
   private final int featureCount;
@@ -305,7 +304,14 @@ public final class ImportanceSampledObjective implements TrustRegionNewton.Twice
     return value + priorPenalty(lambda);
   }
 
+  /** Importance-sampled, never exact. */
+  @Override
+  public boolean exact() {
+    return false;
+  }
+
   /** ℓ(λ) alone. */
+  @Override
   public double value(double[] lambda) {
     return evaluate(lambda).value();
   }

@@ -33,7 +33,12 @@ import org.occam.evidence.HalfHeightModes;
  *       sample size of the weights falls below 90% of T (section 3.1.2); beyond the paper, when
  *       its end is not within {@link #FINE_TUNING_TOLERANCE} nats of a minimum by the Newton
  *       decrement, Newton's method in a trust region goes on under the same limit
- *       ({@link TrustRegionNewton}); the result is λMP;
+ *       ({@link TrustRegionNewton}); the result is λMP. Beyond the paper, where the exact ℓ is
+ *       affordable ({@link Settings#exactObjective}: log Z enumerated and F ≤
+ *       {@value #MAX_EXACT_OBJECTIVE_FEATURES}) steps 3–4 and the flipped modes use it
+ *       ({@link RbmExactObjective}) instead of the importance-sampled one: no samples, no ESS limit,
+ *       no F·N/(2T) shortfall of λMP and no noise in A or the trapezoids
+ *       ({@link FineTuning#exactObjective} says which);
  *   <li>the Hessian A = ∇²ℓ(λMP) (eqn 7 with the between-sample term) and its eigendecomposition;
  *       along every eigenvector whose eigenvalue is below {@code S_thresh = 1/σ0²} the Gaussian
  *       factor {@code √(2π/S_i)} is replaced by the width of a trapezoid, {@code t_r + t_l}, the
@@ -94,6 +99,13 @@ public final class RbmLaplace {
   /** The most trial steps of Newton's method after L-BFGS. */
   static final int NEWTON_MAX_TRIALS = 200;
 
+  /**
+   * The largest F for which the exact ℓ replaces the importance-sampled one ({@link Settings#exactObjective});
+   * the same bound as the flipped modes' ({@link RbmFlips#SMALL_FEATURE_COUNT}), so larger models
+   * run as before.
+   */
+  public static final int MAX_EXACT_OBJECTIVE_FEATURES = 200;
+
   /** The fraction of T the effective sample size may not fall below (section 3.1.2). */
   public static final double DEFAULT_ESS_FRACTION = 0.9;
 
@@ -117,11 +129,15 @@ public final class RbmLaplace {
    * @param pcdRestarts PCD runs from starts of growing spread ({@link #initialScale}); when the exact
    *     likelihood is affordable (min(V, K) ≤ {@value RbmLogLikelihood#MAX_ENUMERATED_UNITS}) the run
    *     with the highest exact objective is kept, otherwise only the first is made
+   * @param exactFineTuning whether steps 3–4 (and the flipped modes' relocations) use the exact ℓ
+   *     instead of the importance-sampled one where that is affordable ({@link #exactObjective}):
+   *     beyond the paper, it removes λMP's F·N/(2T) shortfall and the noise of the Hessian and the
+   *     trapezoids; false for the paper's procedure everywhere
    */
   public record Settings(PersistentContrastiveDivergence.Settings training, int sampleChains, int burnIn,
       int samplesPerChain, int thinning, double essFraction, double eigenvalueThreshold, RbmLogPartition.Method logZ,
-      int maxEnumeratedUnits, RbmPartitionAis.Settings ais, Lbfgs.Settings fineTuning, int pcdRestarts)
-      implements java.io.Serializable {
+      int maxEnumeratedUnits, RbmPartitionAis.Settings ais, Lbfgs.Settings fineTuning, int pcdRestarts,
+      boolean exactFineTuning) implements java.io.Serializable {
     public Settings {
       if (pcdRestarts < 1) {
         throw new InvalidInputException("need at least one PCD run, got " + pcdRestarts);
@@ -159,47 +175,67 @@ public final class RbmLaplace {
     public static Settings defaults() {
       return new Settings(PersistentContrastiveDivergence.Settings.defaults(), 100, 1000, 100, 10,
           DEFAULT_ESS_FRACTION, Double.NaN, RbmLogPartition.Method.AUTO, 20, RbmPartitionAis.Settings.defaults(),
-          Lbfgs.Settings.defaults(), DEFAULT_PCD_RESTARTS);
+          Lbfgs.Settings.defaults(), DEFAULT_PCD_RESTARTS, true);
     }
 
     public Settings withTraining(PersistentContrastiveDivergence.Settings t) {
       return new Settings(t, sampleChains, burnIn, samplesPerChain, thinning, essFraction, eigenvalueThreshold, logZ,
-          maxEnumeratedUnits, ais, fineTuning, pcdRestarts);
+          maxEnumeratedUnits, ais, fineTuning, pcdRestarts, exactFineTuning);
     }
 
     public Settings withSamples(int chains, int burn, int perChain, int thin) {
       return new Settings(training, chains, burn, perChain, thin, essFraction, eigenvalueThreshold, logZ,
-          maxEnumeratedUnits, ais, fineTuning, pcdRestarts);
+          maxEnumeratedUnits, ais, fineTuning, pcdRestarts, exactFineTuning);
     }
 
     public Settings withEigenvalueThreshold(double s) {
       return new Settings(training, sampleChains, burnIn, samplesPerChain, thinning, essFraction, s, logZ,
-          maxEnumeratedUnits, ais, fineTuning, pcdRestarts);
+          maxEnumeratedUnits, ais, fineTuning, pcdRestarts, exactFineTuning);
     }
 
     public Settings withLogZ(RbmLogPartition.Method method) {
       return new Settings(training, sampleChains, burnIn, samplesPerChain, thinning, essFraction, eigenvalueThreshold,
-          method, maxEnumeratedUnits, ais, fineTuning, pcdRestarts);
+          method, maxEnumeratedUnits, ais, fineTuning, pcdRestarts, exactFineTuning);
     }
 
     public Settings withAis(RbmPartitionAis.Settings a) {
       return new Settings(training, sampleChains, burnIn, samplesPerChain, thinning, essFraction, eigenvalueThreshold,
-          logZ, maxEnumeratedUnits, a, fineTuning, pcdRestarts);
+          logZ, maxEnumeratedUnits, a, fineTuning, pcdRestarts, exactFineTuning);
     }
 
     public Settings withPcdRestarts(int r) {
       return new Settings(training, sampleChains, burnIn, samplesPerChain, thinning, essFraction, eigenvalueThreshold,
-          logZ, maxEnumeratedUnits, ais, fineTuning, r);
+          logZ, maxEnumeratedUnits, ais, fineTuning, r, exactFineTuning);
     }
 
     public Settings withFineTuning(Lbfgs.Settings l) {
       return new Settings(training, sampleChains, burnIn, samplesPerChain, thinning, essFraction, eigenvalueThreshold,
-          logZ, maxEnumeratedUnits, ais, l, pcdRestarts);
+          logZ, maxEnumeratedUnits, ais, l, pcdRestarts, exactFineTuning);
     }
 
     public Settings withEssFraction(double f) {
       return new Settings(training, sampleChains, burnIn, samplesPerChain, thinning, f, eigenvalueThreshold, logZ,
-          maxEnumeratedUnits, ais, fineTuning, pcdRestarts);
+          maxEnumeratedUnits, ais, fineTuning, pcdRestarts, exactFineTuning);
+    }
+
+    /** The same with the exact ℓ where affordable (true) or the paper's importance-sampled ℓ always (false). */
+    public Settings withExactFineTuning(boolean exact) {
+      return new Settings(training, sampleChains, burnIn, samplesPerChain, thinning, essFraction, eigenvalueThreshold,
+          logZ, maxEnumeratedUnits, ais, fineTuning, pcdRestarts, exact);
+    }
+
+    /**
+     * Whether the exact ℓ is used for V visible and K hidden units: asked for, log Z enumerated
+     * ({@link RbmLogPartition#resolve}) and F ≤ {@value #MAX_EXACT_OBJECTIVE_FEATURES}, where an
+     * exact Hessian costs at most 2^13 states times F² (V·K + V + K ≤ 200 holds only with
+     * min(V, K) ≤ 13).
+     */
+    public boolean exactObjective(int visibleCount, int hiddenCount) {
+      return exactFineTuning
+          && visibleCount * hiddenCount + visibleCount + hiddenCount <= MAX_EXACT_OBJECTIVE_FEATURES
+          && Math.min(visibleCount, hiddenCount) <= RbmLogLikelihood.MAX_ENUMERATED_UNITS
+          && RbmLogPartition.resolve(logZ, visibleCount, hiddenCount, maxEnumeratedUnits)
+          == RbmLogPartition.Method.EXACT;
     }
 
     /**
@@ -241,6 +277,7 @@ public final class RbmLaplace {
       m.put("ais", ais.toMap());
       m.put("fineTuning", fineTuning.toString());
       m.put("pcdRestarts", pcdRestarts);
+      m.put("exactFineTuning", exactFineTuning);
       return m;
     }
   }
@@ -263,10 +300,12 @@ public final class RbmLaplace {
    *     with g and A = ∇²ℓ at λMP (exact for a quadratic ℓ); NaN when A is not positive definite,
    *     where λMP is not a minimum and the estimate has no meaning
    * @param smallestEigenvalue the smallest eigenvalue of A at λMP
+   * @param exactObjective whether ℓ was the exact negative log posterior ({@link Settings#exactObjective};
+   *     then the ESS is +∞ and T is 0) rather than the importance-sampled one
    */
   public record FineTuning(int iterations, Lbfgs.Reason reason, double gradientNorm, double objectiveDecrease,
       double distance, double effectiveSampleSize, int sampleCount, int distinctSamples, int newtonIterations,
-      TrustRegionNewton.Reason newtonStop, double remaining, double smallestEigenvalue) {
+      TrustRegionNewton.Reason newtonStop, double remaining, double smallestEigenvalue, boolean exactObjective) {
     /** Whether λMP is a minimum of ℓ to {@link #FINE_TUNING_TOLERANCE}: A positive definite, {@code remaining} ≤ it. */
     public boolean converged() {
       return remaining <= FINE_TUNING_TOLERANCE;
@@ -340,7 +379,7 @@ public final class RbmLaplace {
    * @param located the patterns re-optimised
    * @param collapsed the located patterns whose mode was one already found (up to permutation)
    * @param sampleCount T of the Gibbs samples at λMP that the re-optimisation and the flipped modes'
-   *     trapezoids use (0 when nothing was located)
+   *     trapezoids use (0 when nothing was located or ℓ is exact)
    */
   public record FlipModes(List<Mode> modes, String rule, int considered, int screenedOut, double screenedOutLogMass,
       int located, int collapsed, int sampleCount) {
@@ -522,7 +561,7 @@ public final class RbmLaplace {
   static final int MAX_RELOCATION_ROUNDS = 5;
 
   /** A flipped point re-optimised: where, on which samples' ℓ (and its Hessian there), and how. */
-  private record Relocation(double[] parameters, ImportanceSampledObjective objective, FineTuning fineTuning,
+  private record Relocation(double[] parameters, RbmPosteriorObjective objective, FineTuning fineTuning,
       double[][] hessian) {}
 
   /**
@@ -533,9 +572,9 @@ public final class RbmLaplace {
    * over the runs (ℓ of each sample set is exact up to a constant, so the decreases add) and ends
    * with the last run's stop.
    */
-  private Relocation relocate(double[] start, Rbm shape, ImportanceSampledObjective first, Settings settings,
+  private Relocation relocate(double[] start, Rbm shape, RbmPosteriorObjective first, Settings settings,
       List<SplittableUniformRandomProvider> streams, int threads) {
-    ImportanceSampledObjective objective = first;
+    RbmPosteriorObjective objective = first;
     double[] x = start;
     double decrease = 0;
     int iterations = 0;
@@ -544,8 +583,9 @@ public final class RbmLaplace {
     for (int round = 0; round < MAX_RELOCATION_ROUNDS; round++) {
       if (round > 0) {
         Rbm at = shape.withParameters(x);
+        double sigma = settings.priorSigma();
         objective = new ImportanceSampledObjective(at, gibbsSamples(at, settings, streams, threads), dataTerm,
-            first.priorVariance());
+            sigma * sigma);
       }
       tuned = tune(objective, x, settings);
       decrease += tuned.before - tuned.end.value();
@@ -563,7 +603,7 @@ public final class RbmLaplace {
     return new Relocation(x, objective, new FineTuning(iterations, tuned.lbfgs.reason(), tuned.end.gradientNorm(),
         decrease, Math.sqrt(distance), objective.effectiveSampleSize(x), objective.sampleCount(),
         objective.distinctSampleCount(), newtonIterations, tuned.newtonStop, tuned.end.decrement(),
-        tuned.end.smallestEigenvalue()), tuned.end.hessian());
+        tuned.end.smallestEigenvalue(), objective.exact()), tuned.end.hessian());
   }
 
   /**
@@ -580,7 +620,7 @@ public final class RbmLaplace {
           <= FINE_TUNING_TOLERANCE) : newtonStop == TrustRegionNewton.Reason.ITERATE_REFUSED;
     }
 
-    FineTuning record(double[] start, ImportanceSampledObjective objective) {
+    FineTuning record(double[] start, RbmPosteriorObjective objective) {
       double[] x = end.x();
       double distance = 0;
       for (int a = 0; a < x.length; a++) {
@@ -588,7 +628,8 @@ public final class RbmLaplace {
       }
       return new FineTuning(lbfgs.iterations(), lbfgs.reason(), end.gradientNorm(), before - end.value(),
           Math.sqrt(distance), objective.effectiveSampleSize(x), objective.sampleCount(),
-          objective.distinctSampleCount(), end.iterations(), newtonStop, end.decrement(), end.smallestEigenvalue());
+          objective.distinctSampleCount(), end.iterations(), newtonStop, end.decrement(), end.smallestEigenvalue(),
+          objective.exact());
     }
   }
 
@@ -612,7 +653,7 @@ public final class RbmLaplace {
    * ℓ's fall (by 34 and 115 nats where ℓ fell by 31 and 111), but at K = 10 (F = 120) it fell by 5 to
    * 31 nats where ℓ fell by a further 15 to 41.
    */
-  static Tuned tune(ImportanceSampledObjective objective, double[] start, Settings settings) {
+  static Tuned tune(RbmPosteriorObjective objective, double[] start, Settings settings) {
     double limit = settings.essFraction() * objective.sampleCount();
     Lbfgs.IterateCheck ess = y -> objective.evaluate(y).effectiveSampleSize() >= limit;
     double before = objective.value(start);
@@ -635,7 +676,7 @@ public final class RbmLaplace {
    * the trapezoid width {@code t_r + t_l} (on {@code objective}, with its ESS limit) below it; and
    * the plain Gaussian {@code (F/2) log 2π − ½ log det A} (NaN unless A is positive definite).
    */
-  private static Volume volume(double[] lambda, ImportanceSampledObjective objective, SymmetricEigen spectrum,
+  private static Volume volume(double[] lambda, RbmPosteriorObjective objective, SymmetricEigen spectrum,
       double essLimit, Settings settings, int threads) {
     int f = lambda.length;
     double threshold = settings.threshold();
@@ -752,8 +793,9 @@ public final class RbmLaplace {
       return new FlipModes(List.of(unflipped), rule, patterns.size(), screenedOut.size(), screenedMass, 0, 0, 0);
     }
 
-    int[][] samples = gibbsSamples(rbm, settings, fit.flipChainStreams, threads);
-    ImportanceSampledObjective objective = new ImportanceSampledObjective(rbm, samples, dataTerm, variance);
+    // the exact ℓ needs no samples; otherwise new ones at λMP (every λ_s has λMP's distribution of x)
+    RbmPosteriorObjective objective = fit.objective.exact() ? fit.objective : new ImportanceSampledObjective(rbm,
+        gibbsSamples(rbm, settings, fit.flipChainStreams, threads), dataTerm, variance);
 
     // located modes, λMP's first: their parameters, Hessians and how many patterns fell on each
     List<double[]> modeParameters = new ArrayList<>();
@@ -763,7 +805,7 @@ public final class RbmLaplace {
     List<FineTuning> relocations = new ArrayList<>();
     List<Double> modePredictions = new ArrayList<>();
     List<Integer> hits = new ArrayList<>();
-    List<ImportanceSampledObjective> modeObjectives = new ArrayList<>();
+    List<RbmPosteriorObjective> modeObjectives = new ArrayList<>();
     modeObjectives.add(fit.objective);
     modeParameters.add(lambda);
     modeHessians.add(a);
@@ -818,7 +860,7 @@ public final class RbmLaplace {
         map = fit.logLikelihood + logPrior(start, sigma) + relocations.get(m).objectiveDecrease();
       }
       SymmetricEigen s = modeSpectra.get(m);
-      ImportanceSampledObjective own = modeObjectives.get(m);
+      RbmPosteriorObjective own = modeObjectives.get(m);
       Volume volume = volume(mu, own, s, settings.essFraction() * own.sampleCount(), settings, threads);
       int[] groups = equivalentModeGroups(at, modeHessians.get(m));
       modes.add(new Mode(modePatterns.get(m), mu, map, volume.logVolume, volume.logGaussianVolume,
@@ -826,7 +868,7 @@ public final class RbmLaplace {
           hits.get(m), volume.trapezoids));
     }
     return new FlipModes(modes, rule, patterns.size(), screenedOut.size(), screenedMass, kept.size(), collapsed,
-        samples.length);
+        objective.sampleCount());
   }
 
   /**
@@ -857,7 +899,7 @@ public final class RbmLaplace {
   public record PcdRuns(double[] objectives, int chosen) {}
 
   /** Steps 1–3 and 5: the fine-tuned point, its objective (and ℓ's Hessian there), L there and log Z. */
-  private record Fit(PcdRuns pcdRuns, Rbm model, ImportanceSampledObjective objective, FineTuning fineTuning,
+  private record Fit(PcdRuns pcdRuns, Rbm model, RbmPosteriorObjective objective, FineTuning fineTuning,
       double[][] hessian, double logLikelihood,
       RbmLogPartition.Estimate logPartition, Map<String, Double> seconds, Map<String, Double> laterSeconds,
       List<SplittableUniformRandomProvider> flipChainStreams) {}
@@ -908,19 +950,24 @@ public final class RbmLaplace {
     seconds.put("pcd", elapsed(start));
 
     Rbm model = pcd;
-    ImportanceSampledObjective objective = null;
+    RbmPosteriorObjective objective = null;
     FineTuning fineTuning = null;
     double[][] hessian = null;
     if (fineTune) {
-      progress.accept("samples");
-      start = System.nanoTime();
-      int[][] samples = gibbsSamples(pcd, settings, chainStreams, threads);
-      seconds.put("samples", elapsed(start));
+      if (settings.exactObjective(visibleCount, hiddenCount)) {
+        // no samples: ℓ is exact (the chain streams are split all the same, so the others are unchanged)
+        objective = new RbmExactObjective(hiddenCount, data, priorVariance);
+      } else {
+        progress.accept("samples");
+        start = System.nanoTime();
+        int[][] samples = gibbsSamples(pcd, settings, chainStreams, threads);
+        seconds.put("samples", elapsed(start));
+        objective = new ImportanceSampledObjective(pcd, samples, dataTerm, priorVariance);
+      }
 
       progress.accept("fine-tuning");
       start = System.nanoTime();
-      ImportanceSampledObjective is = new ImportanceSampledObjective(pcd, samples, dataTerm, priorVariance);
-      objective = is;
+      RbmPosteriorObjective is = objective;
       double[] lambda0 = pcd.parameters();
       Tuned tuned = tune(is, lambda0, settings);
       double[] lambda = tuned.end.x();

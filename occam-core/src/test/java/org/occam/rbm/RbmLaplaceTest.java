@@ -170,8 +170,10 @@ class RbmLaplaceTest {
   void thereIsAtLeastOneGibbsSamplePerDatum() {
     // 20 chains × 10 samples asked for, 3000 rows: T is raised to 20 × 150 = 3000
     RbmLaplace laplace = new RbmLaplace(data(3, 1, 1.0, 3000, 71));
+    // the paper's importance-sampled ℓ (3×1 would otherwise get the exact one, with no samples)
     RbmLaplace.Settings s = quickSettings().withSamples(20, 50, 10, 2).withTraining(
-        PersistentContrastiveDivergence.Settings.defaults().withIterations(300).withChains(10));
+        PersistentContrastiveDivergence.Settings.defaults().withIterations(300).withChains(10))
+        .withExactFineTuning(false);
     RbmLaplace.Result r = laplace.score(1, s, 72, 1, x -> { });
     assertThat(r.fineTuning().sampleCount()).isEqualTo(3000);
     assertThat(r.fineTuning().effectiveSampleSize()).isGreaterThanOrEqualTo(0.9 * 3000);
@@ -182,17 +184,23 @@ class RbmLaplaceTest {
     RbmLaplace laplace = new RbmLaplace(data(4, 2, 1.5, 200, 21));
     RbmLaplace.Settings s = quickSettings().withTraining(
         PersistentContrastiveDivergence.Settings.defaults().withIterations(500).withChains(20));
-    RbmLaplace.Result one = laplace.score(2, s, 5, 1, x -> { });
-    RbmLaplace.Result two = laplace.score(2, s, 5, 2, x -> { });
-    assertThat(two.laplace()).isEqualTo(one.laplace());
-    assertThat(two.laplace0()).isEqualTo(one.laplace0());
-    assertThat(two.model()).isEqualTo(one.model());
+    // with the exact ℓ (the default at this size) and with the paper's importance-sampled one
+    for (RbmLaplace.Settings t : new RbmLaplace.Settings[] {s, s.withExactFineTuning(false)}) {
+      RbmLaplace.Result one = laplace.score(2, t, 5, 1, x -> { });
+      RbmLaplace.Result two = laplace.score(2, t, 5, 2, x -> { });
+      assertThat(one.fineTuning().exactObjective()).isEqualTo(t.exactFineTuning());
+      assertThat(two.laplace()).isEqualTo(one.laplace());
+      assertThat(two.laplace0()).isEqualTo(one.laplace0());
+      assertThat(two.model()).isEqualTo(one.model());
+    }
   }
 
   @Test
   void aisForLogZAgreesWithEnumerationAtTheMode() {
     RbmLaplace laplace = new RbmLaplace(data(5, 2, 1.5, 300, 31));
-    RbmLaplace.Settings s = quickSettings();
+    // the same (importance-sampled) ℓ in both, so that only log Z differs: with AIS for log Z the
+    // exact ℓ is not used
+    RbmLaplace.Settings s = quickSettings().withExactFineTuning(false);
     RbmLaplace.Result exact = laplace.score(2, s, 7, 2, x -> { });
     RbmLaplace.Result ais = laplace.score(2, s.withLogZ(RbmLogPartition.Method.AIS), 7, 2, x -> { });
     assertThat(ais.logPartition().method()).isEqualTo(RbmLogPartition.Method.AIS);

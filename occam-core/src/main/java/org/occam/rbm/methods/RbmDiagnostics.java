@@ -31,9 +31,14 @@ final class RbmDiagnostics {
     diag.put("fineTuningRemaining", f.remaining());
     diag.put("gradientNorm", f.gradientNorm());
     diag.put("fineTuningDistance", f.distance());
-    diag.put("effectiveSampleSize", f.effectiveSampleSize());
-    diag.put("samples", f.sampleCount());
-    diag.put("distinctSamples", f.distinctSamples());
+    // which ℓ λMP minimises: the exact negative log posterior where it is affordable (no samples, no
+    // ESS limit, no F·N/(2T) shortfall), else Chen & Welling's importance-sampled one
+    diag.put("fineTuningObjective", f.exactObjective() ? "exact" : "importance-sampled");
+    if (!f.exactObjective()) {
+      diag.put("effectiveSampleSize", f.effectiveSampleSize());
+      diag.put("samples", f.sampleCount());
+      diag.put("distinctSamples", f.distinctSamples());
+    }
     logPartition(diag, z);
     diag.put("logLikelihood", logLikelihood);
     diag.put("logPrior", logPrior);

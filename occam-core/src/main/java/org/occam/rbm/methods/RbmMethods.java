@@ -17,7 +17,7 @@ import org.occam.rbm.RbmProblem;
 public final class RbmMethods {
   /** The settings the Laplace-procedure scores read. */
   static final List<String> LAPLACE_SETTINGS = List.of("training", "sampleChains", "samplesPerChain",
-      "essFraction", "eigenvalueThreshold", "logZ", "fineTuning", "pcdRestarts");
+      "essFraction", "eigenvalueThreshold", "logZ", "fineTuning", "pcdRestarts", "exactFineTuning");
   /**
    * What laplace and laplace0 are held to on the reference models (V = 2 and 3, K = 1, N = 10 and
    * 30): the largest error measured there was 0.27 nats below, with the flipped modes summed (there
