@@ -38,6 +38,8 @@ final class RbmDiagnostics {
       diag.put("effectiveSampleSize", f.effectiveSampleSize());
       diag.put("samples", f.sampleCount());
       diag.put("distinctSamples", f.distinctSamples());
+      // the fine-tuning stopped at the ESS limit: A and the trapezoids on samples drawn again at λMP
+      diag.put("volumeSamplesRedrawn", f.volumeSamplesRedrawn());
     }
     logPartition(diag, z);
     diag.put("logLikelihood", logLikelihood);

@@ -20,7 +20,7 @@ class RbmDiagnosticsTest {
   private static Map<String, Object> after(int iterations, Lbfgs.Reason reason, double gradientNorm, int newton,
       TrustRegionNewton.Reason newtonStop, double remaining, double smallestEigenvalue) {
     return RbmDiagnostics.common(new RbmLaplace.FineTuning(iterations, reason, gradientNorm, 0.1, 0.2, 900, 1000, 950,
-        newton, newtonStop, remaining, smallestEigenvalue, false), LOG_Z, -3, -2, LAPLACE);
+        newton, newtonStop, remaining, smallestEigenvalue, false, false), LOG_Z, -3, -2, LAPLACE);
   }
 
   @Test
