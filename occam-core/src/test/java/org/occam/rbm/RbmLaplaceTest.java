@@ -180,6 +180,31 @@ class RbmLaplaceTest {
   }
 
   @Test
+  void aFineTuningStoppedAtTheEssLimitTakesTheVolumeOnSamplesDrawnAtTheMode() {
+    // an ESS limit of 99.5%: the importance-sampled ℓ's weights reach it within a short move, so the
+    // fine-tuning stops there; the trapezoids then search from λMP on new samples drawn there, and
+    // some of them end at half height rather than at once at the limit
+    int redrawn = 0;
+    for (long seed : new long[] {4_113, 90_227, 51_719}) {
+      RbmLaplace laplace = new RbmLaplace(data(6, 2, 1.5, 1000, seed));
+      RbmLaplace.Settings s = quickSettings().withEssFraction(0.995).withExactFineTuning(false);
+      RbmLaplace.Result r = laplace.score(2, s, seed + 1, 2, x -> { });
+      RbmLaplace.FineTuning f = r.fineTuning();
+      boolean atLimit = f.newtonStop() == null
+          ? f.reason() == Lbfgs.Reason.ITERATE_REFUSED && !(f.remaining() <= RbmLaplace.FINE_TUNING_TOLERANCE)
+          : f.newtonStop() == org.occam.math.TrustRegionNewton.Reason.ITERATE_REFUSED;
+      assertThat(f.volumeSamplesRedrawn()).as("seed %d", seed).isEqualTo(atLimit);
+      if (atLimit) {
+        redrawn++;
+        assertThat(r.trapezoids().stream().filter(t -> !t.leftLimitedByEss() || !t.rightLimitedByEss()).count())
+            .as("seed %d: trapezoid sides ended by the half height", seed).isPositive();
+      }
+      assertThat(r.laplace()).as("seed %d", seed).isFinite();
+    }
+    assertThat(redrawn).as("fine-tunings stopped at the ESS limit").isPositive();
+  }
+
+  @Test
   void theSameSeedGivesTheSameScoresOnOneAndTwoThreads() {
     RbmLaplace laplace = new RbmLaplace(data(4, 2, 1.5, 200, 21));
     RbmLaplace.Settings s = quickSettings().withTraining(
