@@ -441,6 +441,7 @@ public final class HiddenStateEnumeration {
     if (nc == 4) {
       return eStepPattern4(pat, theta, counts);
     }
+    final int blocked = nc & ~3; // configurations taken four at a time, the rest one at a time
     final int[] cfg = pat.configOffsetByFamily;
     final int[] base = pat.rowBase;
     final double[] rowCount = pat.rowCount;
@@ -449,20 +450,37 @@ public final class HiddenStateEnumeration {
     long exponent = 0;
     for (int r = 0; r < rowCount.length; r++) {
       final int b = r * ni;
-      final int b0 = base[b];
-      for (int c = 0; c < nc; c++) {
-        w[c] = theta[b0 + cfg[c]]; // 1 · θ = θ exactly
-      }
-      for (int t = 1; t < ni; t++) {
-        final int bt = base[b + t];
-        final int o = t * nc;
-        for (int c = 0; c < nc; c++) {
-          w[c] *= theta[bt + cfg[o + c]];
-        }
-      }
       double z = 0;
-      for (int c = 0; c < nc; c++) {
-        z += w[c];
+      int c = 0;
+      for (; c < blocked; c += 4) {
+        double w0 = 1;
+        double w1 = 1;
+        double w2 = 1;
+        double w3 = 1;
+        for (int t = 0; t < ni; t++) {
+          final int bt = base[b + t];
+          final int o = t * nc + c;
+          w0 *= theta[bt + cfg[o]];
+          w1 *= theta[bt + cfg[o + 1]];
+          w2 *= theta[bt + cfg[o + 2]];
+          w3 *= theta[bt + cfg[o + 3]];
+        }
+        w[c] = w0;
+        w[c + 1] = w1;
+        w[c + 2] = w2;
+        w[c + 3] = w3;
+        z += w0;
+        z += w1;
+        z += w2;
+        z += w3;
+      }
+      for (; c < nc; c++) {
+        double prod = 1;
+        for (int t = 0; t < ni; t++) {
+          prod *= theta[base[b + t] + cfg[t * nc + c]];
+        }
+        w[c] = prod;
+        z += prod;
       }
       double n = rowCount[r];
       double scale;
@@ -487,14 +505,25 @@ public final class HiddenStateEnumeration {
         scale = n;
       }
       if (counts != null) {
-        for (int c = 0; c < nc; c++) {
-          w[c] *= scale;
+        c = 0;
+        for (; c < blocked; c += 4) {
+          final double w0 = w[c] * scale;
+          final double w1 = w[c + 1] * scale;
+          final double w2 = w[c + 2] * scale;
+          final double w3 = w[c + 3] * scale;
+          for (int t = 0; t < ni; t++) {
+            final int bt = base[b + t];
+            final int o = t * nc + c;
+            counts[bt + cfg[o]] += w0;
+            counts[bt + cfg[o + 1]] += w1;
+            counts[bt + cfg[o + 2]] += w2;
+            counts[bt + cfg[o + 3]] += w3;
+          }
         }
-        for (int t = 0; t < ni; t++) {
-          final int bt = base[b + t];
-          final int o = t * nc;
-          for (int c = 0; c < nc; c++) {
-            counts[bt + cfg[o + c]] += w[c];
+        for (; c < nc; c++) {
+          final double wc = w[c] * scale;
+          for (int t = 0; t < ni; t++) {
+            counts[base[b + t] + cfg[t * nc + c]] += wc;
           }
         }
       }

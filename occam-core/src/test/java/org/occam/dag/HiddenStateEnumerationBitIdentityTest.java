@@ -187,11 +187,16 @@ class HiddenStateEnumerationBitIdentityTest {
   }
 
   private static void sweep(int n, long seed, double missing, double factor, double zeros, double[] weights) {
+    sweep(STRUCTURES, n, seed, missing, factor, zeros, weights);
+  }
+
+  private static void sweep(List<DagStructure> structures, int n, long seed, double missing, double factor,
+      double zeros, double[] weights) {
     int[][] raw = rows(n, seed, missing);
     Dataset data = weights == null ? Dataset.of(BealExample.observedVariables(), raw)
         : Dataset.of(BealExample.observedVariables(), raw, weights);
     long k = 0;
-    for (DagStructure s : STRUCTURES) {
+    for (DagStructure s : structures) {
       assertIdentical(s, data, theta(s, seed * 1000 + k++, factor, zeros));
     }
   }
@@ -250,5 +255,18 @@ class HiddenStateEnumerationBitIdentityTest {
     double[] theta = theta(s, 1, 1e-45, 0);
     // the fallback gives a finite likelihood far below what linear space could hold
     assertThat(Reference.eStep(e, theta, null)).isFinite().isLessThan(50 * Math.log(1e-200));
+  }
+
+  @Test
+  void configurationCountsThatAreNotMultiplesOfFour() {
+    // three-valued hidden variables: 3, 6 and 9 joint states (more with missing cells), so the loops
+    // that take configurations four at a time leave a remainder
+    for (var hidden : List.of(List.of(org.occam.data.Variable.withCount("h1", 3)),
+        List.of(org.occam.data.Variable.withCount("h1", 3), org.occam.data.Variable.withCount("h2", 2)),
+        List.of(org.occam.data.Variable.withCount("h1", 3), org.occam.data.Variable.withCount("h2", 3)))) {
+      var structures = new BipartiteStructureClass(hidden, BealExample.observedVariables()).structures();
+      sweep(structures, 150, 21, 0.1, 1, 0, null);
+      sweep(structures, 60, 22, 0.1, 1e-45, 0.05, null);
+    }
   }
 }
