@@ -427,13 +427,15 @@ public final class HiddenStateEnumeration {
    * The E step over one pattern's rows. Every number is computed as by the plain loops (per row, for
    * each configuration c the product over the families t in ascending order, starting from 1; z summed
    * over c ascending; then for each c and t the count entry of (t, c) increased by w_c · scale), but the
-   * loops run family by family: {@code w[c] *= θ[base_t + offset_t(c)]} with t outer and c inner keeps
-   * each configuration's order of multiplications and turns one dependent chain per configuration into
-   * independent ones. The counts are added family by family too: the entries of different families
-   * are different (each family has its own table), so each entry still receives its additions in the
-   * order (row, c) as before. The old loops skipped w_c · scale = 0; adding it instead changes no bit,
-   * since no count entry is ever −0 (they start at +0 or a positive weight, and a sum is −0 only when
-   * both terms are), and x + (±0) = x for every other x.
+   * configurations are taken four at a time, their four products in locals with the families in the
+   * inner loop ({@code w0 *= θ[base_t + offset_t(c)]}, …, reading the family-major offsets): each
+   * configuration keeps its order of multiplications, and four independent chains run side by side.
+   * The counts are added four configurations at a time with the families inside too: the entries of
+   * different families are different (each family has its own table), so each entry still receives
+   * its additions in the order (row, c) as before. The old loops skipped w_c · scale = 0; adding it
+   * instead changes no bit, since no count entry is ever −0 (they start at +0 or a positive weight, and
+   * a sum is −0 only when both terms are), and x + (±0) = x for every other x.
+   * HiddenStateEnumerationBitIdentityTest checks all of this against a copy of the old loops.
    */
   private static double eStepPattern(Pattern pat, double[] theta, double[] counts, double[] w) {
     final int ni = pat.involved.length;
