@@ -80,6 +80,7 @@ public final class HiddenStateEnumeration {
     int[] involved; // variables whose family has an unobserved member
     int configurations;
     int[] configOffset; // [c * involved.length + t]
+    int[] configOffsetByFamily; // the same, family-major: [t * configurations + c]
     int[] rowBase; // [r * involved.length + t]
     double[] rowCount;
   }
@@ -318,6 +319,12 @@ public final class HiddenStateEnumeration {
         pat.configOffset[cfg * ni + t] = off;
       }
     }
+    pat.configOffsetByFamily = new int[pat.configOffset.length];
+    for (int cfg = 0; cfg < c; cfg++) {
+      for (int t = 0; t < ni; t++) {
+        pat.configOffsetByFamily[t * c + cfg] = pat.configOffset[cfg * ni + t];
+      }
+    }
     // Rows that agree on every involved family have the same posterior: merge them, so sparse
     // structures run over far fewer rows than the data has.
     Map<List<Integer>, Integer> merged = new HashMap<>();
@@ -416,27 +423,68 @@ public final class HiddenStateEnumeration {
 
   private static final double LN2 = Math.log(2);
 
+  /**
+   * The E step over one pattern's rows. Every number is computed as by the plain loops (per row, for
+   * each configuration c the product over the families t in ascending order, starting from 1; z summed
+   * over c ascending; then for each c and t the count entry of (t, c) increased by w_c · scale), but the
+   * configurations are taken four at a time, their four products in locals with the families in the
+   * inner loop ({@code w0 *= θ[base_t + offset_t(c)]}, …, reading the family-major offsets): each
+   * configuration keeps its order of multiplications, and four independent chains run side by side.
+   * The counts are added four configurations at a time with the families inside too: the entries of
+   * different families are different (each family has its own table), so each entry still receives
+   * its additions in the order (row, c) as before. The old loops skipped w_c · scale = 0; adding it
+   * instead changes no bit, since no count entry is ever −0 (they start at +0 or a positive weight, and
+   * a sum is −0 only when both terms are), and x + (±0) = x for every other x.
+   * HiddenStateEnumerationBitIdentityTest checks all of this against a copy of the old loops.
+   */
   private static double eStepPattern(Pattern pat, double[] theta, double[] counts, double[] w) {
     final int ni = pat.involved.length;
     final int nc = pat.configurations;
-    final int[] cfg = pat.configOffset;
+    if (nc == 4) {
+      return eStepPattern4(pat, theta, counts);
+    }
+    final int blocked = nc & ~3; // configurations taken four at a time, the rest one at a time
+    final int[] cfg = pat.configOffsetByFamily;
     final int[] base = pat.rowBase;
+    final double[] rowCount = pat.rowCount;
     double ll = 0;
     double product = 1;
     long exponent = 0;
-    for (int r = 0; r < pat.rowCount.length; r++) {
+    for (int r = 0; r < rowCount.length; r++) {
       final int b = r * ni;
       double z = 0;
-      for (int c = 0; c < nc; c++) {
-        final int o = c * ni;
+      int c = 0;
+      for (; c < blocked; c += 4) {
+        double w0 = 1;
+        double w1 = 1;
+        double w2 = 1;
+        double w3 = 1;
+        for (int t = 0; t < ni; t++) {
+          final int bt = base[b + t];
+          final int o = t * nc + c;
+          w0 *= theta[bt + cfg[o]];
+          w1 *= theta[bt + cfg[o + 1]];
+          w2 *= theta[bt + cfg[o + 2]];
+          w3 *= theta[bt + cfg[o + 3]];
+        }
+        w[c] = w0;
+        w[c + 1] = w1;
+        w[c + 2] = w2;
+        w[c + 3] = w3;
+        z += w0;
+        z += w1;
+        z += w2;
+        z += w3;
+      }
+      for (; c < nc; c++) {
         double prod = 1;
         for (int t = 0; t < ni; t++) {
-          prod *= theta[base[b + t] + cfg[o + t]];
+          prod *= theta[base[b + t] + cfg[t * nc + c]];
         }
         w[c] = prod;
         z += prod;
       }
-      double n = pat.rowCount[r];
+      double n = rowCount[r];
       double scale;
       if (z >= UNDERFLOW_GUARD && z < Double.POSITIVE_INFINITY) {
         if (n == 1) {
@@ -451,39 +499,139 @@ public final class HiddenStateEnumeration {
         }
         scale = n / z;
       } else {
-        // Log-space fallback: the product underflowed (many tiny probabilities).
-        for (int c = 0; c < nc; c++) {
-          final int o = c * ni;
-          double s = 0;
-          for (int t = 0; t < ni; t++) {
-            s += Math.log(theta[base[b + t] + cfg[o + t]]);
-          }
-          w[c] = s;
-        }
-        double logZ = LogSpace.logSumExp(w, 0, nc);
+        double logZ = logSpaceRow(theta, base, b, cfg, ni, nc, w);
         ll += n * logZ;
         if (logZ == Double.NEGATIVE_INFINITY) {
           continue; // impossible row under θ: likelihood −∞, no posterior to count
         }
-        for (int c = 0; c < nc; c++) {
-          w[c] = Math.exp(w[c] - logZ);
-        }
         scale = n;
       }
       if (counts != null) {
-        for (int c = 0; c < nc; c++) {
-          double wc = w[c] * scale;
-          if (wc == 0) {
-            continue;
-          }
-          final int o = c * ni;
+        c = 0;
+        for (; c < blocked; c += 4) {
+          final double w0 = w[c] * scale;
+          final double w1 = w[c + 1] * scale;
+          final double w2 = w[c + 2] * scale;
+          final double w3 = w[c + 3] * scale;
           for (int t = 0; t < ni; t++) {
-            counts[base[b + t] + cfg[o + t]] += wc;
+            final int bt = base[b + t];
+            final int o = t * nc + c;
+            counts[bt + cfg[o]] += w0;
+            counts[bt + cfg[o + 1]] += w1;
+            counts[bt + cfg[o + 2]] += w2;
+            counts[bt + cfg[o + 3]] += w3;
+          }
+        }
+        for (; c < nc; c++) {
+          final double wc = w[c] * scale;
+          for (int t = 0; t < ni; t++) {
+            counts[base[b + t] + cfg[t * nc + c]] += wc;
           }
         }
       }
     }
     return ll + Math.log(product) + exponent * LN2;
+  }
+
+  /**
+   * {@link #eStepPattern} for four configurations (two binary hidden variables and no missing cell,
+   * the case of Beal's study), with the four products in locals: the same operations in the same
+   * order.
+   */
+  private static double eStepPattern4(Pattern pat, double[] theta, double[] counts) {
+    final int ni = pat.involved.length;
+    final int[] cfg = pat.configOffsetByFamily;
+    final int[] base = pat.rowBase;
+    final double[] rowCount = pat.rowCount;
+    double ll = 0;
+    double product = 1;
+    long exponent = 0;
+    double[] w = null;
+    for (int r = 0; r < rowCount.length; r++) {
+      final int b = r * ni;
+      final int b0 = base[b];
+      double w0 = theta[b0 + cfg[0]];
+      double w1 = theta[b0 + cfg[1]];
+      double w2 = theta[b0 + cfg[2]];
+      double w3 = theta[b0 + cfg[3]];
+      for (int t = 1; t < ni; t++) {
+        final int bt = base[b + t];
+        final int o = 4 * t;
+        w0 *= theta[bt + cfg[o]];
+        w1 *= theta[bt + cfg[o + 1]];
+        w2 *= theta[bt + cfg[o + 2]];
+        w3 *= theta[bt + cfg[o + 3]];
+      }
+      double z = 0;
+      z += w0;
+      z += w1;
+      z += w2;
+      z += w3;
+      double n = rowCount[r];
+      double scale;
+      if (z >= UNDERFLOW_GUARD && z < Double.POSITIVE_INFINITY) {
+        if (n == 1) {
+          product *= z;
+          int e = (int) ((Double.doubleToRawLongBits(product) >>> 52) & 0x7ff) - 1023;
+          exponent += e;
+          product *= Double.longBitsToDouble((long) (1023 - e) << 52);
+        } else {
+          ll += n * Math.log(z);
+        }
+        scale = n / z;
+      } else {
+        if (w == null) {
+          w = new double[4];
+        }
+        double logZ = logSpaceRow(theta, base, b, cfg, ni, 4, w);
+        ll += n * logZ;
+        if (logZ == Double.NEGATIVE_INFINITY) {
+          continue;
+        }
+        w0 = w[0];
+        w1 = w[1];
+        w2 = w[2];
+        w3 = w[3];
+        scale = n;
+      }
+      if (counts != null) {
+        w0 *= scale;
+        w1 *= scale;
+        w2 *= scale;
+        w3 *= scale;
+        for (int t = 0; t < ni; t++) {
+          final int bt = base[b + t];
+          final int o = 4 * t;
+          counts[bt + cfg[o]] += w0;
+          counts[bt + cfg[o + 1]] += w1;
+          counts[bt + cfg[o + 2]] += w2;
+          counts[bt + cfg[o + 3]] += w3;
+        }
+      }
+    }
+    return ll + Math.log(product) + exponent * LN2;
+  }
+
+  /**
+   * The log-space fallback for a row whose product underflowed (many tiny probabilities): writes
+   * each configuration's posterior probability into {@code w[0..nc)} and returns ln z. Each
+   * configuration's log sum runs over the families in ascending order, from 0.
+   */
+  private static double logSpaceRow(double[] theta, int[] base, int b, int[] cfg, int ni, int nc, double[] w) {
+    for (int c = 0; c < nc; c++) {
+      double s = 0;
+      for (int t = 0; t < ni; t++) {
+        s += Math.log(theta[base[b + t] + cfg[t * nc + c]]);
+      }
+      w[c] = s;
+    }
+    double logZ = LogSpace.logSumExp(w, 0, nc);
+    if (logZ != Double.NEGATIVE_INFINITY) {
+      for (int c = 0; c < nc; c++) {
+        w[c] = Math.exp(w[c] - logZ);
+      }
+    }
+    return logZ;
   }
 
   /** The compiled rows with unobserved variables, by pattern (not copies: do not modify). */

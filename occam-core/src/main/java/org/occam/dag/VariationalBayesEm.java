@@ -197,6 +197,7 @@ public final class VariationalBayesEm {
    */
   static double subNormalisedParameters(DagStructure s, DirichletPrior prior, double[] counts, double[] out) {
     double kl = 0;
+    double[] psi = new double[1]; // ψ(a) from lnΓ(a)'s pass (the same ψ as digamma(a), bit for bit)
     for (int j = 0; j < s.size(); j++) {
       int k = s.cardinality(j);
       double lambda = prior.lambda(j);
@@ -208,15 +209,17 @@ public final class VariationalBayesEm {
         for (int x = 0; x < k; x++) {
           total += counts[from + x];
         }
-        double psiTotal = GammaFunctions.digamma(total);
+        double logGammaTotal = GammaFunctions.logGammaAndDigamma(total, psi, 0);
+        double psiTotal = psi[0];
         // KL(Dir(a) || Dir(λ)) = lnΓ(a⁰) − lnΓ(kλ) + Σ_x [lnΓ(λ) − lnΓ(a_x) + (a_x − λ)(ψ(a_x) − ψ(a⁰))]
-        kl += GammaFunctions.logGamma(total) - logGammaTotalPrior;
+        kl += logGammaTotal - logGammaTotalPrior;
         for (int x = 0; x < k; x++) {
           double n = counts[from + x];
           double a = lambda + n;
-          double logTilde = GammaFunctions.digamma(a) - psiTotal;
+          double logGammaA = GammaFunctions.logGammaAndDigamma(a, psi, 0);
+          double logTilde = psi[0] - psiTotal;
           out[from + x] = Math.exp(logTilde);
-          kl += logGammaLambda - GammaFunctions.logGamma(a) + n * logTilde;
+          kl += logGammaLambda - logGammaA + n * logTilde;
         }
       }
     }

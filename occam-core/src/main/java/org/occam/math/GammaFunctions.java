@@ -48,6 +48,32 @@ public final class GammaFunctions {
   }
 
   /**
+   * {@link #logGamma} and {@link #digamma} of the same x at once, bit for bit the values of those two
+   * (the same operations in the same order), sharing the shift, 1/y and ln y: returns lnΓ(x) and writes
+   * ψ(x) into {@code digammaOut[at]}.
+   */
+  public static double logGammaAndDigamma(double x, double[] digammaOut, int at) {
+    double y = x;
+    double product = 1;
+    double shift = 0;
+    while (y < SHIFT) {
+      product *= y;
+      shift += 1 / y;
+      y += 1;
+    }
+    double r = 1 / y;
+    double r2 = r * r;
+    double logY = Math.log(y);
+    double psiSeries = r2 * (1.0 / 12 - r2 * (1.0 / 120 - r2 * (1.0 / 252 - r2 * (1.0 / 240
+        - r2 * (1.0 / 132 - r2 * (691.0 / 32760 - r2 * (1.0 / 12)))))));
+    digammaOut[at] = logY - 0.5 * r - psiSeries - shift;
+    double series = r * (1.0 / 12 - r2 * (1.0 / 360 - r2 * (1.0 / 1260 - r2 * (1.0 / 1680
+        - r2 * (1.0 / 1188 - r2 * (691.0 / 360360 - r2 * (1.0 / 156)))))));
+    double stirling = (y - 0.5) * logY - y + HALF_LOG_TWO_PI + series;
+    return product == 1 ? stirling : stirling - Math.log(product);
+  }
+
+  /**
    * {@code Σ_i [lnΓ(a_i) − lnΓ(b_i)]} over the first k entries, with one logarithm for all the
    * recurrence products instead of one per term (the hot part of a Dirichlet Hastings ratio).
    * Arguments below 1e-30 fall back to {@link #logGamma} term by term, so the products stay in range.

@@ -101,4 +101,24 @@ class GammaFunctionsTest {
           .isCloseTo(expected, within(1e-13 * Math.max(1, scale)));
     }
   }
+
+  @Test
+  void logGammaAndDigammaAreBitForBitTheTwoFunctions() {
+    SplittableRandom rnd = new SplittableRandom(17);
+    double[] psi = new double[3];
+    for (int i = 0; i < 20000; i++) {
+      // decades from 1e-6 to 1e6, with integers, half-integers and the shift boundary
+      double x = switch (i % 4) {
+        case 0 -> Math.pow(10, rnd.nextDouble(-6, 6));
+        case 1 -> rnd.nextInt(1, 40);
+        case 2 -> rnd.nextInt(0, 40) + 0.5;
+        default -> 7 + rnd.nextDouble(-1e-9, 1e-9);
+      };
+      double lg = GammaFunctions.logGammaAndDigamma(x, psi, 1);
+      assertThat(Double.doubleToRawLongBits(lg)).as("lnΓ(%s)", x)
+          .isEqualTo(Double.doubleToRawLongBits(GammaFunctions.logGamma(x)));
+      assertThat(Double.doubleToRawLongBits(psi[1])).as("ψ(%s)", x)
+          .isEqualTo(Double.doubleToRawLongBits(GammaFunctions.digamma(x)));
+    }
+  }
 }
