@@ -144,6 +144,7 @@ class RbmLaplaceGapMeasurement {
     double logT0 = org.apache.commons.numbers.gamma.LogGamma.value((nu + f) / 2)
         - org.apache.commons.numbers.gamma.LogGamma.value(nu / 2) - 0.5 * f * Math.log(nu * Math.PI);
     org.apache.commons.rng.UniformRandomProvider rng = org.occam.math.RandomStreams.fromSeed(seed);
+    var normal = org.apache.commons.rng.sampling.distribution.ZigguratSampler.NormalizedGaussian.of(rng);
     double[] logW = new double[draws];
     for (int d = 0; d < draws; d++) {
       double u = rng.nextDouble();
@@ -155,13 +156,13 @@ class RbmLaplaceGapMeasurement {
       }
       double chi = 0;
       for (int j = 0; j < nu; j++) {
-        double g = gaussian(rng);
+        double g = normal.sample();
         chi += g * g;
       }
       double stretch = Math.sqrt(nu / chi);
       double[] x = means[m].clone();
       for (int e = 0; e < f; e++) {
-        double z = gaussian(rng) * stretch / Math.sqrt(scales[m][e]);
+        double z = normal.sample() * stretch / Math.sqrt(scales[m][e]);
         double[] vec = spectra[m].vector(e);
         for (int b = 0; b < f; b++) {
           x[b] += z * vec[b];
@@ -189,24 +190,10 @@ class RbmLaplaceGapMeasurement {
       }
       logW[d] = -exact.value(point) - LogSpace.logSumExp(terms);
     }
-    double logMean = LogSpace.logSumExp(logW) - Math.log(draws);
-    double sum = 0;
-    double sumSq = 0;
-    for (double w : logW) {
-      double r1 = Math.exp(w - logMean);
-      sum += r1;
-      sumSq += r1 * r1;
-    }
-    double mean = sum / draws;
-    double var = sumSq / draws - mean * mean;
-    double se = Math.sqrt(var / draws) / mean;
-    return new double[] {logMean, se, sum * sum / sumSq};
-  }
-
-  private static double gaussian(org.apache.commons.rng.UniformRandomProvider rng) {
-    double u1 = rng.nextDouble();
-    double u2 = rng.nextDouble();
-    return Math.sqrt(-2 * Math.log(1 - u1)) * Math.cos(2 * Math.PI * u2);
+    // ln mean w, its relative standard error, and the effective sample size
+    double logMean = org.occam.sampling.ImportanceWeights.logMean(logW);
+    double se = org.occam.sampling.ImportanceWeights.relativeSd(logW) / Math.sqrt(draws);
+    return new double[] {logMean, se, org.occam.sampling.ImportanceWeights.effectiveSampleSize(logW)};
   }
 
   private static void measureOne(int v, int k, int n, long seed) {
