@@ -447,9 +447,7 @@ public final class HiddenStateEnumeration {
     final int[] cfg = pat.configOffsetByFamily;
     final int[] base = pat.rowBase;
     final double[] rowCount = pat.rowCount;
-    double ll = 0;
-    double product = 1;
-    long exponent = 0;
+    RowLogSum ll = new RowLogSum();
     for (int r = 0; r < rowCount.length; r++) {
       final int b = r * ni;
       double z = 0;
@@ -487,20 +485,11 @@ public final class HiddenStateEnumeration {
       double n = rowCount[r];
       double scale;
       if (z >= UNDERFLOW_GUARD && z < Double.POSITIVE_INFINITY) {
-        if (n == 1) {
-          // Rows seen once multiply into a running product kept in [1, 2) × 2^exponent, logged once
-          // at the end: one log per pattern instead of one per row.
-          product *= z;
-          int e = (int) ((Double.doubleToRawLongBits(product) >>> 52) & 0x7ff) - 1023;
-          exponent += e;
-          product *= Double.longBitsToDouble((long) (1023 - e) << 52);
-        } else {
-          ll += n * Math.log(z);
-        }
+        ll.add(n, z);
         scale = n / z;
       } else {
         double logZ = logSpaceRow(theta, base, b, cfg, ni, nc, w);
-        ll += n * logZ;
+        ll.addLog(n, logZ);
         if (logZ == Double.NEGATIVE_INFINITY) {
           continue; // impossible row under θ: likelihood −∞, no posterior to count
         }
@@ -530,7 +519,7 @@ public final class HiddenStateEnumeration {
         }
       }
     }
-    return ll + Math.log(product) + exponent * LN2;
+    return ll.value();
   }
 
   /**
@@ -543,9 +532,7 @@ public final class HiddenStateEnumeration {
     final int[] cfg = pat.configOffsetByFamily;
     final int[] base = pat.rowBase;
     final double[] rowCount = pat.rowCount;
-    double ll = 0;
-    double product = 1;
-    long exponent = 0;
+    RowLogSum ll = new RowLogSum();
     double[] w = null;
     for (int r = 0; r < rowCount.length; r++) {
       final int b = r * ni;
@@ -570,21 +557,14 @@ public final class HiddenStateEnumeration {
       double n = rowCount[r];
       double scale;
       if (z >= UNDERFLOW_GUARD && z < Double.POSITIVE_INFINITY) {
-        if (n == 1) {
-          product *= z;
-          int e = (int) ((Double.doubleToRawLongBits(product) >>> 52) & 0x7ff) - 1023;
-          exponent += e;
-          product *= Double.longBitsToDouble((long) (1023 - e) << 52);
-        } else {
-          ll += n * Math.log(z);
-        }
+        ll.add(n, z);
         scale = n / z;
       } else {
         if (w == null) {
           w = new double[4];
         }
         double logZ = logSpaceRow(theta, base, b, cfg, ni, 4, w);
-        ll += n * logZ;
+        ll.addLog(n, logZ);
         if (logZ == Double.NEGATIVE_INFINITY) {
           continue;
         }
@@ -609,7 +589,38 @@ public final class HiddenStateEnumeration {
         }
       }
     }
-    return ll + Math.log(product) + exponent * LN2;
+    return ll.value();
+  }
+
+  /**
+   * {@code Σ_r n_r ln z_r} over a pattern's rows, added in row order: a row seen once (n = 1, the
+   * usual case) multiplies into a running product kept in [1, 2) × 2^exponent, logged once at the
+   * end (one log per pattern instead of one per row); any other row adds n ln z at once.
+   */
+  private static final class RowLogSum {
+    private double sum;
+    private double product = 1;
+    private long exponent;
+
+    void add(double n, double z) {
+      if (n == 1) {
+        product *= z;
+        int e = (int) ((Double.doubleToRawLongBits(product) >>> 52) & 0x7ff) - 1023;
+        exponent += e;
+        product *= Double.longBitsToDouble((long) (1023 - e) << 52);
+      } else {
+        sum += n * Math.log(z);
+      }
+    }
+
+    /** A row whose ln z was found in log space. */
+    void addLog(double n, double logZ) {
+      sum += n * logZ;
+    }
+
+    double value() {
+      return sum + Math.log(product) + exponent * LN2;
+    }
   }
 
   /**
