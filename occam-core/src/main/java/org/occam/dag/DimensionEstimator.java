@@ -70,6 +70,18 @@ public final class DimensionEstimator {
    */
   public static Result estimate(DagStructure s, Dataset data, double[] theta, UniformRandomProvider rng,
       Settings settings) {
+    Grams g = grams(s, data, theta, rng, settings);
+    double tol = settings.relativeTolerance() * settings.relativeTolerance();
+    return new Result(gramRank(g.incomplete(), tol), gramRank(g.complete(), tol), s.tableSize(), g.points());
+  }
+
+  /**
+   * The upper triangles of the Gram matrices Σ_i g_i g_iᵀ of the score vectors (incomplete and
+   * complete data) over {@code points} representative points, whose ranks are d and d'.
+   */
+  record Grams(double[][] incomplete, double[][] complete, int points) {}
+
+  static Grams grams(DagStructure s, Dataset data, double[] theta, UniformRandomProvider rng, Settings settings) {
     double[] base = towardsUniform(s, theta, 1e-3);
     int[] observed = s.observedVariables();
     int[] hidden = s.hiddenVariables();
@@ -85,35 +97,40 @@ public final class DimensionEstimator {
     }
     double[] logJoint = new double[configs];
     int[][] assignments = new int[configs][];
+    double[] logBase = new double[base.length]; // ln θ per cell, once: the same logs as per point
+    for (int i = 0; i < base.length; i++) {
+      logBase[i] = Math.log(base[i]);
+    }
+    int[] nonzero = new int[cells];
     for (int[] point : points) {
       java.util.Arrays.fill(row, 0);
       for (int c = 0; c < configs; c++) {
-        int[] z = point.clone();
+        int[] z = assignments[c] == null ? new int[point.length] : assignments[c];
+        System.arraycopy(point, 0, z, 0, point.length);
         int rest = c;
         for (int a = hidden.length - 1; a >= 0; a--) {
           z[hidden[a]] = rest % s.cardinality(hidden[a]);
           rest /= s.cardinality(hidden[a]);
         }
         assignments[c] = z;
-        logJoint[c] = jointLogLikelihood(s, base, z);
+        logJoint[c] = jointLogLikelihoodFromLogs(s, logBase, z);
       }
       double norm = org.occam.math.LogSpace.logSumExp(logJoint);
       for (int c = 0; c < configs; c++) {
         addScore(s, base, assignments[c], Math.exp(logJoint[c] - norm), row);
       }
-      addOuterProduct(incomplete, row);
+      addOuterProduct(incomplete, row, nonzero);
     }
     for (int[] z : completePoints) {
       java.util.Arrays.fill(row, 0);
       addScore(s, base, z, 1.0, row);
-      addOuterProduct(complete, row);
+      addOuterProduct(complete, row, nonzero);
     }
-    double tol = settings.relativeTolerance() * settings.relativeTolerance();
-    return new Result(gramRank(incomplete, tol), gramRank(complete, tol), cells, points.size());
+    return new Grams(incomplete, complete, points.size());
   }
 
   /** Adds {@code weight · ∂ ln p(z | θ)/∂η} (softmax basis) to {@code out}. */
-  private static void addScore(DagStructure s, double[] theta, int[] z, double weight, double[] out) {
+  static void addScore(DagStructure s, double[] theta, int[] z, double weight, double[] out) {
     for (int j = 0; j < s.size(); j++) {
       int cell = s.flatIndex(j, z);
       int from = s.rowStart(s.rowOfCell(cell));
@@ -125,13 +142,39 @@ public final class DimensionEstimator {
     }
   }
 
-  private static void addOuterProduct(double[][] gram, double[] row) {
+  /**
+   * Adds {@code row rowᵀ} to the upper triangle of {@code gram}. A row with few nonzero entries (a
+   * complete-data point's score touches one CPT row per variable) is added over those entries only
+   * ({@code nonzero} is scratch of the row's length); a denser one over every entry from each
+   * nonzero one on, in a plain loop the compiler vectorises. The products skipped are ±0, and adding
+   * ±0 to an entry changes nothing (an entry starts at +0 and a sum of finite numbers never becomes
+   * −0), so each entry is the same sum, in the same order over the points, either way.
+   */
+  static void addOuterProduct(double[][] gram, double[] row, int[] nonzero) {
+    int m = 0;
     for (int a = 0; a < row.length; a++) {
-      double ra = row[a];
-      if (ra != 0) {
+      if (row[a] != 0) {
+        nonzero[m++] = a;
+      }
+    }
+    if (4 * m > row.length) {
+      for (int i = 0; i < m; i++) {
+        int a = nonzero[i];
+        double ra = row[a];
+        double[] g = gram[a];
         for (int b = a; b < row.length; b++) {
-          gram[a][b] += ra * row[b];
+          g[b] += ra * row[b];
         }
+      }
+      return;
+    }
+    for (int i = 0; i < m; i++) {
+      int a = nonzero[i];
+      double ra = row[a];
+      double[] g = gram[a];
+      for (int j = i; j < m; j++) {
+        int b = nonzero[j];
+        g[b] += ra * row[b];
       }
     }
   }
@@ -163,7 +206,7 @@ public final class DimensionEstimator {
     return max > 0 ? rank : 0;
   }
 
-  private static List<int[]> completePoints(DagStructure s, List<int[]> points, int[] hidden, UniformRandomProvider rng) {
+  static List<int[]> completePoints(DagStructure s, List<int[]> points, int[] hidden, UniformRandomProvider rng) {
     int completeRows = Math.max(points.size(), 3 * s.tableSize());
     List<int[]> completePoints = new ArrayList<>(completeRows);
     for (int i = 0; i < completeRows; i++) {
@@ -236,7 +279,7 @@ public final class DimensionEstimator {
     return max == 0 ? 0 : rank;
   }
 
-  private static double[] towardsUniform(DagStructure s, double[] theta, double mix) {
+  static double[] towardsUniform(DagStructure s, double[] theta, double mix) {
     double[] out = new double[theta.length];
     for (int i = 0; i < theta.length; i++) {
       out[i] = (1 - mix) * theta[i] + mix / s.cardinality(s.rowVariable(s.rowOfCell(i)));
@@ -263,7 +306,7 @@ public final class DimensionEstimator {
   }
 
   /** Full assignments (hidden entries unset) of the representative observed points. */
-  private static List<int[]> representativePoints(DagStructure s, Dataset data, int[] observed, int maxRows,
+  static List<int[]> representativePoints(DagStructure s, Dataset data, int[] observed, int maxRows,
       UniformRandomProvider rng) {
     long total = 1;
     for (int j : observed) {
@@ -272,7 +315,7 @@ public final class DimensionEstimator {
         break;
       }
     }
-    List<int[]> out = new ArrayList<>();
+    List<int[]> out = new ArrayList<>(total <= maxRows ? (int) total : data.distinctRows());
     if (total <= maxRows) {
       for (long c = 0; c < total; c++) {
         int[] z = new int[s.size()];
@@ -296,7 +339,16 @@ public final class DimensionEstimator {
     return out;
   }
 
-  private static double jointLogLikelihood(DagStructure s, double[] theta, int[] z) {
+  /** {@link #jointLogLikelihood} from ln θ per cell: the same terms added in the same order. */
+  private static double jointLogLikelihoodFromLogs(DagStructure s, double[] logTheta, int[] z) {
+    double sum = 0;
+    for (int j = 0; j < s.size(); j++) {
+      sum += logTheta[s.flatIndex(j, z)];
+    }
+    return sum;
+  }
+
+  static double jointLogLikelihood(DagStructure s, double[] theta, int[] z) {
     double sum = 0;
     for (int j = 0; j < s.size(); j++) {
       sum += Math.log(theta[s.flatIndex(j, z)]);
