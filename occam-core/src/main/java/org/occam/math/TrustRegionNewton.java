@@ -85,9 +85,11 @@ public final class TrustRegionNewton {
    * @param iterations the steps taken
    * @param trials the trial steps, taken or not
    * @param reason why the run stopped
+   * @param eigen the eigendecomposition of {@code hessian} (made once: a later run from this point, and
+   *     a caller that needs H's spectrum at the end, take it from here)
    */
   public record Result(double[] x, double value, double[] gradient, double[][] hessian, double gradientNorm,
-      double decrement, double smallestEigenvalue, int iterations, int trials, Reason reason) {}
+      double decrement, double smallestEigenvalue, int iterations, int trials, Reason reason, SymmetricEigen eigen) {}
 
   private static final double ETA = 1e-4;
   /** The run ends when Δ falls below this times max(1, ‖x‖₂). */
@@ -109,7 +111,7 @@ public final class TrustRegionNewton {
     }
     double[][] h = f.hessian(point);
     SymmetricEigen eigen = SymmetricEigen.of(h);
-    return new Result(point, fx, g, h, maxAbs(g), eigen.decrement(g), eigen.values[0], 0, 0, null);
+    return new Result(point, fx, g, h, maxAbs(g), eigen.decrement(g), eigen.values[0], 0, 0, null, eigen);
   }
 
   /**
@@ -130,7 +132,7 @@ public final class TrustRegionNewton {
     double[] g = start.gradient().clone();
     double fx = start.value();
     double[][] h = start.hessian();
-    SymmetricEigen eigen = SymmetricEigen.of(h);
+    SymmetricEigen eigen = start.eigen();
     double radius = settings.initialRadius();
     int iterations = 0;
     int trials = 0;
@@ -192,7 +194,8 @@ public final class TrustRegionNewton {
         eigen = SymmetricEigen.of(h);
       }
     }
-    return new Result(x, fx, g, h, maxAbs(g), eigen.decrement(g), eigen.values[0], iterations, trials, reason);
+    return new Result(x, fx, g, h, maxAbs(g), eigen.decrement(g), eigen.values[0], iterations, trials, reason,
+        eigen);
   }
 
   /**

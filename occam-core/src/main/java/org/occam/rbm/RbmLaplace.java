@@ -525,7 +525,8 @@ public final class RbmLaplace {
     progress.accept("hessian");
     long start = System.nanoTime();
     double[][] a = fit.hessian;
-    SymmetricEigen spectrum = SymmetricEigen.of(a);
+    // the fine-tuning decomposed A at λMP already, unless A was taken again on new samples
+    SymmetricEigen spectrum = fit.hessianSpectrum != null ? fit.hessianSpectrum : SymmetricEigen.of(a);
     seconds.put("hessian", elapsed(start));
 
     progress.accept("trapezoids");
@@ -570,7 +571,7 @@ public final class RbmLaplace {
 
   /** A flipped point re-optimised: where, on which samples' ℓ (and its Hessian there), and how. */
   private record Relocation(double[] parameters, RbmPosteriorObjective objective, FineTuning fineTuning,
-      double[][] hessian) {}
+      double[][] hessian, SymmetricEigen spectrum) {}
 
   /**
    * Step 3's fine-tuning ({@link #tune}) on ℓ from {@code start} under the ESS limit; when the limit
@@ -611,7 +612,7 @@ public final class RbmLaplace {
     return new Relocation(x, objective, new FineTuning(iterations, tuned.lbfgs.reason(), tuned.end.gradientNorm(),
         decrease, Math.sqrt(distance), objective.effectiveSampleSize(x), objective.sampleCount(),
         objective.distinctSampleCount(), newtonIterations, tuned.newtonStop, tuned.end.decrement(),
-        tuned.end.smallestEigenvalue(), objective.exact(), false), tuned.end.hessian());
+        tuned.end.smallestEigenvalue(), objective.exact(), false), tuned.end.hessian(), tuned.end.eigen());
   }
 
   /**
@@ -841,7 +842,7 @@ public final class RbmLaplace {
       double[][] h = found.hessian;
       modeParameters.add(mu);
       modeHessians.add(h);
-      modeSpectra.add(SymmetricEigen.of(h));
+      modeSpectra.add(found.spectrum); // the fine-tuning's own decomposition of h
       modeObjectives.add(found.objective);
       modePatterns.add(kept.get(p));
       relocations.add(found.fineTuning);
@@ -908,7 +909,7 @@ public final class RbmLaplace {
 
   /** Steps 1–3 and 5: the fine-tuned point, its objective (and ℓ's Hessian there), L there and log Z. */
   private record Fit(PcdRuns pcdRuns, Rbm model, RbmPosteriorObjective objective, FineTuning fineTuning,
-      double[][] hessian, double logLikelihood,
+      double[][] hessian, SymmetricEigen hessianSpectrum, double logLikelihood,
       RbmLogPartition.Estimate logPartition, Map<String, Double> seconds, Map<String, Double> laterSeconds,
       List<SplittableUniformRandomProvider> flipChainStreams) {}
 
@@ -963,6 +964,7 @@ public final class RbmLaplace {
     RbmPosteriorObjective objective = null;
     FineTuning fineTuning = null;
     double[][] hessian = null;
+    SymmetricEigen hessianSpectrum = null; // the fine-tuning's, while the hessian is its end's
     if (fineTune) {
       if (settings.exactObjective(visibleCount, hiddenCount)) {
         // no samples: ℓ is exact (the chain streams are split all the same, so the others are unchanged)
@@ -982,6 +984,7 @@ public final class RbmLaplace {
       Tuned tuned = tune(is, lambda0, settings);
       double[] lambda = tuned.end.x();
       hessian = tuned.end.hessian();
+      hessianSpectrum = tuned.end.eigen();
       fineTuning = tuned.record(lambda0, is);
       seconds.put("fineTuning", elapsed(start));
       model = pcd.withParameters(lambda);
@@ -995,6 +998,7 @@ public final class RbmLaplace {
         objective = new ImportanceSampledObjective(model, gibbsSamples(model, settings, modeChainStreams, threads),
             dataTerm, priorVariance);
         hessian = objective.hessian(lambda);
+        hessianSpectrum = null;
         fineTuning = fineTuning.withVolumeSamplesRedrawn();
         seconds.put("samplesAtMode", elapsed(start));
       }
@@ -1006,7 +1010,7 @@ public final class RbmLaplace {
         settings.ais(), data, 1.0, aisSeed, threads);
     Map<String, Double> later = new LinkedHashMap<>();
     later.put("logZ", elapsed(start));
-    return new Fit(pcdRuns, model, objective, fineTuning, hessian,
+    return new Fit(pcdRuns, model, objective, fineTuning, hessian, hessianSpectrum,
         data.sumLogZGivenVisible(model) - total * logZ.value(), logZ, seconds, later, flipChainStreams);
   }
 

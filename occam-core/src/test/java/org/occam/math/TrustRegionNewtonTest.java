@@ -136,6 +136,13 @@ class TrustRegionNewtonTest {
     assertThat(r.x()[0]).isCloseTo(1, within(1e-6));
     assertThat(r.x()[1]).isCloseTo(1, within(1e-6));
     assertThat(r.decrement()).isLessThanOrEqualTo(1e-14);
+    // the result's eigendecomposition (which later runs and RbmLaplace reuse) is that of its Hessian
+    SymmetricEigen fresh = SymmetricEigen.of(r.hessian());
+    assertThat(r.eigen().values).isEqualTo(fresh.values);
+    assertThat(r.eigen().vectors).isDeepEqualTo(fresh.vectors);
+    TrustRegionNewton.Result again = NEWTON.minimize(rosenbrock, r, x -> true);
+    assertThat(again.x()).isEqualTo(r.x());
+    assertThat(again.eigen().values).isEqualTo(fresh.values);
   }
 
   /**
