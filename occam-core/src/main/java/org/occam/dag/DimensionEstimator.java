@@ -97,23 +97,16 @@ public final class DimensionEstimator {
     }
     double[] logJoint = new double[configs];
     int[][] assignments = new int[configs][];
-    double[] logBase = new double[base.length]; // ln θ per cell, once: the same logs as per point
-    for (int i = 0; i < base.length; i++) {
-      logBase[i] = Math.log(base[i]);
-    }
+    double[] logBase = logs(base); // once, not per point and configuration
     int[] nonzero = new int[cells];
     for (int[] point : points) {
       java.util.Arrays.fill(row, 0);
       for (int c = 0; c < configs; c++) {
         int[] z = assignments[c] == null ? new int[point.length] : assignments[c];
         System.arraycopy(point, 0, z, 0, point.length);
-        int rest = c;
-        for (int a = hidden.length - 1; a >= 0; a--) {
-          z[hidden[a]] = rest % s.cardinality(hidden[a]);
-          rest /= s.cardinality(hidden[a]);
-        }
+        assignHidden(s, hidden, c, z);
         assignments[c] = z;
-        logJoint[c] = jointLogLikelihoodFromLogs(s, logBase, z);
+        logJoint[c] = jointLogLikelihood(s, logBase, z);
       }
       double norm = org.occam.math.LogSpace.logSumExp(logJoint);
       for (int c = 0; c < configs; c++) {
@@ -243,15 +236,16 @@ public final class DimensionEstimator {
       for (int i = 0; i < z.length; i++) {
         z[i] = normal.sample();
       }
-      double[] plus = perturbed(s, base, z, eps);
-      double[] minus = perturbed(s, base, z, -eps);
+      double[] logPlus = logs(perturbed(s, base, z, eps));
+      double[] logMinus = logs(perturbed(s, base, z, -eps));
       for (int i = 0; i < points.size(); i++) {
-        double d = marginalLogLikelihood(s, plus, points.get(i), hidden)
-            - marginalLogLikelihood(s, minus, points.get(i), hidden);
+        double d = marginalLogLikelihood(s, logPlus, points.get(i), hidden)
+            - marginalLogLikelihood(s, logMinus, points.get(i), hidden);
         incomplete.set(i, col, d / (2 * eps));
       }
       for (int i = 0; i < completeRows; i++) {
-        double d = jointLogLikelihood(s, plus, completePoints.get(i)) - jointLogLikelihood(s, minus, completePoints.get(i));
+        double d = jointLogLikelihood(s, logPlus, completePoints.get(i))
+            - jointLogLikelihood(s, logMinus, completePoints.get(i));
         complete.set(i, col, d / (2 * eps));
       }
     }
@@ -339,8 +333,17 @@ public final class DimensionEstimator {
     return out;
   }
 
-  /** {@link #jointLogLikelihood} from ln θ per cell: the same terms added in the same order. */
-  private static double jointLogLikelihoodFromLogs(DagStructure s, double[] logTheta, int[] z) {
+  /** ln θ, entry by entry. */
+  private static double[] logs(double[] theta) {
+    double[] out = new double[theta.length];
+    for (int i = 0; i < theta.length; i++) {
+      out[i] = Math.log(theta[i]);
+    }
+    return out;
+  }
+
+  /** ln p(z | θ) of a full assignment, from ln θ: the families' terms added in variable order. */
+  private static double jointLogLikelihood(DagStructure s, double[] logTheta, int[] z) {
     double sum = 0;
     for (int j = 0; j < s.size(); j++) {
       sum += logTheta[s.flatIndex(j, z)];
@@ -348,16 +351,17 @@ public final class DimensionEstimator {
     return sum;
   }
 
-  static double jointLogLikelihood(DagStructure s, double[] theta, int[] z) {
-    double sum = 0;
-    for (int j = 0; j < s.size(); j++) {
-      sum += Math.log(theta[s.flatIndex(j, z)]);
+  /** Sets the hidden variables of {@code z} to joint configuration {@code c} (the last one varying fastest). */
+  private static void assignHidden(DagStructure s, int[] hidden, int c, int[] z) {
+    int rest = c;
+    for (int a = hidden.length - 1; a >= 0; a--) {
+      z[hidden[a]] = rest % s.cardinality(hidden[a]);
+      rest /= s.cardinality(hidden[a]);
     }
-    return sum;
   }
 
   /** {@code ln Σ_s p(s, y | θ)} by enumerating the hidden configurations. */
-  private static double marginalLogLikelihood(DagStructure s, double[] theta, int[] point, int[] hidden) {
+  private static double marginalLogLikelihood(DagStructure s, double[] logTheta, int[] point, int[] hidden) {
     int[] z = point.clone();
     int configs = 1;
     for (int h : hidden) {
@@ -365,12 +369,8 @@ public final class DimensionEstimator {
     }
     double[] terms = new double[configs];
     for (int c = 0; c < configs; c++) {
-      int rest = c;
-      for (int a = hidden.length - 1; a >= 0; a--) {
-        z[hidden[a]] = rest % s.cardinality(hidden[a]);
-        rest /= s.cardinality(hidden[a]);
-      }
-      terms[c] = jointLogLikelihood(s, theta, z);
+      assignHidden(s, hidden, c, z);
+      terms[c] = jointLogLikelihood(s, logTheta, z);
     }
     return org.occam.math.LogSpace.logSumExp(terms);
   }

@@ -52,7 +52,11 @@ class DimensionEstimatorBitIdentityTest {
             rest /= s.cardinality(hidden[a]);
           }
           assignments[c] = z;
-          logJoint[c] = DimensionEstimator.jointLogLikelihood(s, base, z);
+          double sum = 0;
+          for (int j = 0; j < s.size(); j++) {
+            sum += Math.log(base[s.flatIndex(j, z)]);
+          }
+          logJoint[c] = sum;
         }
         double norm = LogSpace.logSumExp(logJoint);
         for (int c = 0; c < configs; c++) {
