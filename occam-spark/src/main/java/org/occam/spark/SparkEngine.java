@@ -77,8 +77,13 @@ public final class SparkEngine implements TaskEngine {
     return starting;
   }
 
-  /** The Spark context of this JVM, started with the master on first use. */
-  static synchronized JavaSparkContext context(String master) {
+  /**
+   * The Spark context of this JVM, started with the master on first use. Not synchronized on this
+   * class: the background start holds no lock that {@link #start} or {@link #startEarly} need, so the
+   * command's thread goes on (reading data, drawing instances) while the context starts, and waits
+   * only in its first job. ({@code SparkContext.getOrCreate} makes one context per JVM.)
+   */
+  static JavaSparkContext context(String master) {
     SparkConf conf = new SparkConf().setAppName("occam");
     String m = master != null ? master : conf.get("spark.master", "local[*]");
     conf.setMaster(m);
