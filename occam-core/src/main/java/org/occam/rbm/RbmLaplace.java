@@ -34,8 +34,8 @@ import org.occam.evidence.HalfHeightModes;
  *       its end is not within {@link #FINE_TUNING_TOLERANCE} nats of a minimum by the Newton
  *       decrement, Newton's method in a trust region goes on under the same limit
  *       ({@link TrustRegionNewton}); the result is λMP. Beyond the paper, where the exact ℓ is
- *       affordable ({@link Settings#exactObjective}: log Z enumerated and F ≤
- *       {@value #MAX_EXACT_OBJECTIVE_FEATURES}) steps 3–4 and the flipped modes use it
+ *       affordable ({@link Settings#exactObjective}: log Z enumerated and 2^min(V, K) · F² ≤
+ *       {@value #MAX_EXACT_OBJECTIVE_COST}) steps 3–4 and the flipped modes use it
  *       ({@link RbmExactObjective}) instead of the importance-sampled one: no samples, no ESS limit,
  *       no F·N/(2T) shortfall of λMP and no noise in A or the trapezoids
  *       ({@link FineTuning#exactObjective} says which);
@@ -100,11 +100,13 @@ public final class RbmLaplace {
   static final int NEWTON_MAX_TRIALS = 200;
 
   /**
-   * The largest F for which the exact ℓ replaces the importance-sampled one ({@link Settings#exactObjective});
-   * the same bound as the flipped modes' ({@link RbmFlips#SMALL_FEATURE_COUNT}), so larger models
-   * run as before.
+   * The largest cost {@code 2^min(V, K) · F²} for which the exact ℓ replaces the importance-sampled
+   * one ({@link Settings#exactObjective}): the multiply-adds of the model part of one exact Hessian
+   * (the data part is (|x| + 1)² K a distinct row). 1.3·10⁹ admits 100 visible units with K ≤ 10
+   * (2^10 · 1,110², about a second a Hessian on these machines) and every model with F ≤ 200 and
+   * min(V, K) ≤ 13, the bound before. Larger models run on the importance-sampled ℓ, as the paper's do.
    */
-  public static final int MAX_EXACT_OBJECTIVE_FEATURES = 200;
+  public static final double MAX_EXACT_OBJECTIVE_COST = 1.3e9;
 
   /** The fraction of T the effective sample size may not fall below (section 3.1.2). */
   public static final double DEFAULT_ESS_FRACTION = 0.9;
@@ -226,14 +228,13 @@ public final class RbmLaplace {
 
     /**
      * Whether the exact ℓ is used for V visible and K hidden units: asked for, log Z enumerated
-     * ({@link RbmLogPartition#resolve}) and F ≤ {@value #MAX_EXACT_OBJECTIVE_FEATURES}, where an
-     * exact Hessian costs at most 2^13 states times F² (V·K + V + K ≤ 200 holds only with
-     * min(V, K) ≤ 13).
+     * ({@link RbmLogPartition#resolve}) and {@code 2^min(V, K) · F² ≤ }{@value #MAX_EXACT_OBJECTIVE_COST}.
      */
     public boolean exactObjective(int visibleCount, int hiddenCount) {
+      double f = (double) visibleCount * hiddenCount + visibleCount + hiddenCount;
       return exactFineTuning
-          && visibleCount * hiddenCount + visibleCount + hiddenCount <= MAX_EXACT_OBJECTIVE_FEATURES
           && Math.min(visibleCount, hiddenCount) <= RbmLogLikelihood.MAX_ENUMERATED_UNITS
+          && Math.scalb(f * f, Math.min(visibleCount, hiddenCount)) <= MAX_EXACT_OBJECTIVE_COST
           && RbmLogPartition.resolve(logZ, visibleCount, hiddenCount, maxEnumeratedUnits)
           == RbmLogPartition.Method.EXACT;
     }

@@ -143,6 +143,106 @@ class RbmExactObjectiveTest {
     }
   }
 
+  /**
+   * The Hessian's data term, subtracted entry by entry from the rows' ones, is the dense subtraction
+   * of {@link Rbm#conditionalFeatureCovariance} (the code before it, copied here) to the bit, on
+   * sparse rows with repeated counts, a zero count and an empty row.
+   */
+  @Test
+  void theStructuredDataTermIsTheDenseOneToTheBit() {
+    for (int i = 0; i < 3; i++) {
+      UniformRandomProvider rng = RandomStreams.fromSeed(FRESH_SEEDS + 100 + i);
+      int v = 12 + 9 * i;
+      int k = 2 + i;
+      int[][] rows = new int[40][v];
+      long[] counts = new long[rows.length];
+      for (int n = 1; n < rows.length; n++) { // row 0 stays empty
+        for (int j = 0; j < v; j++) {
+          rows[n][j] = rng.nextDouble() < 0.2 ? 1 : 0;
+        }
+        counts[n] = n == 7 ? 0 : 1 + rng.nextInt(5);
+      }
+      counts[0] = 3;
+      RbmData data = RbmData.of(rows, counts);
+      double sigma = 0.8;
+      Rbm at = RbmBruteForce.random(v, k, 1.5, rng);
+      double[][] h = new RbmExactObjective(k, data, sigma * sigma).hessian(at.parameters());
+
+      int f = at.featureCount();
+      double[][] dense = RbmEnumeration.run(at, 1, true).covariance();
+      double[][] conditional = new double[f][f];
+      for (int p = 0; p < f; p++) {
+        for (int q = 0; q < f; q++) {
+          dense[p][q] *= data.size();
+        }
+        dense[p][p] += 1 / (sigma * sigma);
+      }
+      int[][] distinct = data.rows();
+      long[] c = data.counts();
+      for (int n = 0; n < distinct.length; n++) {
+        if (c[n] == 0) {
+          continue;
+        }
+        at.conditionalFeatureCovariance(distinct[n], conditional);
+        for (int p = 0; p < f; p++) {
+          for (int q = 0; q < f; q++) {
+            dense[p][q] -= c[n] * conditional[p][q];
+          }
+        }
+      }
+      for (int p = 0; p < f; p++) {
+        for (int q = 0; q < f; q++) {
+          assertThat(Double.doubleToRawLongBits(h[p][q])).as("entry %d,%d of %dx%d", p, q, v, k)
+              .isEqualTo(Double.doubleToRawLongBits(dense[p][q]));
+        }
+      }
+    }
+  }
+
+  /** Where the exact ℓ is used: by the cost of one exact Hessian, 2^min(V, K)·F², not by F alone. */
+  @Test
+  void theExactObjectiveIsUsedWhereOneExactHessianIsAffordable() {
+    RbmLaplace.Settings s = RbmLaplace.Settings.defaults();
+    assertThat(s.exactObjective(5, 3)).isTrue();
+    assertThat(s.exactObjective(12, 13)).isTrue(); // F = 181, the largest min(V, K) with F ≤ 200
+    assertThat(s.exactObjective(100, 9)).isTrue(); // F = 1009: SpamAssassin and SOTU with K = 9
+    assertThat(s.exactObjective(100, 10)).isTrue(); // 2^10 · 1110² = 1.26e9
+    assertThat(s.exactObjective(100, 11)).isFalse(); // 2^11 · 1211² = 3.0e9
+    assertThat(s.exactObjective(60, 14)).isFalse(); // 2^14 · 914² = 1.4e10
+    assertThat(s.exactObjective(100, 9) && !s.withExactFineTuning(false).exactObjective(100, 9)).isTrue();
+  }
+
+  /**
+   * Above F = 200 (V = 24, K = 8, F = 224; the importance-sampled ℓ before) on 2,000 rows: the
+   * fine-tuning runs on the exact ℓ, converges where A is positive definite, and its λMP is at least as
+   * high on the exact log posterior as PCD's best point, over two fresh seeds, and (on the first) as
+   * the importance-sampled fine-tuning's.
+   */
+  @Test
+  void aboveTwoHundredParametersTheExactFineTuningConverges() {
+    for (int i = 0; i < 2; i++) {
+      long seed = FRESH_SEEDS + 300 + 10L * i;
+      UniformRandomProvider rng = RandomStreams.fromSeed(seed);
+      Rbm truth = RbmBruteForce.random(24, 8, 1.0, rng);
+      RbmData data = RbmData.of(new RbmExactSampler(truth).sampleVisible(2000, rng));
+      RbmLaplace laplace = new RbmLaplace(data);
+      RbmLaplace.Result r = laplace.score(8, RbmLaplace.Settings.defaults(), seed + 1, 2, s -> { });
+      String where = "seed " + seed;
+      assertThat(r.fineTuning().exactObjective()).as(where).isTrue();
+      assertThat(r.fineTuning().converged()).as(where).isTrue();
+      assertThat(r.positiveDefinite()).as(where).isTrue();
+      double[] pcd = r.pcdRuns().objectives();
+      double pcdBest = Arrays.stream(pcd).max().orElseThrow();
+      assertThat(r.map()).as(where).isGreaterThanOrEqualTo(pcdBest);
+      if (i == 0) { // the importance-sampled run once, for the comparison
+        RbmLaplace.Result sampled = laplace.score(8, RbmLaplace.Settings.defaults().withExactFineTuning(false),
+            seed + 1, 2, s -> { });
+        assertThat(sampled.fineTuning().exactObjective()).isFalse();
+        assertThat(r.map()).as(where).isGreaterThanOrEqualTo(sampled.map() - RbmLaplace.FINE_TUNING_TOLERANCE);
+      }
+    }
+  }
+
   @Test
   void withTheExactObjectiveLambdaMpIsTheExactMapAndTheModesAreExactOverFreshSeeds() {
     int[][] cases = {{3, 1, 10}, {3, 1, 300}, {3, 1, 1000}, {4, 2, 30}, {4, 2, 1000}};
