@@ -103,7 +103,7 @@ public final class RbmLaplace {
    * The largest cost {@code 2^min(V, K) · F²} for which the exact ℓ replaces the importance-sampled
    * one ({@link Settings#exactObjective}): the multiply-adds of the model part of one exact Hessian
    * (the data part is (|x| + 1)² K a distinct row). 1.3·10⁹ admits 100 visible units with K ≤ 10
-   * (2^10 · 1,110², about a second a Hessian on these machines) and every model with F ≤ 200 and
+   * (2^10 · 1,110² = 1.26·10⁹) and every model with F ≤ 200 and
    * min(V, K) ≤ 13, the bound before. Larger models run on the importance-sampled ℓ, as the paper's do.
    */
   public static final double MAX_EXACT_OBJECTIVE_COST = 1.3e9;
