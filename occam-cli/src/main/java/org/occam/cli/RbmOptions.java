@@ -51,14 +51,13 @@ public final class RbmOptions {
 
   @Option(names = "--samples-per-chain", paramLabel = "S", defaultValue = "100",
       description = "Samples kept per Gibbs chain; T = chains × S, raised to at least N (default: ${DEFAULT-VALUE})."
-          + " Where the fine-tuned λMP optimises the importance-sampled objective (log Z by AIS,"
-          + " 2^min(V,K)·F² above 1.3e9 as with 100 visible units and K > 10, or --sampled-fine-tuning), the scores fall short by roughly F·N/(2T) nats: raise T for accuracy.")
+          + " Where the fine-tuned λMP optimises the importance-sampled objective (see --sampled-fine-tuning),"
+          + " the scores fall short by roughly F·N/(2T) nats: raise T for accuracy.")
   int samplesPerChain;
 
   @Option(names = "--sampled-fine-tuning",
       description = "Fine-tune λMP (and the flipped modes) on the importance-sampled objective, as Chen & Welling do,"
-          + " even where the exact one is affordable (log Z exact and 2^min(V,K)·F² <= 1.3e9, as with 100 visible units"
-          + " and K <= 10), which is used by default there.")
+          + " even where the exact one is used by default: log Z exact and one exact Hessian affordable (README).")
   boolean sampledFineTuning;
 
   @Option(names = "--burn-in", paramLabel = "B", defaultValue = "1000",

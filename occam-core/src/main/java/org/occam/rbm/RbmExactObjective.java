@@ -18,7 +18,6 @@ final class RbmExactObjective implements RbmPosteriorObjective {
   private final int hiddenCount;
   private final int[][] rows;
   private final long[] counts;
-  private final double total;
   private final double priorVariance;
   private final RbmLogLikelihood likelihood;
   private final ThreadLocal<RbmLogLikelihood> perThread;
@@ -33,7 +32,6 @@ final class RbmExactObjective implements RbmPosteriorObjective {
     this.hiddenCount = hiddenCount;
     this.rows = data.sharedRows();
     this.counts = data.sharedCounts();
-    this.total = data.size();
     this.priorVariance = priorVariance;
     this.likelihood = new RbmLogLikelihood(hiddenCount, data);
     this.perThread = ThreadLocal.withInitial(likelihood::copy);
@@ -92,60 +90,7 @@ final class RbmExactObjective implements RbmPosteriorObjective {
 
   @Override
   public double[][] hessian(double[] lambda) {
-    Rbm rbm = new Rbm(visibleCount, hiddenCount, lambda);
-    int f = rbm.featureCount();
-    double[][] a = RbmEnumeration.run(rbm, 1, true).covariance();
-    for (int p = 0; p < f; p++) {
-      for (int q = 0; q < f; q++) {
-        a[p][q] *= total;
-      }
-      a[p][p] += 1 / priorVariance;
-    }
-    subtractConditionalCovariances(rbm, a);
-    return a;
-  }
-
-  /**
-   * {@code a −= Σ_n c_n Cov(f | x_n, λ)}, row by row. Given x the hidden units are independent, so
-   * {@link Rbm#conditionalFeatureCovariance}'s only nonzero entries pair {@code x_i z_k} and
-   * {@code z_k} with {@code x_j z_k} and {@code z_k} for the ones i, j of x and the same k, all equal
-   * to {@code σ_k (1 − σ_k)}: (|x| + 1)² K entries a row instead of F². The entries are subtracted
-   * in the same row order as a subtraction of the dense matrix would, and that one subtracts only
-   * zeros besides, so the result is the same to the bit (tested).
-   */
-  private void subtractConditionalCovariances(Rbm rbm, double[][] a) {
-    int k = hiddenCount;
-    int hb = visibleCount * k + visibleCount;
-    double[] sigma = new double[k];
-    int[] ones = new int[visibleCount];
-    for (int n = 0; n < rows.length; n++) {
-      if (counts[n] == 0) {
-        continue;
-      }
-      int[] x = rows[n];
-      int m = 0;
-      for (int i = 0; i < visibleCount; i++) {
-        if (x[i] != 0) {
-          ones[m++] = i;
-        }
-      }
-      rbm.hiddenPosteriorMeans(x, sigma);
-      double c = counts[n];
-      for (int h = 0; h < k; h++) {
-        double v = c * (sigma[h] * (1 - sigma[h]));
-        for (int p = 0; p < m; p++) {
-          double[] row = a[ones[p] * k + h];
-          for (int q = 0; q < m; q++) {
-            row[ones[q] * k + h] -= v;
-          }
-          row[hb + h] -= v;
-        }
-        double[] bias = a[hb + h];
-        for (int q = 0; q < m; q++) {
-          bias[ones[q] * k + h] -= v;
-        }
-        bias[hb + h] -= v;
-      }
-    }
+    return RbmEnumeration.posteriorHessian(new Rbm(visibleCount, hiddenCount, lambda), rows, counts, 1 / priorVariance,
+        1);
   }
 }

@@ -55,9 +55,9 @@ abstract class MapRunScore implements EvidenceMethod<RbmProblem> {
       one.put("patterns", m.patterns());
       one.put("map", m.map());
       one.put("laplace", m.laplace());
-      // the mode's Gaussian term, which laplace0 sums: where it stands far above the mode's laplace
-      // term, A is much flatter there than the trapezoids found the posterior
-      one.put("laplace0", m.positiveDefinite() ? m.laplace0() : Double.NaN);
+      // the mode's Gaussian term, which laplace0 sums (NaN where A is not positive definite): far
+      // above the mode's laplace term, A is much flatter there than the trapezoids found the posterior
+      one.put("laplace0", m.laplace0());
       one.put("logModeCount", m.logModeCount());
       one.put("positiveDefinite", m.positiveDefinite());
       if (m.relocation() != null) {

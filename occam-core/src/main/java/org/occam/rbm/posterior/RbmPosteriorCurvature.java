@@ -36,22 +36,7 @@ public record RbmPosteriorCurvature(double[] scales, double[][] precision, boole
     long[] counts = data.counts();
     double total = data.size();
     if (Math.min(v, k) <= RbmLogLikelihood.MAX_ENUMERATED_UNITS && f <= MAX_EXACT_FEATURES) {
-      double[][] a = RbmEnumeration.run(rbm, threads, true).covariance();
-      double[][] conditional = new double[f][f];
-      for (int p = 0; p < f; p++) {
-        for (int q = 0; q < f; q++) {
-          a[p][q] *= total;
-        }
-        a[p][p] += prior;
-      }
-      for (int n = 0; n < rows.length; n++) {
-        rbm.conditionalFeatureCovariance(rows[n], conditional);
-        for (int p = 0; p < f; p++) {
-          for (int q = 0; q < f; q++) {
-            a[p][q] -= counts[n] * conditional[p][q];
-          }
-        }
-      }
+      double[][] a = RbmEnumeration.posteriorHessian(rbm, rows, counts, prior, threads);
       double[] scales = new double[f];
       for (int p = 0; p < f; p++) {
         scales[p] = 1 / Math.sqrt(Math.max(a[p][p], prior));
