@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntConsumer;
 import java.util.function.IntFunction;
 
@@ -99,16 +100,33 @@ public final class Parallel {
    * loop at a time (not for concurrent use by several callers).
    */
   public static final class Workers implements AutoCloseable {
+    /**
+     * How long a waiting thread spins before it parks: a loop of PCD is 0.1–1 ms, and waking a parked
+     * thread takes tens of microseconds, as long as the work handed over.
+     */
+    private static final long SPIN_NANOS = 50_000;
+
     private final int threads;
-    private final ExecutorService pool;
+    private final Thread[] helpers;
+    // the current loop, published to the helpers by the write of generation
+    private IntConsumer task;
+    private int n;
+    private Thread caller;
+    private final AtomicInteger next = new AtomicInteger();
+    private final AtomicInteger running = new AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicReference<Throwable> failure =
+        new java.util.concurrent.atomic.AtomicReference<>();
+    private volatile int generation;
+    private volatile boolean closed;
 
     private Workers(int threads, String threadName) {
       this.threads = threads;
-      this.pool = threads == 1 ? null : Executors.newFixedThreadPool(threads - 1, r -> {
-        Thread t = new Thread(r, threadName);
-        t.setDaemon(true);
-        return t;
-      });
+      this.helpers = new Thread[threads - 1];
+      for (int h = 0; h < helpers.length; h++) {
+        helpers[h] = new Thread(this::help, threadName);
+        helpers[h].setDaemon(true);
+        helpers[h].start();
+      }
     }
 
     /** The number of threads a loop runs on (the caller's included). */
@@ -121,68 +139,99 @@ public final class Parallel {
      * exception (or error) is rethrown once every thread has stopped taking tasks.
      */
     public void forEach(int n, IntConsumer task) {
-      if (pool == null || n <= 1) {
+      if (closed) {
+        throw new IllegalStateException("the workers are closed");
+      }
+      if (helpers.length == 0 || n <= 1) {
         for (int i = 0; i < n; i++) {
           task.accept(i);
         }
         return;
       }
-      AtomicInteger next = new AtomicInteger();
-      Runnable drain = () -> {
-        for (int i = next.getAndIncrement(); i < n; i = next.getAndIncrement()) {
-          task.accept(i);
-        }
-      };
-      int helpers = Math.min(threads - 1, n - 1);
-      List<Future<?>> futures = new ArrayList<>(helpers);
-      for (int h = 0; h < helpers; h++) {
-        futures.add(pool.submit(drain));
+      this.task = task;
+      this.n = n;
+      this.caller = Thread.currentThread();
+      next.set(0);
+      failure.set(null);
+      running.set(helpers.length);
+      generation++; // publishes the loop
+      for (Thread h : helpers) {
+        LockSupport.unpark(h);
       }
-      Throwable failure = null;
-      try {
-        drain.run();
-      } catch (RuntimeException | Error e) {
-        failure = e;
-        next.set(n); // the others take no more tasks
-      }
+      drain();
       boolean interrupted = false;
-      for (Future<?> f : futures) {
-        while (true) {
-          try {
-            f.get();
-            break;
-          } catch (InterruptedException e) {
-            interrupted = true;
-          } catch (ExecutionException e) {
-            if (failure == null) {
-              failure = e.getCause();
-            }
-            break;
-          }
+      long deadline = System.nanoTime() + SPIN_NANOS;
+      while (running.get() != 0) {
+        if (System.nanoTime() < deadline) {
+          Thread.onSpinWait();
+        } else {
+          LockSupport.park(this);
+          interrupted |= Thread.interrupted();
         }
       }
+      this.task = null;
       if (interrupted) {
         Thread.currentThread().interrupt();
-        if (failure == null) {
+        if (failure.get() == null) {
           throw new IllegalStateException("interrupted");
         }
       }
-      if (failure instanceof RuntimeException re) {
+      Throwable f = failure.get();
+      if (f instanceof RuntimeException re) {
         throw re;
       }
-      if (failure instanceof Error err) {
+      if (f instanceof Error err) {
         throw err;
       }
-      if (failure != null) {
-        throw new IllegalStateException(failure);
+      if (f != null) {
+        throw new IllegalStateException(f);
+      }
+    }
+
+    /** Takes the current loop's tasks until none is left; the first failure stops every thread taking more. */
+    private void drain() {
+      try {
+        for (int i = next.getAndIncrement(); i < n; i = next.getAndIncrement()) {
+          task.accept(i);
+        }
+      } catch (RuntimeException | Error e) {
+        failure.compareAndSet(null, e);
+        next.set(n);
+      }
+    }
+
+    /** A helper's life: wait for a loop (spinning, then parked), take its tasks, report, repeat. */
+    private void help() {
+      int seen = 0;
+      while (true) {
+        long deadline = System.nanoTime() + SPIN_NANOS;
+        int g;
+        while ((g = generation) == seen && !closed) {
+          if (System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+          } else {
+            LockSupport.park(this);
+            Thread.interrupted(); // only close() stops a helper
+          }
+        }
+        if (closed) {
+          return;
+        }
+        seen = g;
+        drain();
+        Thread waiting = caller;
+        if (running.decrementAndGet() == 0) {
+          LockSupport.unpark(waiting);
+        }
       }
     }
 
     /** Stops the workers. */
     @Override
     public void close() {
-      if (pool != null) {
-        pool.shutdownNow();
+      closed = true;
+      for (Thread h : helpers) {
+        LockSupport.unpark(h);
       }
     }
   }

@@ -395,8 +395,10 @@ public final class PersistentContrastiveDivergence {
     double[] dataMean = new double[f];
     double[] modelMean = new double[f];
     double[] fields = new double[k];
-    int[] batch = new int[settings.batchSize()];
-    DataTerm dataTerm = batch.length == 0 ? new DataTerm(k) : null;
+    // the mini-batch's rows and the chains' uniforms of update t are in batches[t % 2] and
+    // uniforms[t % 2]: update t + 1's are drawn while update t's chains move
+    int[][] batches = new int[2][settings.batchSize()];
+    DataTerm dataTerm = settings.batchSize() == 0 ? new DataTerm(k) : null;
     // the full batch's chunks, or one task for the mini-batch
     int dataTasks = dataTerm == null ? 1 : dataTerm.chunks();
     // The chains' uniforms for an update are drawn from rng first, in the order the chains used to
@@ -404,48 +406,56 @@ public final class PersistentContrastiveDivergence {
     // chains can then move on several threads with the same numbers.
     int sweeps = settings.gibbsSweepsPerUpdate();
     int perChain = sweeps * (k + visibleCount);
-    double[] uniforms = new double[Math.multiplyExact(m, perChain)];
+    double[][] uniforms = new double[2][Math.multiplyExact(m, perChain)];
     int chainTasks = (m + CHAIN_BLOCK - 1) / CHAIN_BLOCK;
-    Replay[] replays = new Replay[chainTasks];
-    Arrays.setAll(replays, b -> new Replay(uniforms));
     double[][] chainSigma = new double[m][k];
     List<TracePoint> trace = new ArrayList<>();
     if (traced) {
       trace.add(tracePoint(0, rbm, settings));
     }
     double gradientNorm = Double.NaN;
-    try (Parallel.Workers workers = Parallel.workers(Math.min(threads, chainTasks + dataTasks), "occam-pcd")) {
+    if (settings.iterations() > 0) {
+      drawUpdate(rng, batches[0], uniforms[0]);
+    }
+    try (Parallel.Workers workers = Parallel.workers(Math.min(threads, 1 + chainTasks + dataTasks), "occam-pcd")) {
       for (int t = 0; t < settings.iterations(); t++) {
+        int[] batch = batches[t % 2];
+        double[] updateUniforms = uniforms[t % 2];
+        // the next update's draws, in the stream's order (none after the last update: a caller's
+        // generator is left where the updates' draws end)
+        boolean drawNext = t + 1 < settings.iterations();
+        int[] nextBatch = batches[(t + 1) % 2];
+        double[] nextUniforms = uniforms[(t + 1) % 2];
         if (dataTerm == null) {
           Arrays.fill(dataMean, 0);
-          for (int b = 0; b < batch.length; b++) {
-            batch[b] = drawRow(rng);
-          }
-        }
-        for (int u = 0; u < uniforms.length; u++) {
-          uniforms[u] = rng.nextDouble();
         }
         // the chains move under the current λ before they estimate E[f] (Tieleman 2008, section 3);
-        // tasks 0 … chainTasks−1 move blocks of chains, the rest are chunks of the data term (or the
-        // mini-batch's, one task)
+        // task 0 draws the next update's random numbers, tasks 1 … dataTasks are chunks of the data
+        // term (or the mini-batch's, one task), the rest move blocks of chains
         Rbm current = rbm;
-        workers.forEach(chainTasks + dataTasks, task -> {
-          if (task >= chainTasks) {
-            if (dataTerm == null) {
-              addBatchMeans(lambda, k, batch, fields, dataMean);
-            } else {
-              dataTerm.chunk(task - chainTasks, lambda);
+        double[] weightsByHidden = current.weightsByHidden();
+        workers.forEach(1 + dataTasks + chainTasks, index -> {
+          if (index == 0) {
+            if (drawNext) {
+              drawUpdate(rng, nextBatch, nextUniforms);
             }
             return;
           }
+          if (index <= dataTasks) {
+            if (dataTerm == null) {
+              addBatchMeans(lambda, k, batch, fields, dataMean);
+            } else {
+              dataTerm.chunk(index - 1, lambda);
+            }
+            return;
+          }
+          int task = index - 1 - dataTasks;
           RbmGibbsSampler sampler = new RbmGibbsSampler(current);
-          Replay replay = replays[task];
           int end = Math.min(m, (task + 1) * CHAIN_BLOCK);
           for (int c = task * CHAIN_BLOCK; c < end; c++) {
-            replay.at = c * perChain;
             for (int s = 0; s < sweeps; s++) {
               chainOnesCount[c] = sampler.sweepListingOnes(chainX[c], chainZ[c], chainOnes[c], chainOnesCount[c],
-                  replay);
+                  weightsByHidden, updateUniforms, c * perChain + s * (k + visibleCount));
             }
             double[] sigma = chainSigma[c];
             current.hiddenFieldsOfOnes(chainOnes[c], chainOnesCount[c], sigma);
@@ -507,6 +517,16 @@ public final class PersistentContrastiveDivergence {
       }
     }
     return new Result(rbm, settings.iterations(), gradientNorm, trace, settings);
+  }
+
+  /** One update's draws from rng, in this order: the mini-batch's rows (none for the full batch), then the chains' uniforms. */
+  private void drawUpdate(UniformRandomProvider rng, int[] batch, double[] uniforms) {
+    for (int b = 0; b < batch.length; b++) {
+      batch[b] = drawRow(rng);
+    }
+    for (int u = 0; u < uniforms.length; u++) {
+      uniforms[u] = rng.nextDouble();
+    }
   }
 
   /**
@@ -714,29 +734,6 @@ public final class PersistentContrastiveDivergence {
       }
     }
     return lo;
-  }
-
-  /**
-   * Gives back uniforms drawn beforehand, from position {@code at} on: the chains' own generator
-   * during a parallel update. Only {@code nextDouble} is supported (all the Gibbs sampler uses).
-   */
-  private static final class Replay implements UniformRandomProvider {
-    private final double[] uniforms;
-    int at;
-
-    Replay(double[] uniforms) {
-      this.uniforms = uniforms;
-    }
-
-    @Override
-    public double nextDouble() {
-      return uniforms[at++];
-    }
-
-    @Override
-    public long nextLong() {
-      throw new UnsupportedOperationException("the chains replay uniforms drawn beforehand; only nextDouble");
-    }
   }
 
   /** A standard normal draw by Box–Muller (two uniforms per draw, so the stream's use is fixed). */

@@ -238,20 +238,6 @@ public final class Rbm implements java.io.Serializable {
   }
 
   /**
-   * {@code a_i = α_i + Σ_k W_ik z_k} of one visible unit i, the hidden units on being
-   * {@code active[0 … count − 1]} (ascending, unchecked): the same additions in the same order as
-   * {@link #visibleFields}.
-   */
-  double visibleField(int i, int[] active, int count) {
-    int row = i * hiddenCount;
-    double a = parameters[visibleCount * hiddenCount + i];
-    for (int j = 0; j < count; j++) {
-      a += parameters[row + active[j]];
-    }
-    return a;
-  }
-
-  /**
    * The visible units' input fields {@code a_i = α_i + Σ_k W_ik z_k} into {@code out} (length V;
    * modified).
    */
@@ -269,6 +255,34 @@ public final class Rbm implements java.io.Serializable {
       }
       out[i] = a;
     }
+  }
+
+  /**
+   * {@link #visibleFields} from Wᵀ (package-private, unchecked): the fields start at α and each hidden
+   * unit on adds its row of {@code byHidden} (from {@link #weightsByHidden}), a loop over contiguous
+   * memory; each field gets the same additions in the same order, so the same numbers.
+   */
+  void visibleFieldsByHidden(int[] z, double[] byHidden, double[] out) {
+    System.arraycopy(parameters, visibleCount * hiddenCount, out, 0, visibleCount);
+    for (int k = 0; k < hiddenCount; k++) {
+      if (z[k] != 0) {
+        int row = k * visibleCount;
+        for (int i = 0; i < visibleCount; i++) {
+          out[i] += byHidden[row + i];
+        }
+      }
+    }
+  }
+
+  /** Wᵀ in one fresh array (package-private): row k holds {@code W_ik} for i = 0 … V − 1. */
+  double[] weightsByHidden() {
+    double[] t = new double[visibleCount * hiddenCount];
+    for (int k = 0; k < hiddenCount; k++) {
+      for (int i = 0; i < visibleCount; i++) {
+        t[k * visibleCount + i] = parameters[i * hiddenCount + k];
+      }
+    }
+    return t;
   }
 
   /**

@@ -95,13 +95,13 @@ public final class RbmExactSampler {
       double[] a = new double[x.length];
       rbm.visibleFields(z, a);
       for (int i = 0; i < x.length; i++) {
-        x[i] = rng.nextDouble() < Logistic.sigmoid(a[i]) ? 1 : 0;
+        x[i] = Logistic.isBelow(rng.nextDouble(), a[i]) ? 1 : 0;
       }
     } else {
       double[] b = new double[z.length];
       rbm.hiddenFields(x, b);
       for (int k = 0; k < z.length; k++) {
-        z[k] = rng.nextDouble() < Logistic.sigmoid(b[k]) ? 1 : 0;
+        z[k] = Logistic.isBelow(rng.nextDouble(), b[k]) ? 1 : 0;
       }
     }
   }

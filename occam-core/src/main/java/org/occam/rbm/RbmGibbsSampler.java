@@ -15,13 +15,11 @@ public final class RbmGibbsSampler {
   private final Rbm rbm;
   private final double[] visibleFields;
   private final double[] hiddenFields;
-  private final int[] active;
 
   public RbmGibbsSampler(Rbm rbm) {
     this.rbm = rbm;
     this.visibleFields = new double[rbm.visibleCount()];
     this.hiddenFields = new double[rbm.hiddenCount()];
-    this.active = new int[rbm.hiddenCount()];
   }
 
   public Rbm model() {
@@ -33,7 +31,7 @@ public final class RbmGibbsSampler {
     rbm.checkHidden(z);
     rbm.hiddenFields(x, hiddenFields);
     for (int k = 0; k < z.length; k++) {
-      z[k] = rng.nextDouble() < Logistic.sigmoid(hiddenFields[k]) ? 1 : 0;
+      z[k] = Logistic.isBelow(rng.nextDouble(), hiddenFields[k]) ? 1 : 0;
     }
   }
 
@@ -42,7 +40,7 @@ public final class RbmGibbsSampler {
     rbm.checkVisible(x);
     rbm.visibleFields(z, visibleFields);
     for (int i = 0; i < x.length; i++) {
-      x[i] = rng.nextDouble() < Logistic.sigmoid(visibleFields[i]) ? 1 : 0;
+      x[i] = Logistic.isBelow(rng.nextDouble(), visibleFields[i]) ? 1 : 0;
     }
   }
 
@@ -55,26 +53,30 @@ public final class RbmGibbsSampler {
   /**
    * {@link #sweep} for a chain that keeps the list of its x's ones (package-private, for PCD's
    * chains): the same draws in the same order and the same numbers, from the ones rather than all of
-   * x, and without checking the configurations.
+   * x, without checking the configurations, and with the uniforms read from an array (K for z, then V
+   * for x). The visible fields are added up hidden unit by hidden unit over rows of Wᵀ, in the same
+   * order for each unit as {@link Rbm#visibleField}, so they are the same numbers.
    *
    * @param ones the ones of x, ascending, in {@code ones[0 … count − 1]}; rewritten for the new x
+   * @param weightsByHidden Wᵀ, from {@link Rbm#weightsByHidden}
+   * @param uniforms the sweep's K + V uniforms from {@code uniforms[at]} on
    * @return the number of ones of the new x
    */
-  int sweepListingOnes(int[] x, int[] z, int[] ones, int count, UniformRandomProvider rng) {
+  int sweepListingOnes(int[] x, int[] z, int[] ones, int count, double[] weightsByHidden, double[] uniforms,
+      int at) {
     rbm.hiddenFieldsOfOnes(ones, count, hiddenFields);
-    int on = 0;
-    for (int k = 0; k < z.length; k++) {
-      z[k] = rng.nextDouble() < Logistic.sigmoid(hiddenFields[k]) ? 1 : 0;
-      if (z[k] != 0) {
-        active[on++] = k;
-      }
+    int k = z.length;
+    for (int h = 0; h < k; h++) {
+      z[h] = Logistic.isBelow(uniforms[at + h], hiddenFields[h]) ? 1 : 0;
     }
+    rbm.visibleFieldsByHidden(z, weightsByHidden, visibleFields);
     int ones1 = 0;
+    int from = at + k;
     for (int i = 0; i < x.length; i++) {
-      x[i] = rng.nextDouble() < Logistic.sigmoid(rbm.visibleField(i, active, on)) ? 1 : 0;
-      if (x[i] != 0) {
-        ones[ones1++] = i;
-      }
+      boolean on = Logistic.isBelow(uniforms[from + i], visibleFields[i]);
+      x[i] = on ? 1 : 0;
+      ones[ones1] = i;
+      ones1 += on ? 1 : 0;
     }
     return ones1;
   }

@@ -58,4 +58,62 @@ class ParallelTest {
     }
     assertThatThrownBy(() -> Parallel.workers(0, "t")).hasMessageContaining("threads");
   }
+
+  @Test
+  void workersHandOverManyShortLoopsAndLongOnesWhereTheThreadsPark() {
+    for (int threads = 2; threads <= 3; threads++) {
+      try (Parallel.Workers workers = Parallel.workers(threads, "t")) {
+        long[] sums = new long[4];
+        for (int loop = 0; loop < 20_000; loop++) {
+          int base = loop;
+          workers.forEach(sums.length, i -> sums[i] += base + i);
+        }
+        for (int i = 0; i < sums.length; i++) {
+          assertThat(sums[i]).isEqualTo(20_000L * 19_999 / 2 + 20_000L * i);
+        }
+        // tasks long enough (about 10^7 multiply-adds each) that the waiting threads stop spinning and park
+        double[] results = new double[5];
+        for (int loop = 0; loop < 3; loop++) {
+          workers.forEach(results.length, i -> {
+            double x = i;
+            for (int step = 0; step < 10_000_000; step++) {
+              x = x * 0.999999 + 1e-6;
+            }
+            results[i] = x;
+          });
+        }
+        for (int i = 0; i < results.length; i++) {
+          double x = i;
+          for (int step = 0; step < 10_000_000; step++) {
+            x = x * 0.999999 + 1e-6;
+          }
+          assertThat(results[i]).isEqualTo(x);
+        }
+      }
+    }
+  }
+
+  @Test
+  void aFailureOnAHelperThreadReachesTheCallerAndClosedWorkersRefuseLoops() {
+    Parallel.Workers workers = Parallel.workers(2, "t");
+    Thread caller = Thread.currentThread();
+    java.util.concurrent.atomic.AtomicBoolean helperStarted = new java.util.concurrent.atomic.AtomicBoolean();
+    // the caller's task waits until the other task has started, so that one runs on the helper
+    assertThatThrownBy(() -> workers.forEach(2, i -> {
+      if (Thread.currentThread() == caller) {
+        while (!helperStarted.get()) {
+          Thread.onSpinWait();
+        }
+        return;
+      }
+      helperStarted.set(true);
+      throw new IllegalStateException("the helper's task");
+    })).isInstanceOf(IllegalStateException.class).hasMessage("the helper's task");
+    int[] hits = new int[9];
+    workers.forEach(hits.length, i -> hits[i]++);
+    assertThat(hits).containsOnly(1);
+    workers.close();
+    assertThatThrownBy(() -> workers.forEach(3, i -> { })).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("closed");
+  }
 }

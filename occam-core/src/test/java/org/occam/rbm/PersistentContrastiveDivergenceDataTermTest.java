@@ -136,4 +136,121 @@ class PersistentContrastiveDivergenceDataTermTest {
       assertThat(sparse).containsExactly(dense);
     }
   }
+
+  /** Counts what PCD draws from the caller's generator. */
+  private static final class Counting implements UniformRandomProvider {
+    private final UniformRandomProvider inner;
+    long doubles;
+    long rows;
+
+    Counting(UniformRandomProvider inner) {
+      this.inner = inner;
+    }
+
+    @Override
+    public long nextLong() {
+      throw new AssertionError("PCD draws doubles and bounded longs only");
+    }
+
+    @Override
+    public long nextLong(long n) {
+      rows++;
+      return inner.nextLong(n);
+    }
+
+    @Override
+    public double nextDouble() {
+      doubles++;
+      return inner.nextDouble();
+    }
+  }
+
+  @Test
+  void updatesDrawTheirRandomNumbersAheadButNoneBeyondTheLastUpdate() {
+    int v = 15;
+    int k = 3;
+    int m = 7;
+    int b = 11;
+    PersistentContrastiveDivergence pcd = new PersistentContrastiveDivergence(rows(300, v, 0.3,
+        RandomStreams.fromSeed(91)));
+    Rbm initial = RbmBruteForce.random(v, k, 0.1, RandomStreams.fromSeed(92));
+    for (int iterations : new int[] {1, 2, 7}) {
+      for (int threads : new int[] {1, 2}) {
+        Counting rng = new Counting(RandomStreams.fromSeed(93));
+        PersistentContrastiveDivergence.Settings s = PersistentContrastiveDivergence.Settings.defaults()
+            .withIterations(iterations).withChains(m).withBatchSize(b).withGibbsSweepsPerUpdate(2).withTrace(100, 0);
+        pcd.train(initial, s, rng, threads, null);
+        // the chains' starting rows, then per update the mini-batch's rows and 2 sweeps of K + V uniforms a chain
+        assertThat(rng.rows).as("%d updates on %d threads", iterations, threads).isEqualTo(m + (long) iterations * b);
+        assertThat(rng.doubles).as("%d updates on %d threads", iterations, threads)
+            .isEqualTo((long) iterations * m * 2 * (k + v));
+      }
+    }
+  }
+
+  @Test
+  void aChainSweepFromItsOnesIsTheDenseSweepWithTheSameUniforms() {
+    for (long seed = 31; seed <= 34; seed++) {
+      UniformRandomProvider rng = RandomStreams.fromSeed(seed);
+      int v = 40;
+      int k = 5;
+      // large enough weights that some fields leave the logistic table (|a| ≥ 20)
+      Rbm rbm = RbmBruteForce.random(v, k, 6, rng);
+      RbmGibbsSampler sampler = new RbmGibbsSampler(rbm);
+      double[] byHidden = rbm.weightsByHidden();
+      int[] x = rows(1, v, 0.4, rng)[0];
+      int[] z = new int[k];
+      int[] ones = new int[v];
+      int count = 0;
+      for (int i = 0; i < v; i++) {
+        if (x[i] != 0) {
+          ones[count++] = i;
+        }
+      }
+      int[] denseX = x.clone();
+      int[] denseZ = new int[k];
+      for (int sweep = 0; sweep < 50; sweep++) {
+        double[] uniforms = new double[k + v];
+        for (int u = 0; u < uniforms.length; u++) {
+          uniforms[u] = rng.nextDouble();
+        }
+        count = sampler.sweepListingOnes(x, z, ones, count, byHidden, uniforms, 0);
+        int[] at = {0};
+        UniformRandomProvider replay = new UniformRandomProvider() {
+          @Override
+          public long nextLong() {
+            throw new AssertionError();
+          }
+
+          @Override
+          public double nextDouble() {
+            return uniforms[at[0]++];
+          }
+        };
+        new RbmGibbsSampler(rbm).sweep(denseX, denseZ, replay);
+        assertThat(z).as("seed %d sweep %d", seed, sweep).containsExactly(denseZ);
+        assertThat(x).as("seed %d sweep %d", seed, sweep).containsExactly(denseX);
+        int[] expectedOnes = java.util.stream.IntStream.range(0, v).filter(i -> denseX[i] != 0).toArray();
+        assertThat(java.util.Arrays.copyOf(ones, count)).containsExactly(expectedOnes);
+      }
+    }
+  }
+
+  @Test
+  void fieldsFromTheTransposedWeightsAreTheSameNumbers() {
+    UniformRandomProvider rng = RandomStreams.fromSeed(41);
+    Rbm rbm = RbmBruteForce.random(23, 6, 2, rng);
+    double[] byHidden = rbm.weightsByHidden();
+    for (int trial = 0; trial < 64; trial++) {
+      int[] z = new int[6];
+      for (int h = 0; h < 6; h++) {
+        z[h] = (trial >> h) & 1;
+      }
+      double[] dense = new double[23];
+      double[] transposed = new double[23];
+      rbm.visibleFields(z, dense);
+      rbm.visibleFieldsByHidden(z, byHidden, transposed);
+      assertThat(transposed).containsExactly(dense);
+    }
+  }
 }

@@ -111,7 +111,7 @@ public final class RbmContrastiveDivergenceGradient {
               a += lambda[row + u];
             }
           }
-          visible[i] = rng.nextDouble() < Logistic.sigmoid(a) ? 1 : 0;
+          visible[i] = Logistic.isBelow(rng.nextDouble(), a) ? 1 : 0;
         }
         hiddenMeans(lambda, visible, reconstructedSigma);
         addFeatureMeans(visible, reconstructedSigma, w, out);
