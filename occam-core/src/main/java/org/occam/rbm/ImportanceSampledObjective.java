@@ -183,15 +183,8 @@ public final class ImportanceSampledObjective implements RbmPosteriorObjective {
   private double logZGivenVisible(double[] lambda, int[] start, int[] ones, int r, double[] fields) {
     int k = hiddenCount;
     int vk = visibleCount * k;
-    System.arraycopy(lambda, vk + visibleCount, fields, 0, k);
+    Rbm.fieldsOfOnes(lambda, visibleCount, k, ones, start[r], start[r + 1], fields);
     double s = 0;
-    for (int p = start[r]; p < start[r + 1]; p++) {
-      int i = ones[p];
-      int row = i * k;
-      for (int h = 0; h < k; h++) {
-        fields[h] += lambda[row + h];
-      }
-    }
     for (int p = start[r]; p < start[r + 1]; p++) {
       s += lambda[vk + ones[p]];
     }

@@ -478,13 +478,9 @@ public final class PersistentContrastiveDivergence {
             modelMean[vk + visibleCount + h] += fields[h];
           }
           for (int p = 0; p < chainOnesCount[c]; p++) {
-            int i = ones[p];
-            modelMean[vk + i] += w;
-            int row = i * k;
-            for (int h = 0; h < k; h++) {
-              modelMean[row + h] += fields[h];
-            }
+            modelMean[vk + ones[p]] += w;
           }
+          Rbm.addAtOnes(fields, k, ones, 0, chainOnesCount[c], modelMean);
         }
         double eta = settings.initialStepSize() / (1 + t / settings.stepSizeDecay());
         // A prior so tight that the explicit step overshoots (η p ≥ 1; σ0 = 1e-3 on 20 rows gives
@@ -584,25 +580,13 @@ public final class PersistentContrastiveDivergence {
       double[] hiddenOut, int hiddenAt) {
     int from = onesStart[d];
     int to = onesStart[d + 1];
-    int vk = visibleCount * k;
-    System.arraycopy(lambda, vk + visibleCount, fields, 0, k);
     // the same additions in the same order as Rbm.hiddenFields, so the fields are identical
-    for (int p = from; p < to; p++) {
-      int row = onesIndex[p] * k;
-      for (int h = 0; h < k; h++) {
-        fields[h] += lambda[row + h];
-      }
-    }
+    Rbm.fieldsOfOnes(lambda, visibleCount, k, onesIndex, from, to, fields);
     for (int h = 0; h < k; h++) {
       fields[h] = w * Logistic.sigmoid(fields[h]);
       hiddenOut[hiddenAt + h] += fields[h];
     }
-    for (int p = from; p < to; p++) {
-      int row = onesIndex[p] * k;
-      for (int h = 0; h < k; h++) {
-        weightsOut[row + h] += fields[h];
-      }
-    }
+    Rbm.addAtOnes(fields, k, onesIndex, from, to, weightsOut);
   }
 
   /**

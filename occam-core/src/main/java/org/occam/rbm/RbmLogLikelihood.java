@@ -312,13 +312,7 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
     for (int r = 0; r < data.active.length; r++) {
       int[] on = data.active[r];
       double c = data.counts[r];
-      System.arraycopy(lambda, hiddenBias, b, 0, k);
-      for (int i : on) {
-        int row = i * k;
-        for (int h = 0; h < k; h++) {
-          b[h] += lambda[row + h];
-        }
-      }
+      Rbm.fieldsOfOnes(lambda, v, k, on, 0, on.length, b);
       double positive = 0;
       double logOfProducts = 0;
       double prod = 1;

@@ -253,4 +253,46 @@ class PersistentContrastiveDivergenceDataTermTest {
       assertThat(transposed).containsExactly(dense);
     }
   }
+
+  @Test
+  void fieldsFromTheOnesInRegistersAreTheDenseFieldsForEveryBlockSplitOfK() {
+    UniformRandomProvider rng = RandomStreams.fromSeed(43);
+    // K through 8 + 4 + 1 blocks and their remainders
+    for (int k : new int[] {1, 3, 4, 5, 8, 9, 12, 13, 17}) {
+      int v = 31;
+      Rbm rbm = RbmBruteForce.random(v, k, 3, rng);
+      for (int[] x : rows(20, v, 0.35, rng)) {
+        int[] ones = java.util.stream.IntStream.range(0, v).filter(i -> x[i] != 0).toArray();
+        double[] dense = new double[k];
+        double[] fromOnes = new double[k];
+        rbm.hiddenFields(x, dense);
+        rbm.hiddenFieldsOfOnes(ones, ones.length, fromOnes);
+        assertThat(fromOnes).as("K = %d", k).containsExactly(dense);
+      }
+    }
+  }
+
+  @Test
+  void addingAtTheOnesWithValuesInRegistersIsTheLoopOverOnesThenUnits() {
+    UniformRandomProvider rng = RandomStreams.fromSeed(44);
+    for (int k : new int[] {1, 3, 4, 5, 8, 9, 12, 13, 17}) {
+      int v = 29;
+      double[] expected = new double[v * k];
+      double[] actual = new double[v * k];
+      for (int[] x : rows(30, v, 0.3, rng)) {
+        int[] ones = java.util.stream.IntStream.range(0, v).filter(i -> x[i] != 0).toArray();
+        double[] values = new double[k];
+        for (int h = 0; h < k; h++) {
+          values[h] = rng.nextDouble() - 0.5;
+        }
+        for (int i : ones) {
+          for (int h = 0; h < k; h++) {
+            expected[i * k + h] += values[h];
+          }
+        }
+        Rbm.addAtOnes(values, k, ones, 0, ones.length, actual);
+      }
+      assertThat(actual).as("K = %d", k).containsExactly(expected);
+    }
+  }
 }
