@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntConsumer;
 import java.util.function.IntFunction;
@@ -114,8 +115,7 @@ public final class Parallel {
     private Thread caller;
     private final AtomicInteger next = new AtomicInteger();
     private final AtomicInteger running = new AtomicInteger();
-    private final java.util.concurrent.atomic.AtomicReference<Throwable> failure =
-        new java.util.concurrent.atomic.AtomicReference<>();
+    private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private volatile int generation;
     private volatile boolean closed;
 
