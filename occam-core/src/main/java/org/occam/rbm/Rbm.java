@@ -238,6 +238,31 @@ public final class Rbm implements java.io.Serializable {
    */
   static void addAtOnes(double[] values, int k, int[] ones, int from, int to, double[] out) {
     int h = 0;
+    if (k % 8 == 1 && k >= 9) {
+      // K = 9, 17, …: the first nine in one pass, as in fieldsOfOnes
+      double f0 = values[0];
+      double f1 = values[1];
+      double f2 = values[2];
+      double f3 = values[3];
+      double f4 = values[4];
+      double f5 = values[5];
+      double f6 = values[6];
+      double f7 = values[7];
+      double f8 = values[8];
+      for (int p = from; p < to; p++) {
+        int row = ones[p] * k;
+        out[row] += f0;
+        out[row + 1] += f1;
+        out[row + 2] += f2;
+        out[row + 3] += f3;
+        out[row + 4] += f4;
+        out[row + 5] += f5;
+        out[row + 6] += f6;
+        out[row + 7] += f7;
+        out[row + 8] += f8;
+      }
+      h = 9;
+    }
     for (; h + 8 <= k; h += 8) {
       double f0 = values[h];
       double f1 = values[h + 1];
@@ -290,6 +315,41 @@ public final class Rbm implements java.io.Serializable {
   static void fieldsOfOnes(double[] lambda, int v, int k, int[] ones, int from, int to, double[] out) {
     int bias = v * k + v;
     int h = 0;
+    if (k % 8 == 1 && k >= 9) {
+      // K = 9, 17, …: the first nine in one pass, so no unit is left to a pass of its own, where one
+      // running sum waits on each addition (as costly per one as a pass of eight)
+      double a0 = lambda[bias];
+      double a1 = lambda[bias + 1];
+      double a2 = lambda[bias + 2];
+      double a3 = lambda[bias + 3];
+      double a4 = lambda[bias + 4];
+      double a5 = lambda[bias + 5];
+      double a6 = lambda[bias + 6];
+      double a7 = lambda[bias + 7];
+      double a8 = lambda[bias + 8];
+      for (int p = from; p < to; p++) {
+        int row = ones[p] * k;
+        a0 += lambda[row];
+        a1 += lambda[row + 1];
+        a2 += lambda[row + 2];
+        a3 += lambda[row + 3];
+        a4 += lambda[row + 4];
+        a5 += lambda[row + 5];
+        a6 += lambda[row + 6];
+        a7 += lambda[row + 7];
+        a8 += lambda[row + 8];
+      }
+      out[0] = a0;
+      out[1] = a1;
+      out[2] = a2;
+      out[3] = a3;
+      out[4] = a4;
+      out[5] = a5;
+      out[6] = a6;
+      out[7] = a7;
+      out[8] = a8;
+      h = 9;
+    }
     for (; h + 8 <= k; h += 8) {
       double a0 = lambda[bias + h];
       double a1 = lambda[bias + h + 1];
