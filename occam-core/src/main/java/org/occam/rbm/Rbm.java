@@ -234,8 +234,8 @@ public final class Rbm implements java.io.Serializable {
    * {@code out[ones[p]·K + k] += values[k]} for p = from … to − 1 and every k (package-private: the W
    * part of E[f | x] summed into a mean, in PCD's data and model terms). Each element gets the same
    * additions in the same order as a loop over p and then k; the values are held in registers across
-   * the ones, in the blocks of {@link #fieldsOfOnes}, 1.7 times faster than reading them again for
-   * each one.
+   * the ones, nine (first, when K = 9, 17, …), eight or four at a time and then one by one, 1.7 times
+   * faster than reading them again for each one.
    */
   static void addAtOnes(double[] values, int k, int[] ones, int from, int to, double[] out) {
     int h = 0;
@@ -285,24 +285,7 @@ public final class Rbm implements java.io.Serializable {
         out[row + 7] += f7;
       }
     }
-    int rest = k - h;
-    if (rest == 5) {
-      double f0 = values[h];
-      double f1 = values[h + 1];
-      double f2 = values[h + 2];
-      double f3 = values[h + 3];
-      double f4 = values[h + 4];
-      for (int p = from; p < to; p++) {
-        int row = ones[p] * k + h;
-        out[row] += f0;
-        out[row + 1] += f1;
-        out[row + 2] += f2;
-        out[row + 3] += f3;
-        out[row + 4] += f4;
-      }
-      return;
-    }
-    if (rest >= 4) {
+    if (h + 4 <= k) {
       double f0 = values[h];
       double f1 = values[h + 1];
       double f2 = values[h + 2];
@@ -315,31 +298,12 @@ public final class Rbm implements java.io.Serializable {
         out[row + 3] += f3;
       }
       h += 4;
-      rest -= 4;
     }
-    if (rest == 3) {
-      double f0 = values[h];
-      double f1 = values[h + 1];
-      double f2 = values[h + 2];
+    // the last units one at a time: each addition goes to its own element, so nothing waits on it
+    for (; h < k; h++) {
+      double f = values[h];
       for (int p = from; p < to; p++) {
-        int row = ones[p] * k + h;
-        out[row] += f0;
-        out[row + 1] += f1;
-        out[row + 2] += f2;
-      }
-    } else if (rest == 2) {
-      double f0 = values[h];
-      double f1 = values[h + 1];
-      for (int p = from; p < to; p++) {
-        int row = ones[p] * k + h;
-        out[row] += f0;
-        out[row + 1] += f1;
-      }
-    } else if (rest == 1) {
-      double f0 = values[h];
-      for (int p = from; p < to; p++) {
-        int row = ones[p] * k + h;
-        out[row] += f0;
+        out[ones[p] * k + h] += f;
       }
     }
   }

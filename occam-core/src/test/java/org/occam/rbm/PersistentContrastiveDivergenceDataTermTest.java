@@ -200,16 +200,15 @@ class PersistentContrastiveDivergenceDataTermTest {
       double[] byHidden = rbm.weightsByHidden();
       int[] x = rows(1, v, 0.4, rng)[0];
       int[] z = new int[k];
-      int[] ones = new int[v];
-      int count = 0;
-      for (int i = 0; i < v; i++) {
-        if (x[i] != 0) {
-          ones[count++] = i;
-        }
-      }
+      int[] ones = java.util.Arrays.copyOf(onesOf(x), v);
+      int count = onesOf(x).length;
       int[] denseX = x.clone();
       int[] denseZ = new int[k];
+      int outsideTable = 0;
+      double[] hiddenFields = new double[k];
+      double[] visibleFields = new double[v];
       for (int sweep = 0; sweep < 50; sweep++) {
+        rbm.hiddenFields(denseX, hiddenFields);
         double[] uniforms = new double[k + v];
         for (int u = 0; u < uniforms.length; u++) {
           uniforms[u] = rng.nextDouble();
@@ -228,11 +227,19 @@ class PersistentContrastiveDivergenceDataTermTest {
           }
         };
         new RbmGibbsSampler(rbm).sweep(denseX, denseZ, replay);
+        rbm.visibleFields(denseZ, visibleFields);
+        for (double a : hiddenFields) {
+          outsideTable += Math.abs(a) >= 20 ? 1 : 0;
+        }
+        for (double a : visibleFields) {
+          outsideTable += Math.abs(a) >= 20 ? 1 : 0;
+        }
         assertThat(z).as("seed %d sweep %d", seed, sweep).containsExactly(denseZ);
         assertThat(x).as("seed %d sweep %d", seed, sweep).containsExactly(denseX);
-        int[] expectedOnes = java.util.stream.IntStream.range(0, v).filter(i -> denseX[i] != 0).toArray();
-        assertThat(java.util.Arrays.copyOf(ones, count)).containsExactly(expectedOnes);
+        assertThat(java.util.Arrays.copyOf(ones, count)).containsExactly(onesOf(denseX));
       }
+      // the draws from these fields are decided by sigmoid itself, not the table
+      assertThat(outsideTable).as("seed %d: fields outside ±20", seed).isPositive();
     }
   }
 
@@ -262,7 +269,7 @@ class PersistentContrastiveDivergenceDataTermTest {
       int v = 31;
       Rbm rbm = RbmBruteForce.random(v, k, 3, rng);
       for (int[] x : rows(20, v, 0.35, rng)) {
-        int[] ones = java.util.stream.IntStream.range(0, v).filter(i -> x[i] != 0).toArray();
+        int[] ones = onesOf(x);
         double[] dense = new double[k];
         double[] fromOnes = new double[k];
         rbm.hiddenFields(x, dense);
@@ -281,7 +288,7 @@ class PersistentContrastiveDivergenceDataTermTest {
       double[] expected = new double[v * k];
       double[] actual = new double[v * k];
       for (int[] x : rows(30, v, 0.3, rng)) {
-        int[] ones = java.util.stream.IntStream.range(0, v).filter(i -> x[i] != 0).toArray();
+        int[] ones = onesOf(x);
         double[] values = new double[k];
         for (int h = 0; h < k; h++) {
           values[h] = rng.nextDouble() - 0.5;
@@ -295,5 +302,10 @@ class PersistentContrastiveDivergenceDataTermTest {
       }
       assertThat(actual).as("K = %d", k).containsExactly(expected);
     }
+  }
+
+  /** The indices of x's ones, ascending. */
+  private static int[] onesOf(int[] x) {
+    return java.util.stream.IntStream.range(0, x.length).filter(i -> x[i] != 0).toArray();
   }
 }
