@@ -1,6 +1,7 @@
 package org.occam.rbm;
 
 import org.occam.math.DifferentiableFunction;
+import org.occam.math.Parallel;
 
 /**
  * The exact negative log posterior of an RBM, {@code ℓ(λ) = −L(λ) − log p(λ)} with
@@ -11,7 +12,8 @@ import org.occam.math.DifferentiableFunction;
  * {@code N Cov_λ(f) − Σ_n c_n Cov(f | x_n, λ) + I/σ0²}.
  *
  * <p>Each thread evaluates with its own copy of the likelihood's scratch, so one instance may be
- * shared between threads.
+ * shared between threads. A view {@link #on(Parallel.Workers)} instead spreads each evaluation over
+ * a pool's threads, for one caller at a time (an optimiser), with the same numbers.
  */
 final class RbmExactObjective implements RbmPosteriorObjective {
   private final int visibleCount;
@@ -21,6 +23,10 @@ final class RbmExactObjective implements RbmPosteriorObjective {
   private final double priorVariance;
   private final RbmLogLikelihood likelihood;
   private final ThreadLocal<RbmLogLikelihood> perThread;
+  /** The pool each evaluation runs on, or null when every calling thread evaluates on its own. */
+  private final Parallel.Workers workers;
+  /** The view's evaluator, used with {@link #workers}; null without them. */
+  private final RbmLogLikelihood pooled;
 
   /**
    * @param hiddenCount K
@@ -35,6 +41,29 @@ final class RbmExactObjective implements RbmPosteriorObjective {
     this.priorVariance = priorVariance;
     this.likelihood = new RbmLogLikelihood(hiddenCount, data);
     this.perThread = ThreadLocal.withInitial(likelihood::copy);
+    this.workers = null;
+    this.pooled = null;
+  }
+
+  private RbmExactObjective(RbmExactObjective of, Parallel.Workers workers) {
+    this.visibleCount = of.visibleCount;
+    this.hiddenCount = of.hiddenCount;
+    this.rows = of.rows;
+    this.counts = of.counts;
+    this.priorVariance = of.priorVariance;
+    this.likelihood = of.likelihood;
+    this.perThread = of.perThread;
+    this.workers = workers;
+    this.pooled = of.likelihood.copy();
+  }
+
+  /**
+   * The same objective with each evaluation (the likelihood's chunks and log Z, and the Hessian's
+   * rows) on {@code workers}' threads: for one calling thread at a time, and only while the pool is
+   * open. The numbers are those of this objective.
+   */
+  RbmExactObjective on(Parallel.Workers workers) {
+    return new RbmExactObjective(this, java.util.Objects.requireNonNull(workers, "workers"));
   }
 
   /** F. */
@@ -47,7 +76,8 @@ final class RbmExactObjective implements RbmPosteriorObjective {
     if (DifferentiableFunction.outsideDomain(lambda, gradOut)) {
       return Double.POSITIVE_INFINITY;
     }
-    double l = perThread.get().valueAndGradient(lambda, gradOut);
+    double l = workers == null ? perThread.get().valueAndGradient(lambda, gradOut)
+        : pooled.valueAndGradient(lambda, gradOut, workers);
     for (int a = 0; a < gradOut.length; a++) {
       gradOut[a] = -gradOut[a] + lambda[a] / priorVariance;
     }
@@ -60,7 +90,8 @@ final class RbmExactObjective implements RbmPosteriorObjective {
     if (!DifferentiableFunction.allFinite(lambda)) {
       return Double.POSITIVE_INFINITY;
     }
-    return -perThread.get().value(lambda) - RbmLaplace.logPrior(lambda, Math.sqrt(priorVariance));
+    double l = workers == null ? perThread.get().value(lambda) : pooled.value(lambda, workers);
+    return -l - RbmLaplace.logPrior(lambda, Math.sqrt(priorVariance));
   }
 
   @Override
@@ -91,6 +122,6 @@ final class RbmExactObjective implements RbmPosteriorObjective {
   @Override
   public double[][] hessian(double[] lambda) {
     return RbmEnumeration.posteriorHessian(new Rbm(visibleCount, hiddenCount, lambda), rows, counts, 1 / priorVariance,
-        1);
+        workers == null ? 1 : workers.threads());
   }
 }

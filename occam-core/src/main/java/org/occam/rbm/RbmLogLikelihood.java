@@ -2,7 +2,9 @@ package org.occam.rbm;
 
 import org.occam.data.InvalidInputException;
 import org.occam.math.Logistic;
+import org.occam.math.Parallel;
 import java.util.Arrays;
+import java.util.function.IntConsumer;
 import org.occam.math.DifferentiableFunction;
 
 /**
@@ -42,8 +44,13 @@ import org.occam.math.DifferentiableFunction;
  * units for one state at a time, so that neither has a reduction in its inner loop and C2
  * vectorises both. The tables are exact to a few ulps only while e^{±a} stays a normal double: a
  * summed unit with {@code |other_u| + Σ_j |w_ju|} above {@value #TABLE_RANGE} (only ever far out
- * in a diverging HMC trajectory) is evaluated term by term. The result is deterministic: one
- * thread, a fixed order.
+ * in a diverging HMC trajectory) is evaluated term by term.
+ *
+ * <p>The data term runs over fixed chunks of {@value #CHUNK_ROWS} distinct rows whose sums are added
+ * in chunk order, and log Z and the chunks are independent tasks, so an evaluation may use several
+ * threads ({@link #valueAndGradient(double[], double[], Parallel.Workers)}) and gives the same
+ * numbers on any number of them: on SpamAssassin's 4,939 distinct rows (K = 9) one evaluation took
+ * about 1 ms on one thread.
  *
  * <p>Not thread-safe: an instance holds O(2^m + 2^{@value #LOW_BITS}·n) scratch. {@link #copy()}
  * gives another evaluator of the same data for another thread. A non-finite λ gives NaN (value
@@ -72,6 +79,13 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
   private static final double PRODUCT_LOG_BOUND = 680;
   /** Factors in (1, 2] of the data term multiplied before they are logged (≤ 2^512). */
   private static final int DATA_PRODUCT_TERMS = 512;
+  /**
+   * Distinct rows per chunk of the data term. Fixed, so that the chunks' sums, added in chunk order,
+   * give the same numbers on any number of threads.
+   */
+  static final int CHUNK_ROWS = 256;
+  /** Padding after each chunk's sums, so that chunks on different threads never write one cache line. */
+  private static final int CACHE_LINE_DOUBLES = 16;
 
   private final Data data;
   private final boolean enumeratesHidden;
@@ -134,8 +148,11 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
   private final double[] block;
   private final double[] bitSums;
   private final double[] foldScratch;
-  private final double[] hiddenField;
   private final double[] modelMeans;
+  /** Each chunk's part of the data term's value. */
+  private final double[] chunkValues;
+  /** Each chunk's part of the data term's W and β gradient (W then β, then padding), made at the first gradient. */
+  private double[][] chunkSums;
 
   /** Every row counted once. */
   public RbmLogLikelihood(int hiddenCount, int[][] rows) {
@@ -206,8 +223,8 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
     block = new double[high];
     bitSums = new double[m];
     foldScratch = new double[Math.max(low, high)];
-    hiddenField = new double[k];
     modelMeans = new double[data.featureCount];
+    chunkValues = new double[Math.max(1, (data.active.length + CHUNK_ROWS - 1) / CHUNK_ROWS)];
   }
 
   /** Another evaluator of the same data with its own scratch (for another thread). */
@@ -260,11 +277,23 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
    * @param lambda λ in {@link Rbm}'s feature order, length F. Not modified.
    */
   public double value(double[] lambda) {
+    return value(lambda, null);
+  }
+
+  /**
+   * L(λ), the data term's chunks and log Z on {@code workers}' threads (the same number on any
+   * number of threads).
+   *
+   * @param lambda λ in {@link Rbm}'s feature order, length F. Not modified.
+   * @param workers threads to use, or null for the calling thread alone; this evaluator is still
+   *     not thread-safe: one call at a time
+   */
+  public double value(double[] lambda, Parallel.Workers workers) {
     checkLength(lambda);
     if (!DifferentiableFunction.allFinite(lambda)) {
       return Double.NaN;
     }
-    return dataTerm(lambda, null) - data.total * logPartition(lambda, null);
+    return evaluate(lambda, null, workers);
   }
 
   /**
@@ -275,43 +304,110 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
    */
   @Override
   public double valueAndGradient(double[] lambda, double[] gradOut) {
+    return valueAndGradient(lambda, gradOut, null);
+  }
+
+  /**
+   * L(λ), with ∇L written into {@code gradOut}, the data term's chunks and log Z on {@code workers}'
+   * threads (the same numbers on any number of threads).
+   *
+   * @param lambda λ in {@link Rbm}'s feature order, length F. Not modified.
+   * @param gradOut length F. Modified.
+   * @param workers threads to use, or null for the calling thread alone; this evaluator is still
+   *     not thread-safe: one call at a time
+   */
+  public double valueAndGradient(double[] lambda, double[] gradOut, Parallel.Workers workers) {
     checkLength(lambda);
     checkLength(gradOut);
     if (!DifferentiableFunction.allFinite(lambda)) {
       Arrays.fill(gradOut, Double.NaN);
       return Double.NaN;
     }
-    double logZ = logPartition(lambda, modelMeans);
-    double dataValue = dataTerm(lambda, gradOut);
-    double total = data.total;
-    for (int a = 0; a < gradOut.length; a++) {
-      gradOut[a] -= total * modelMeans[a];
-    }
-    return dataValue - total * logZ;
+    return evaluate(lambda, gradOut, workers);
   }
 
   /**
-   * {@code Σ_n c_n log Z(x_n, λ)}, with {@code Σ_n c_n E[f | x_n, λ]} written into {@code gradOut}
-   * when it is not null. The product of the {@code 1 + e^{−|b|}} of a row is logged once.
+   * {@code Σ_n c_n log Z(x_n, λ) − N log Z(λ)}, and its gradient into {@code gradOut} unless null.
+   * Task 0 is log Z (this evaluator's enumeration scratch), tasks 1 … C the data term's chunks
+   * (their own sums): independent, so they run on any threads in any order, and the chunks' sums are
+   * then added in chunk order.
    */
-  private double dataTerm(double[] lambda, double[] gradOut) {
+  private double evaluate(double[] lambda, double[] gradOut, Parallel.Workers workers) {
+    boolean gradient = gradOut != null;
+    if (gradient && chunkSums == null) {
+      chunkSums = new double[chunkValues.length][data.visibleCount * data.hiddenCount + data.hiddenCount
+          + CACHE_LINE_DOUBLES];
+    }
+    double[] logZ = new double[1];
+    IntConsumer task = i -> {
+      if (i == 0) {
+        logZ[0] = logPartition(lambda, gradient ? modelMeans : null);
+      } else {
+        dataChunk(i - 1, lambda, gradient);
+      }
+    };
+    int tasks = 1 + chunkValues.length;
+    if (workers == null) {
+      for (int i = 0; i < tasks; i++) {
+        task.accept(i);
+      }
+    } else {
+      workers.forEach(tasks, task);
+    }
     int v = data.visibleCount;
     int k = data.hiddenCount;
     int vk = v * k;
-    int hiddenBias = vk + v;
-    if (gradOut != null) {
-      Arrays.fill(gradOut, 0, vk, 0.0);
-      System.arraycopy(data.visibleTotals, 0, gradOut, vk, v);
-      Arrays.fill(gradOut, hiddenBias, hiddenBias + k, 0.0);
-    }
     double value = 0;
     for (int i = 0; i < v; i++) {
       value += data.visibleTotals[i] * lambda[vk + i];
     }
-    double[] b = hiddenField;
-    for (int r = 0; r < data.active.length; r++) {
+    for (double chunkValue : chunkValues) {
+      value += chunkValue;
+    }
+    double total = data.total;
+    if (gradient) {
+      // Σ_n c_n E[f | x_n]: the chunks' W and β sums in chunk order, and the α part N·mean(x)
+      double[] first = chunkSums[0];
+      System.arraycopy(first, 0, gradOut, 0, vk);
+      System.arraycopy(data.visibleTotals, 0, gradOut, vk, v);
+      System.arraycopy(first, vk, gradOut, vk + v, k);
+      for (int c = 1; c < chunkSums.length; c++) {
+        double[] sum = chunkSums[c];
+        for (int a = 0; a < vk; a++) {
+          gradOut[a] += sum[a];
+        }
+        for (int h = 0; h < k; h++) {
+          gradOut[vk + v + h] += sum[vk + h];
+        }
+      }
+      for (int a = 0; a < gradOut.length; a++) {
+        gradOut[a] -= total * modelMeans[a];
+      }
+    }
+    return value - total * logZ[0];
+  }
+
+  /**
+   * Chunk c of the data term: {@code Σ c_n softplus terms} of its rows into {@code chunkValues[c]}
+   * and, with {@code gradient}, {@code Σ c_n σ(b_n)} into the β part and {@code Σ c_n x_n σ(b_n)ᵀ}
+   * into the W part of {@code chunkSums[c]}. The product of the {@code 1 + e^{−|b|}} of a row is
+   * logged once.
+   */
+  private void dataChunk(int c, double[] lambda, boolean gradient) {
+    int v = data.visibleCount;
+    int k = data.hiddenCount;
+    int vk = v * k;
+    double[] sum = gradient ? chunkSums[c] : null;
+    if (gradient) {
+      Arrays.fill(sum, 0, vk + k, 0.0);
+    }
+    // the calling thread's own scratch, not a small array beside another chunk's
+    double[] b = new double[k];
+    double value = 0;
+    int end = Math.min(data.active.length, (c + 1) * CHUNK_ROWS);
+    for (int r = c * CHUNK_ROWS; r < end; r++) {
       int[] on = data.active[r];
-      double c = data.counts[r];
+      double count = data.counts[r];
       Rbm.fieldsOfOnes(lambda, v, k, on, 0, on.length, b);
       double positive = 0;
       double logOfProducts = 0;
@@ -326,25 +422,20 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
           logOfProducts += Math.log(prod);
           prod = 1;
         }
-        if (gradOut != null) {
+        if (gradient) {
           // σ(b) = 1/(1 + e^{−b}), written with e = e^{−|b|} ≤ 1.
-          b[h] = c * (bh >= 0 ? 1 / onePlus : e / onePlus);
+          b[h] = count * (bh >= 0 ? 1 / onePlus : e / onePlus);
         }
       }
-      value += c * (positive + logOfProducts + Math.log(prod));
-      if (gradOut != null) {
+      value += count * (positive + logOfProducts + Math.log(prod));
+      if (gradient) {
         for (int h = 0; h < k; h++) {
-          gradOut[hiddenBias + h] += b[h];
+          sum[vk + h] += b[h];
         }
-        for (int i : on) {
-          int row = i * k;
-          for (int h = 0; h < k; h++) {
-            gradOut[row + h] += b[h];
-          }
-        }
+        Rbm.addAtOnes(b, k, on, 0, on.length, sum);
       }
     }
-    return value;
+    chunkValues[c] = value;
   }
 
   /**

@@ -144,6 +144,37 @@ class RbmExactObjectiveTest {
   }
 
   /**
+   * The view on a pool ({@link RbmExactObjective#on}), as the fine-tuning uses it: value, gradient
+   * and Hessian equal the plain objective's to the bit, on 1 to 3 threads, with more distinct rows
+   * than one chunk of the likelihood's data term.
+   */
+  @Test
+  void theViewOnAPoolGivesThePlainObjectivesNumbers() {
+    UniformRandomProvider rng = RandomStreams.fromSeed(FRESH_SEEDS + 35);
+    Rbm truth = RbmBruteForce.random(12, 3, 1.0, rng);
+    RbmData data = RbmData.of(new RbmExactSampler(truth).sampleVisible(3000, rng));
+    assertThat(data.distinctRowCount()).isGreaterThan(RbmLogLikelihood.CHUNK_ROWS);
+    RbmExactObjective plain = new RbmExactObjective(3, data, 1.0);
+    double[] lambda = RbmBruteForce.random(12, 3, 0.7, rng).parameters();
+    double[] g = new double[lambda.length];
+    double value = plain.valueAndGradient(lambda, g);
+    double[][] h = plain.hessian(lambda);
+    for (int threads = 1; threads <= 3; threads++) {
+      try (org.occam.math.Parallel.Workers workers = org.occam.math.Parallel.workers(threads, "test")) {
+        RbmExactObjective pooled = plain.on(workers);
+        double[] pg = new double[lambda.length];
+        assertThat(pooled.valueAndGradient(lambda, pg)).as("%d threads", threads).isEqualTo(value);
+        assertThat(pg).containsExactly(g);
+        assertThat(pooled.value(lambda)).isEqualTo(plain.value(lambda));
+        double[][] ph = pooled.hessian(lambda);
+        for (int a = 0; a < h.length; a++) {
+          assertThat(ph[a]).as("Hessian row %d, %d threads", a, threads).containsExactly(h[a]);
+        }
+      }
+    }
+  }
+
+  /**
    * The Hessian's data term, subtracted entry by entry from the rows' ones, is the dense subtraction
    * of {@link Rbm#conditionalFeatureCovariance} (the code before it, copied here) to the bit, on
    * sparse rows with repeated counts, a zero count and an empty row.

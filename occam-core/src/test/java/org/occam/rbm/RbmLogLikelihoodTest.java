@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import org.apache.commons.rng.UniformRandomProvider;
 import org.junit.jupiter.api.Test;
+import org.occam.math.Parallel;
 import org.occam.math.RandomStreams;
 
 /**
@@ -121,6 +122,43 @@ class RbmLogLikelihoodTest {
       assertThat(worst).as("V=%d K=%d", v, k).isLessThan(1e-9 * rows.length);
       System.out.printf("RbmLogLikelihood V=%d K=%d (enumerated %s): L = %.10f, |ΔL| = %.1e, max|Δ∇L| = %.1e%n", v, k,
           l.enumeratesHidden() ? "hidden" : "visible", value, Math.abs(value - exact), worst);
+    }
+  }
+
+  /**
+   * More distinct rows than one chunk of the data term (the last chunk partial), on 1, 2 and 3
+   * threads: value and gradient equal the calling thread's to the bit, and the reference sums over
+   * the rows to 1e-11 relative.
+   */
+  @Test
+  void chunksOnAnyNumberOfThreadsGiveTheSameNumbersAsOneThread() {
+    for (int seed = 0; seed < 3; seed++) {
+      UniformRandomProvider rng = RandomStreams.fromSeed(2026112935_000L + seed);
+      int v = 14;
+      int k = 3 + seed;
+      int n = 2 * RbmLogLikelihood.CHUNK_ROWS + 57 + 100 * seed;
+      int[][] rows = randomRows(n, v, 0.35, rng);
+      Rbm rbm = RbmBruteForce.random(v, k, 0.8, rng);
+      RbmLogLikelihood l = new RbmLogLikelihood(k, rows);
+      assertThat(l.distinctRowCount()).as("rows in more than two chunks").isGreaterThan(2 * RbmLogLikelihood.CHUNK_ROWS);
+      double[] g = new double[rbm.featureCount()];
+      double value = l.valueAndGradient(rbm.parameters(), g);
+      assertThat(value).isCloseTo(referenceLogLikelihood(rbm, rows), within(1e-11 * Math.abs(value)));
+      double[] expected = referenceGradient(rbm, rows);
+      for (int a = 0; a < g.length; a++) {
+        assertThat(g[a]).as("gradient %d", a).isCloseTo(expected[a], within(1e-9 * n));
+      }
+      for (int threads = 1; threads <= 3; threads++) {
+        try (Parallel.Workers workers = Parallel.workers(threads, "test")) {
+          double[] pooled = new double[g.length];
+          RbmLogLikelihood copy = l.copy();
+          assertThat(copy.valueAndGradient(rbm.parameters(), pooled, workers)).as("%d threads", threads)
+              .isEqualTo(value);
+          assertThat(pooled).as("%d threads", threads).containsExactly(g);
+          assertThat(copy.value(rbm.parameters(), workers)).isEqualTo(value);
+          assertThat(l.value(rbm.parameters())).isEqualTo(value);
+        }
+      }
     }
   }
 
