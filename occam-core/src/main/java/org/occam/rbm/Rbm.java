@@ -319,142 +319,152 @@ public final class Rbm implements java.io.Serializable {
    * longer in PCD than as one block of nine.
    */
   static void fieldsOfOnes(double[] lambda, int v, int k, int[] ones, int from, int to, double[] out) {
-    int bias = v * k + v;
+    sumRows(lambda, k, lambda, v * k + v, ones, from, to, out, 0);
+  }
+
+  /**
+   * {@code out[outAt + k] = start[startAt + k] + Σ_p table[ones[p]·K + k]} over p = from … to − 1, each
+   * sum added up in a register from its start in the order of p (package-private: the loop behind
+   * {@link #fieldsOfOnes}, and PCD's data term summing the rows' weighted σ word by word). The
+   * start may be {@code out}'s own element.
+   */
+  static void sumRows(double[] table, int k, double[] start, int startAt, int[] ones, int from, int to,
+      double[] out, int outAt) {
     int h = 0;
     if (k % 8 == 1 && k >= 9) {
       // K = 9, 17, …: the first nine in one pass, so that no unit is left to a pass of its own
-      double a0 = lambda[bias + h];
-      double a1 = lambda[bias + h + 1];
-      double a2 = lambda[bias + h + 2];
-      double a3 = lambda[bias + h + 3];
-      double a4 = lambda[bias + h + 4];
-      double a5 = lambda[bias + h + 5];
-      double a6 = lambda[bias + h + 6];
-      double a7 = lambda[bias + h + 7];
-      double a8 = lambda[bias + h + 8];
+      double a0 = start[startAt + h];
+      double a1 = start[startAt + h + 1];
+      double a2 = start[startAt + h + 2];
+      double a3 = start[startAt + h + 3];
+      double a4 = start[startAt + h + 4];
+      double a5 = start[startAt + h + 5];
+      double a6 = start[startAt + h + 6];
+      double a7 = start[startAt + h + 7];
+      double a8 = start[startAt + h + 8];
       for (int p = from; p < to; p++) {
         int row = ones[p] * k + h;
-        a0 += lambda[row];
-        a1 += lambda[row + 1];
-        a2 += lambda[row + 2];
-        a3 += lambda[row + 3];
-        a4 += lambda[row + 4];
-        a5 += lambda[row + 5];
-        a6 += lambda[row + 6];
-        a7 += lambda[row + 7];
-        a8 += lambda[row + 8];
+        a0 += table[row];
+        a1 += table[row + 1];
+        a2 += table[row + 2];
+        a3 += table[row + 3];
+        a4 += table[row + 4];
+        a5 += table[row + 5];
+        a6 += table[row + 6];
+        a7 += table[row + 7];
+        a8 += table[row + 8];
       }
-      out[h] = a0;
-      out[h + 1] = a1;
-      out[h + 2] = a2;
-      out[h + 3] = a3;
-      out[h + 4] = a4;
-      out[h + 5] = a5;
-      out[h + 6] = a6;
-      out[h + 7] = a7;
-      out[h + 8] = a8;
+      out[outAt + h] = a0;
+      out[outAt + h + 1] = a1;
+      out[outAt + h + 2] = a2;
+      out[outAt + h + 3] = a3;
+      out[outAt + h + 4] = a4;
+      out[outAt + h + 5] = a5;
+      out[outAt + h + 6] = a6;
+      out[outAt + h + 7] = a7;
+      out[outAt + h + 8] = a8;
       h = 9;
     }
     for (; h + 8 <= k; h += 8) {
-      double a0 = lambda[bias + h];
-      double a1 = lambda[bias + h + 1];
-      double a2 = lambda[bias + h + 2];
-      double a3 = lambda[bias + h + 3];
-      double a4 = lambda[bias + h + 4];
-      double a5 = lambda[bias + h + 5];
-      double a6 = lambda[bias + h + 6];
-      double a7 = lambda[bias + h + 7];
+      double a0 = start[startAt + h];
+      double a1 = start[startAt + h + 1];
+      double a2 = start[startAt + h + 2];
+      double a3 = start[startAt + h + 3];
+      double a4 = start[startAt + h + 4];
+      double a5 = start[startAt + h + 5];
+      double a6 = start[startAt + h + 6];
+      double a7 = start[startAt + h + 7];
       for (int p = from; p < to; p++) {
         int row = ones[p] * k + h;
-        a0 += lambda[row];
-        a1 += lambda[row + 1];
-        a2 += lambda[row + 2];
-        a3 += lambda[row + 3];
-        a4 += lambda[row + 4];
-        a5 += lambda[row + 5];
-        a6 += lambda[row + 6];
-        a7 += lambda[row + 7];
+        a0 += table[row];
+        a1 += table[row + 1];
+        a2 += table[row + 2];
+        a3 += table[row + 3];
+        a4 += table[row + 4];
+        a5 += table[row + 5];
+        a6 += table[row + 6];
+        a7 += table[row + 7];
       }
-      out[h] = a0;
-      out[h + 1] = a1;
-      out[h + 2] = a2;
-      out[h + 3] = a3;
-      out[h + 4] = a4;
-      out[h + 5] = a5;
-      out[h + 6] = a6;
-      out[h + 7] = a7;
+      out[outAt + h] = a0;
+      out[outAt + h + 1] = a1;
+      out[outAt + h + 2] = a2;
+      out[outAt + h + 3] = a3;
+      out[outAt + h + 4] = a4;
+      out[outAt + h + 5] = a5;
+      out[outAt + h + 6] = a6;
+      out[outAt + h + 7] = a7;
     }
     int rest = k - h;
     if (rest == 5) {
-      double a0 = lambda[bias + h];
-      double a1 = lambda[bias + h + 1];
-      double a2 = lambda[bias + h + 2];
-      double a3 = lambda[bias + h + 3];
-      double a4 = lambda[bias + h + 4];
+      double a0 = start[startAt + h];
+      double a1 = start[startAt + h + 1];
+      double a2 = start[startAt + h + 2];
+      double a3 = start[startAt + h + 3];
+      double a4 = start[startAt + h + 4];
       for (int p = from; p < to; p++) {
         int row = ones[p] * k + h;
-        a0 += lambda[row];
-        a1 += lambda[row + 1];
-        a2 += lambda[row + 2];
-        a3 += lambda[row + 3];
-        a4 += lambda[row + 4];
+        a0 += table[row];
+        a1 += table[row + 1];
+        a2 += table[row + 2];
+        a3 += table[row + 3];
+        a4 += table[row + 4];
       }
-      out[h] = a0;
-      out[h + 1] = a1;
-      out[h + 2] = a2;
-      out[h + 3] = a3;
-      out[h + 4] = a4;
+      out[outAt + h] = a0;
+      out[outAt + h + 1] = a1;
+      out[outAt + h + 2] = a2;
+      out[outAt + h + 3] = a3;
+      out[outAt + h + 4] = a4;
       return;
     }
     if (rest >= 4) {
-      double a0 = lambda[bias + h];
-      double a1 = lambda[bias + h + 1];
-      double a2 = lambda[bias + h + 2];
-      double a3 = lambda[bias + h + 3];
+      double a0 = start[startAt + h];
+      double a1 = start[startAt + h + 1];
+      double a2 = start[startAt + h + 2];
+      double a3 = start[startAt + h + 3];
       for (int p = from; p < to; p++) {
         int row = ones[p] * k + h;
-        a0 += lambda[row];
-        a1 += lambda[row + 1];
-        a2 += lambda[row + 2];
-        a3 += lambda[row + 3];
+        a0 += table[row];
+        a1 += table[row + 1];
+        a2 += table[row + 2];
+        a3 += table[row + 3];
       }
-      out[h] = a0;
-      out[h + 1] = a1;
-      out[h + 2] = a2;
-      out[h + 3] = a3;
+      out[outAt + h] = a0;
+      out[outAt + h + 1] = a1;
+      out[outAt + h + 2] = a2;
+      out[outAt + h + 3] = a3;
       h += 4;
       rest -= 4;
     }
     if (rest == 3) {
-      double a0 = lambda[bias + h];
-      double a1 = lambda[bias + h + 1];
-      double a2 = lambda[bias + h + 2];
+      double a0 = start[startAt + h];
+      double a1 = start[startAt + h + 1];
+      double a2 = start[startAt + h + 2];
       for (int p = from; p < to; p++) {
         int row = ones[p] * k + h;
-        a0 += lambda[row];
-        a1 += lambda[row + 1];
-        a2 += lambda[row + 2];
+        a0 += table[row];
+        a1 += table[row + 1];
+        a2 += table[row + 2];
       }
-      out[h] = a0;
-      out[h + 1] = a1;
-      out[h + 2] = a2;
+      out[outAt + h] = a0;
+      out[outAt + h + 1] = a1;
+      out[outAt + h + 2] = a2;
     } else if (rest == 2) {
-      double a0 = lambda[bias + h];
-      double a1 = lambda[bias + h + 1];
+      double a0 = start[startAt + h];
+      double a1 = start[startAt + h + 1];
       for (int p = from; p < to; p++) {
         int row = ones[p] * k + h;
-        a0 += lambda[row];
-        a1 += lambda[row + 1];
+        a0 += table[row];
+        a1 += table[row + 1];
       }
-      out[h] = a0;
-      out[h + 1] = a1;
+      out[outAt + h] = a0;
+      out[outAt + h + 1] = a1;
     } else if (rest == 1) {
-      double a0 = lambda[bias + h];
+      double a0 = start[startAt + h];
       for (int p = from; p < to; p++) {
         int row = ones[p] * k + h;
-        a0 += lambda[row];
+        a0 += table[row];
       }
-      out[h] = a0;
+      out[outAt + h] = a0;
     }
   }
 

@@ -86,6 +86,83 @@ class PersistentContrastiveDivergenceDataTermTest {
     }
   }
 
+  /**
+   * The term as it was computed before the W sums went unit by unit: per chunk of 256 merged rows,
+   * each row's weighted σ added at its ones (a store per one and hidden unit), the chunks added in
+   * chunk order. A copy of the old loops.
+   */
+  private static double[] rowByRowDataMean(Rbm rbm, RbmData merged) {
+    int v = rbm.visibleCount();
+    int k = rbm.hiddenCount();
+    int vk = v * k;
+    int[][] rows = merged.rows();
+    long[] counts = merged.counts();
+    long total = 0;
+    for (long c : counts) {
+      total += c;
+    }
+    double[] out = new double[rbm.featureCount()];
+    double[] fields = new double[k];
+    int chunks = Math.max(1, (rows.length + PersistentContrastiveDivergence.CHUNK_ROWS - 1)
+        / PersistentContrastiveDivergence.CHUNK_ROWS);
+    for (int c = 0; c < chunks; c++) {
+      double[] sum = new double[vk + k];
+      int end = Math.min(rows.length, (c + 1) * PersistentContrastiveDivergence.CHUNK_ROWS);
+      for (int d = c * PersistentContrastiveDivergence.CHUNK_ROWS; d < end; d++) {
+        int[] ones = onesOf(rows[d]);
+        Rbm.fieldsOfOnes(rbm.parameters(), v, k, ones, 0, ones.length, fields);
+        double w = (double) counts[d] / total;
+        for (int h = 0; h < k; h++) {
+          fields[h] = w * org.occam.math.Logistic.sigmoid(fields[h]);
+          sum[vk + h] += fields[h];
+        }
+        for (int i : ones) {
+          for (int h = 0; h < k; h++) {
+            sum[i * k + h] += fields[h];
+          }
+        }
+      }
+      for (int a = 0; a < vk; a++) {
+        out[a] = c == 0 ? sum[a] : out[a] + sum[a];
+      }
+      for (int h = 0; h < k; h++) {
+        out[vk + v + h] = c == 0 ? sum[vk + h] : out[vk + v + h] + sum[vk + h];
+      }
+    }
+    // the α part, Σ_d (c_d / N) x_d in row order
+    for (int d = 0; d < rows.length; d++) {
+      for (int i : onesOf(rows[d])) {
+        out[vk + i] += (double) counts[d] / total;
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Summing the W part unit by unit over each chunk's rows gives the numbers of adding each row's σ
+   * at its ones, to the bit, over several chunks (the last partial), on 1 and 3 threads, with empty
+   * rows, full rows and units no row of a chunk has.
+   */
+  @Test
+  void unitByUnitSumsAreTheRowByRowSumsToTheBit() {
+    double[] densities = {0, 0.01, 0.16, 0.5, 1};
+    for (long seed = 0; seed < 4; seed++) {
+      for (double density : densities) {
+        UniformRandomProvider rng = RandomStreams.fromSeed(2026112936_000L + 100 * seed + (long) (100 * density));
+        int v = 3 + rng.nextInt(60);
+        int k = 1 + rng.nextInt(18);
+        int[][] data = rows(600 + rng.nextInt(400), v, density, rng);
+        long[] c = counts(data.length, rng);
+        Rbm rbm = RbmBruteForce.random(v, k, 2, rng);
+        PersistentContrastiveDivergence pcd = new PersistentContrastiveDivergence(data, c);
+        double[] expected = rowByRowDataMean(rbm, RbmData.of(data, c));
+        assertThat(pcd.fullBatchDataMean(rbm, 1)).as("seed %d, density %s, V=%d, K=%d", seed, density, v, k)
+            .containsExactly(expected);
+        assertThat(pcd.fullBatchDataMean(rbm, 3)).containsExactly(expected);
+      }
+    }
+  }
+
   @Test
   void trainingGivesTheSameParametersOnAnyNumberOfThreads() {
     UniformRandomProvider data = RandomStreams.fromSeed(77);
