@@ -4,7 +4,6 @@ import org.occam.data.InvalidInputException;
 import org.occam.math.Logistic;
 import org.occam.math.Parallel;
 import java.util.Arrays;
-import java.util.function.IntConsumer;
 import org.occam.math.DifferentiableFunction;
 
 /**
@@ -148,6 +147,7 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
   private final double[] block;
   private final double[] bitSums;
   private final double[] foldScratch;
+  private final double[] hiddenField;
   private final double[] modelMeans;
   /** Each chunk's part of the data term's value. */
   private final double[] chunkValues;
@@ -223,6 +223,7 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
     block = new double[high];
     bitSums = new double[m];
     foldScratch = new double[Math.max(low, high)];
+    hiddenField = new double[k];
     modelMeans = new double[data.featureCount];
     chunkValues = new double[Math.max(1, (data.active.length + CHUNK_ROWS - 1) / CHUNK_ROWS)];
   }
@@ -338,21 +339,24 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
       chunkSums = new double[chunkValues.length][data.visibleCount * data.hiddenCount + data.hiddenCount
           + CACHE_LINE_DOUBLES];
     }
-    double[] logZ = new double[1];
-    IntConsumer task = i -> {
-      if (i == 0) {
-        logZ[0] = logPartition(lambda, gradient ? modelMeans : null);
-      } else {
-        dataChunk(i - 1, lambda, gradient);
-      }
-    };
-    int tasks = 1 + chunkValues.length;
-    if (workers == null) {
-      for (int i = 0; i < tasks; i++) {
-        task.accept(i);
+    double logZ;
+    if (workers == null || workers.threads() == 1) {
+      // no task objects or scratch per call: an AIS or HMC chain evaluates small data millions of times
+      logZ = logPartition(lambda, gradient ? modelMeans : null);
+      for (int c = 0; c < chunkValues.length; c++) {
+        dataChunk(c, lambda, gradient, hiddenField);
       }
     } else {
-      workers.forEach(tasks, task);
+      double[] pooledLogZ = new double[1];
+      workers.forEach(1 + chunkValues.length, i -> {
+        if (i == 0) {
+          pooledLogZ[0] = logPartition(lambda, gradient ? modelMeans : null);
+        } else {
+          // the calling thread's own scratch, not a small array beside another chunk's
+          dataChunk(i - 1, lambda, gradient, new double[data.hiddenCount]);
+        }
+      });
+      logZ = pooledLogZ[0];
     }
     int v = data.visibleCount;
     int k = data.hiddenCount;
@@ -384,7 +388,7 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
         gradOut[a] -= total * modelMeans[a];
       }
     }
-    return value - total * logZ[0];
+    return value - total * logZ;
   }
 
   /**
@@ -392,8 +396,10 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
    * and, with {@code gradient}, {@code Σ c_n σ(b_n)} into the β part and {@code Σ c_n x_n σ(b_n)ᵀ}
    * into the W part of {@code chunkSums[c]}. The product of the {@code 1 + e^{−|b|}} of a row is
    * logged once.
+   *
+   * @param b scratch of length K (overwritten)
    */
-  private void dataChunk(int c, double[] lambda, boolean gradient) {
+  private void dataChunk(int c, double[] lambda, boolean gradient, double[] b) {
     int v = data.visibleCount;
     int k = data.hiddenCount;
     int vk = v * k;
@@ -401,8 +407,6 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
     if (gradient) {
       Arrays.fill(sum, 0, vk + k, 0.0);
     }
-    // the calling thread's own scratch, not a small array beside another chunk's
-    double[] b = new double[k];
     double value = 0;
     int end = Math.min(data.active.length, (c + 1) * CHUNK_ROWS);
     for (int r = c * CHUNK_ROWS; r < end; r++) {
