@@ -284,12 +284,16 @@ public final class PersistentContrastiveDivergence {
         }
       }
     }
+    // The column index, by a counting sort of each chunk's ones by unit. A unit present in a chunk
+    // has at least one one there, so there are at most as many (chunk, unit) lists as ones.
     int chunks = Math.max(1, (rows.length + CHUNK_ROWS - 1) / CHUNK_ROWS);
     this.chunkUnitStart = new int[chunks + 1];
     this.chunkRows = new int[ones];
+    int[] units = new int[ones];
+    int[] unitRowStarts = new int[ones + 1];
     int[] perUnit = new int[visibleCount];
-    List<Integer> units = new ArrayList<>();
-    List<Integer> unitRowStarts = new ArrayList<>();
+    int[] next = new int[visibleCount];
+    int lists = 0;
     for (int c = 0, at = 0; c < chunks; c++) {
       int first = c * CHUNK_ROWS;
       int end = Math.min(rows.length, first + CHUNK_ROWS);
@@ -297,29 +301,24 @@ public final class PersistentContrastiveDivergence {
       for (int p = onesStart[first]; p < onesStart[end]; p++) {
         perUnit[onesIndex[p]]++;
       }
-      // each present unit's rows start where the previous unit's end (a counting sort by unit)
-      int[] next = new int[visibleCount];
       for (int i = 0; i < visibleCount; i++) {
         if (perUnit[i] > 0) {
-          units.add(i);
-          unitRowStarts.add(at);
+          units[lists] = i;
+          unitRowStarts[lists++] = at;
           next[i] = at;
           at += perUnit[i];
         }
       }
-      chunkUnitStart[c + 1] = units.size();
+      chunkUnitStart[c + 1] = lists;
       for (int d = first; d < end; d++) {
         for (int p = onesStart[d]; p < onesStart[d + 1]; p++) {
           chunkRows[next[onesIndex[p]]++] = d - first;
         }
       }
     }
-    this.chunkUnits = units.stream().mapToInt(Integer::intValue).toArray();
-    this.chunkRowStart = new int[chunkUnits.length + 1];
-    for (int j = 0; j < chunkUnits.length; j++) {
-      chunkRowStart[j] = unitRowStarts.get(j);
-    }
-    chunkRowStart[chunkUnits.length] = ones;
+    this.chunkUnits = Arrays.copyOf(units, lists);
+    this.chunkRowStart = Arrays.copyOf(unitRowStarts, lists + 1);
+    chunkRowStart[lists] = ones;
   }
 
   /** V. */
