@@ -61,7 +61,7 @@ public final class PersistentContrastiveDivergence {
   private final int[] onesStart;
   private final int[] onesIndex;
   /**
-   * The rows by column, chunk by chunk of {@value #CHUNK_ROWS} rows: chunk c's units with a one are
+   * The rows by column, chunk by chunk of {@value RowChunks#ROWS} rows: chunk c's units with a one are
    * {@code chunkUnits[chunkUnitStart[c] … chunkUnitStart[c + 1] − 1]}, ascending, and the j-th of
    * those lists the chunk's rows with that one, numbered from the chunk's first row, ascending, in
    * {@code chunkRows[chunkRowStart[j] … chunkRowStart[j + 1] − 1]}.
@@ -75,15 +75,8 @@ public final class PersistentContrastiveDivergence {
   /** {@code Σ_d (c_d / N) x_d}, the data term's α part, the same at every update. */
   private final double[] visibleMeans;
 
-  /**
-   * Rows per chunk of the full-batch data term. Fixed, so that the chunks' partial sums, added in
-   * chunk order, give the same numbers on any number of threads.
-   */
-  static final int CHUNK_ROWS = 256;
   /** Chains per task when the chains move on several threads (any split gives the same numbers). */
   private static final int CHAIN_BLOCK = 10;
-  /** Doubles in 128 bytes: two cache lines, the span the adjacent-line prefetcher fetches together. */
-  private static final int CACHE_LINE_DOUBLES = 16;
 
   /**
    * Settings of a run.
@@ -286,7 +279,7 @@ public final class PersistentContrastiveDivergence {
     }
     // The column index, by a counting sort of each chunk's ones by unit. A unit present in a chunk
     // has at least one one there, so there are at most as many (chunk, unit) lists as ones.
-    int chunks = Math.max(1, (rows.length + CHUNK_ROWS - 1) / CHUNK_ROWS);
+    int chunks = RowChunks.count(rows.length);
     this.chunkUnitStart = new int[chunks + 1];
     this.chunkRows = new int[ones];
     int[] units = new int[ones];
@@ -295,8 +288,8 @@ public final class PersistentContrastiveDivergence {
     int[] next = new int[visibleCount];
     int lists = 0;
     for (int c = 0, at = 0; c < chunks; c++) {
-      int first = c * CHUNK_ROWS;
-      int end = Math.min(rows.length, first + CHUNK_ROWS);
+      int first = c * RowChunks.ROWS;
+      int end = RowChunks.end(c, rows.length);
       Arrays.fill(perUnit, 0);
       for (int p = onesStart[first]; p < onesStart[end]; p++) {
         perUnit[onesIndex[p]]++;
@@ -394,7 +387,7 @@ public final class PersistentContrastiveDivergence {
    * K) flops and D·K logistic functions per update, against D·3F for dense rows of F = V·K + V + K
    * features: on 4,939 distinct rows of 100 words, 16 ones each, K = 9, about 300 flops a row
    * against 3,000, and 2 ms an update against 12 ms measured; at 90% ones still 5 against 12 ms)
-   * and, with several threads, over fixed chunks of {@value #CHUNK_ROWS} rows whose partial sums
+   * and, with several threads, over fixed chunks of {@value RowChunks#ROWS} rows whose partial sums
    * are added in chunk order, so λ is bit-identical for any thread count. Within a chunk the W part
    * is summed unit by unit over the rows with that one (an index by column built once), in
    * registers, with the additions in the same order as adding each row's σ at its ones. The chains' uniforms are
@@ -640,7 +633,7 @@ public final class PersistentContrastiveDivergence {
 
   /**
    * Scratch for the full-batch data term of one run: a partial sum of the W and β parts (V·K + K
-   * entries, β after W) and K fields per chunk of {@value #CHUNK_ROWS} rows, allocated once.
+   * entries, β after W) and K fields per chunk of {@value RowChunks#ROWS} rows, allocated once.
    */
   private final class DataTerm {
     private final int k;
@@ -650,12 +643,9 @@ public final class PersistentContrastiveDivergence {
 
     DataTerm(int k) {
       this.k = k;
-      int chunks = Math.max(1, (rows.length + CHUNK_ROWS - 1) / CHUNK_ROWS);
-      // Each chunk's sums end in padding, so that chunks on different threads never write the same
-      // cache line: with the K β sums written at every row next to the following chunk's array, two
-      // threads ran no faster than one.
-      this.partial = new double[chunks][visibleCount * k + k + CACHE_LINE_DOUBLES];
-      this.sigmas = new double[chunks][CHUNK_ROWS * k + CACHE_LINE_DOUBLES];
+      int chunks = RowChunks.count(rows.length);
+      this.partial = RowChunks.sums(chunks, visibleCount, k);
+      this.sigmas = new double[chunks][RowChunks.ROWS * k + RowChunks.PADDING];
     }
 
     int chunks() {
@@ -681,8 +671,8 @@ public final class PersistentContrastiveDivergence {
       Arrays.fill(sum, 0);
       // the fields' scratch is the calling thread's own, not a small array beside another chunk's
       double[] fields = new double[k];
-      int first = c * CHUNK_ROWS;
-      int end = Math.min(rows.length, first + CHUNK_ROWS);
+      int first = c * RowChunks.ROWS;
+      int end = RowChunks.end(c, rows.length);
       for (int d = first; d < end; d++) {
         Rbm.fieldsOfOnes(lambda, visibleCount, k, onesIndex, onesStart[d], onesStart[d + 1], fields);
         double w = rowWeights[d];
@@ -701,19 +691,7 @@ public final class PersistentContrastiveDivergence {
 
     /** The chunks' partial sums added in chunk order, and the α part, into {@code out} (length F; overwritten). */
     void combine(double[] out) {
-      int vk = visibleCount * k;
-      System.arraycopy(partial[0], 0, out, 0, vk);
-      System.arraycopy(visibleMeans, 0, out, vk, visibleCount);
-      System.arraycopy(partial[0], vk, out, vk + visibleCount, k);
-      for (int c = 1; c < partial.length; c++) {
-        double[] sum = partial[c];
-        for (int a = 0; a < vk; a++) {
-          out[a] += sum[a];
-        }
-        for (int h = 0; h < k; h++) {
-          out[vk + visibleCount + h] += sum[vk + h];
-        }
-      }
+      RowChunks.combine(partial, visibleCount, k, visibleMeans, out);
     }
   }
 

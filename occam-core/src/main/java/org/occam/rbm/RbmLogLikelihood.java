@@ -45,7 +45,7 @@ import org.occam.math.DifferentiableFunction;
  * summed unit with {@code |other_u| + Σ_j |w_ju|} above {@value #TABLE_RANGE} (only ever far out
  * in a diverging HMC trajectory) is evaluated term by term.
  *
- * <p>The data term runs over fixed chunks of {@value #CHUNK_ROWS} distinct rows whose sums are added
+ * <p>The data term runs over fixed chunks of {@value RowChunks#ROWS} distinct rows whose sums are added
  * in chunk order, and log Z and the chunks are independent tasks, so an evaluation may use several
  * threads ({@link #valueAndGradient(double[], double[], Parallel.Workers)}) and gives the same
  * numbers on any number of them: on SpamAssassin's 4,939 distinct rows (K = 9) one evaluation with
@@ -78,13 +78,6 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
   private static final double PRODUCT_LOG_BOUND = 680;
   /** Factors in (1, 2] of the data term multiplied before they are logged (≤ 2^512). */
   private static final int DATA_PRODUCT_TERMS = 512;
-  /**
-   * Distinct rows per chunk of the data term. Fixed, so that the chunks' sums, added in chunk order,
-   * give the same numbers on any number of threads.
-   */
-  static final int CHUNK_ROWS = 256;
-  /** Padding after each chunk's sums, so that chunks on different threads never write one cache line. */
-  private static final int CACHE_LINE_DOUBLES = 16;
 
   private final Data data;
   private final boolean enumeratesHidden;
@@ -225,7 +218,7 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
     foldScratch = new double[Math.max(low, high)];
     hiddenField = new double[k];
     modelMeans = new double[data.featureCount];
-    chunkValues = new double[Math.max(1, (data.active.length + CHUNK_ROWS - 1) / CHUNK_ROWS)];
+    chunkValues = new double[RowChunks.count(data.active.length)];
   }
 
   /** Another evaluator of the same data with its own scratch (for another thread). */
@@ -336,8 +329,7 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
   private double evaluate(double[] lambda, double[] gradOut, Parallel.Workers workers) {
     boolean gradient = gradOut != null;
     if (gradient && chunkSums == null) {
-      chunkSums = new double[chunkValues.length][data.visibleCount * data.hiddenCount + data.hiddenCount
-          + CACHE_LINE_DOUBLES];
+      chunkSums = RowChunks.sums(chunkValues.length, data.visibleCount, data.hiddenCount);
     }
     double logZ;
     if (workers == null || workers.threads() == 1) {
@@ -371,19 +363,7 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
     double total = data.total;
     if (gradient) {
       // Σ_n c_n E[f | x_n]: the chunks' W and β sums in chunk order, and the α part N·mean(x)
-      double[] first = chunkSums[0];
-      System.arraycopy(first, 0, gradOut, 0, vk);
-      System.arraycopy(data.visibleTotals, 0, gradOut, vk, v);
-      System.arraycopy(first, vk, gradOut, vk + v, k);
-      for (int c = 1; c < chunkSums.length; c++) {
-        double[] sum = chunkSums[c];
-        for (int a = 0; a < vk; a++) {
-          gradOut[a] += sum[a];
-        }
-        for (int h = 0; h < k; h++) {
-          gradOut[vk + v + h] += sum[vk + h];
-        }
-      }
+      RowChunks.combine(chunkSums, v, k, data.visibleTotals, gradOut);
       for (int a = 0; a < gradOut.length; a++) {
         gradOut[a] -= total * modelMeans[a];
       }
@@ -408,8 +388,8 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
       Arrays.fill(sum, 0, vk + k, 0.0);
     }
     double value = 0;
-    int end = Math.min(data.active.length, (c + 1) * CHUNK_ROWS);
-    for (int r = c * CHUNK_ROWS; r < end; r++) {
+    int end = RowChunks.end(c, data.active.length);
+    for (int r = c * RowChunks.ROWS; r < end; r++) {
       int[] on = data.active[r];
       double count = data.counts[r];
       Rbm.fieldsOfOnes(lambda, v, k, on, 0, on.length, b);

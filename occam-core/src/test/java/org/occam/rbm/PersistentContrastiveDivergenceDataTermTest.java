@@ -76,7 +76,7 @@ class PersistentContrastiveDivergenceDataTermTest {
         }
         assertThat(two).containsExactly(one);
         assertThat(three).containsExactly(one);
-        if (pcd.distinctRowCount() <= PersistentContrastiveDivergence.CHUNK_ROWS) {
+        if (pcd.distinctRowCount() <= RowChunks.ROWS) {
           // one chunk: the same additions in the same order as the dense loop over the merged rows,
           // which only adds zeros besides
           RbmData merged = RbmData.of(data, c);
@@ -103,12 +103,12 @@ class PersistentContrastiveDivergenceDataTermTest {
     }
     double[] out = new double[rbm.featureCount()];
     double[] fields = new double[k];
-    int chunks = Math.max(1, (rows.length + PersistentContrastiveDivergence.CHUNK_ROWS - 1)
-        / PersistentContrastiveDivergence.CHUNK_ROWS);
+    int chunks = Math.max(1, (rows.length + RowChunks.ROWS - 1)
+        / RowChunks.ROWS);
     for (int c = 0; c < chunks; c++) {
       double[] sum = new double[vk + k];
-      int end = Math.min(rows.length, (c + 1) * PersistentContrastiveDivergence.CHUNK_ROWS);
-      for (int d = c * PersistentContrastiveDivergence.CHUNK_ROWS; d < end; d++) {
+      int end = Math.min(rows.length, (c + 1) * RowChunks.ROWS);
+      for (int d = c * RowChunks.ROWS; d < end; d++) {
         int[] ones = onesOf(rows[d]);
         Rbm.fieldsOfOnes(rbm.parameters(), v, k, ones, 0, ones.length, fields);
         double w = (double) counts[d] / total;
@@ -169,7 +169,7 @@ class PersistentContrastiveDivergenceDataTermTest {
     int v = 30;
     int[][] rows = rows(900, v, 0.2, data);
     PersistentContrastiveDivergence pcd = new PersistentContrastiveDivergence(rows);
-    assertThat(pcd.distinctRowCount()).isGreaterThan(3 * PersistentContrastiveDivergence.CHUNK_ROWS);
+    assertThat(pcd.distinctRowCount()).isGreaterThan(3 * RowChunks.ROWS);
     PersistentContrastiveDivergence.Settings s = PersistentContrastiveDivergence.Settings.defaults()
         .withIterations(300).withChains(20).withTrace(100, 0);
     double[] one = pcd.train(4, s, RandomStreams.fromSeed(5), 1, null).rbm().parameters();

@@ -153,7 +153,7 @@ class RbmExactObjectiveTest {
     UniformRandomProvider rng = RandomStreams.fromSeed(FRESH_SEEDS + 35);
     Rbm truth = RbmBruteForce.random(12, 3, 1.0, rng);
     RbmData data = RbmData.of(new RbmExactSampler(truth).sampleVisible(3000, rng));
-    assertThat(data.distinctRowCount()).isGreaterThan(RbmLogLikelihood.CHUNK_ROWS);
+    assertThat(data.distinctRowCount()).isGreaterThan(RowChunks.ROWS);
     RbmExactObjective plain = new RbmExactObjective(3, data, 1.0);
     double[] lambda = RbmBruteForce.random(12, 3, 0.7, rng).parameters();
     double[] g = new double[lambda.length];

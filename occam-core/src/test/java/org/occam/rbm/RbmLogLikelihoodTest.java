@@ -136,11 +136,11 @@ class RbmLogLikelihoodTest {
       UniformRandomProvider rng = RandomStreams.fromSeed(2026112935_000L + seed);
       int v = 14;
       int k = 3 + seed;
-      int n = 2 * RbmLogLikelihood.CHUNK_ROWS + 57 + 100 * seed;
+      int n = 2 * RowChunks.ROWS + 57 + 100 * seed;
       int[][] rows = randomRows(n, v, 0.35, rng);
       Rbm rbm = RbmBruteForce.random(v, k, 0.8, rng);
       RbmLogLikelihood l = new RbmLogLikelihood(k, rows);
-      assertThat(l.distinctRowCount()).as("rows in more than two chunks").isGreaterThan(2 * RbmLogLikelihood.CHUNK_ROWS);
+      assertThat(l.distinctRowCount()).as("rows in more than two chunks").isGreaterThan(2 * RowChunks.ROWS);
       double[] g = new double[rbm.featureCount()];
       double value = l.valueAndGradient(rbm.parameters(), g);
       assertThat(value).isCloseTo(referenceLogLikelihood(rbm, rows), within(1e-11 * Math.abs(value)));
