@@ -60,16 +60,8 @@ public final class PersistentContrastiveDivergence {
    */
   private final int[] onesStart;
   private final int[] onesIndex;
-  /**
-   * The rows by column, chunk by chunk of {@value RowChunks#ROWS} rows: chunk c's units with a one are
-   * {@code chunkUnits[chunkUnitStart[c] … chunkUnitStart[c + 1] − 1]}, ascending, and the j-th of
-   * those lists the chunk's rows with that one, numbered from the chunk's first row, ascending, in
-   * {@code chunkRows[chunkRowStart[j] … chunkRowStart[j + 1] − 1]}.
-   */
-  private final int[] chunkUnitStart;
-  private final int[] chunkUnits;
-  private final int[] chunkRowStart;
-  private final int[] chunkRows;
+  /** The rows by column, chunk by chunk, for the W sums of the full-batch data term. */
+  private final RowChunks.Columns columns;
   /** {@code c_d / N}, each distinct row's weight in the full-batch data term. */
   private final double[] rowWeights;
   /** {@code Σ_d (c_d / N) x_d}, the data term's α part, the same at every update. */
@@ -257,61 +249,18 @@ public final class PersistentContrastiveDivergence {
       cumulative[d] = sum;
     }
     this.total = sum;
-    this.onesStart = new int[rows.length + 1];
-    int ones = 0;
-    for (int d = 0; d < rows.length; d++) {
-      for (int x : rows[d]) {
-        ones += x;
-      }
-      onesStart[d + 1] = ones;
-    }
-    this.onesIndex = new int[ones];
+    RowChunks.Sparse sparse = data.sparse();
+    this.onesStart = sparse.onesStart();
+    this.onesIndex = sparse.onesIndex();
+    this.columns = sparse.columns();
     this.rowWeights = new double[rows.length];
     this.visibleMeans = new double[visibleCount];
-    for (int d = 0, at = 0; d < rows.length; d++) {
+    for (int d = 0; d < rows.length; d++) {
       rowWeights[d] = (double) counts[d] / total;
-      for (int i = 0; i < visibleCount; i++) {
-        if (rows[d][i] != 0) {
-          onesIndex[at++] = i;
-          visibleMeans[i] += rowWeights[d];
-        }
+      for (int p = onesStart[d]; p < onesStart[d + 1]; p++) {
+        visibleMeans[onesIndex[p]] += rowWeights[d];
       }
     }
-    // The column index, by a counting sort of each chunk's ones by unit. A unit present in a chunk
-    // has at least one one there, so there are at most as many (chunk, unit) lists as ones.
-    int chunks = RowChunks.count(rows.length);
-    this.chunkUnitStart = new int[chunks + 1];
-    this.chunkRows = new int[ones];
-    int[] units = new int[ones];
-    int[] unitRowStarts = new int[ones + 1];
-    int[] perUnit = new int[visibleCount];
-    int[] next = new int[visibleCount];
-    int lists = 0;
-    for (int c = 0, at = 0; c < chunks; c++) {
-      int first = c * RowChunks.ROWS;
-      int end = RowChunks.end(c, rows.length);
-      Arrays.fill(perUnit, 0);
-      for (int p = onesStart[first]; p < onesStart[end]; p++) {
-        perUnit[onesIndex[p]]++;
-      }
-      for (int i = 0; i < visibleCount; i++) {
-        if (perUnit[i] > 0) {
-          units[lists] = i;
-          unitRowStarts[lists++] = at;
-          next[i] = at;
-          at += perUnit[i];
-        }
-      }
-      chunkUnitStart[c + 1] = lists;
-      for (int d = first; d < end; d++) {
-        for (int p = onesStart[d]; p < onesStart[d + 1]; p++) {
-          chunkRows[next[onesIndex[p]]++] = d - first;
-        }
-      }
-    }
-    this.chunkUnits = Arrays.copyOf(units, lists);
-    this.chunkRowStart = Arrays.copyOf(unitRowStarts, lists + 1);
-    chunkRowStart[lists] = ones;
   }
 
   /** V. */
@@ -683,10 +632,7 @@ public final class PersistentContrastiveDivergence {
           sum[vk + h] += f;
         }
       }
-      for (int j = chunkUnitStart[c]; j < chunkUnitStart[c + 1]; j++) {
-        int row = chunkUnits[j] * k;
-        Rbm.sumRows(sigma, k, sum, row, chunkRows, chunkRowStart[j], chunkRowStart[j + 1], sum, row);
-      }
+      columns.addW(c, sigma, k, sum);
     }
 
     /** The chunks' partial sums added in chunk order, and the α part, into {@code out} (length F; overwritten). */

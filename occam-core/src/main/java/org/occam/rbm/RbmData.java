@@ -41,6 +41,8 @@ public final class RbmData implements java.io.Serializable {
    */
   private final int[] runRows;
   private final long[] runCounts;
+  /** The distinct rows' ones by row and by column, made at first use and shared by the trainers and objectives. */
+  private transient volatile RowChunks.Sparse sparse;
 
   private RbmData(List<String> columnNames, int[][] rows, long[] counts, int[] runRows, long[] runCounts) {
     this.columnNames = columnNames;
@@ -258,6 +260,20 @@ public final class RbmData implements java.io.Serializable {
       }
     }
     return ones;
+  }
+
+  /**
+   * The distinct rows' ones, by row and by column (package-private: PCD's and the exact likelihood's
+   * data terms), computed once per data set; two threads asking at once may both compute the same
+   * immutable index.
+   */
+  RowChunks.Sparse sparse() {
+    RowChunks.Sparse s = sparse;
+    if (s == null) {
+      s = RowChunks.Sparse.of(rows, visibleCount());
+      sparse = s;
+    }
+    return s;
   }
 
   /** A PCD trainer on these data, reading this table (no copy of it). */

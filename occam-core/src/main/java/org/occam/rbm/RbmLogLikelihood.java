@@ -146,6 +146,8 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
   private final double[] chunkValues;
   /** Each chunk's part of the data term's W and β gradient (W then β, then padding), made at the first gradient. */
   private double[][] chunkSums;
+  /** Per chunk: each row's {@code c_n σ(b_n)}, K per row, made with {@link #chunkSums}. */
+  private double[][] chunkSigmas;
 
   /** Every row counted once. */
   public RbmLogLikelihood(int hiddenCount, int[][] rows) {
@@ -218,7 +220,7 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
     foldScratch = new double[Math.max(low, high)];
     hiddenField = new double[k];
     modelMeans = new double[data.featureCount];
-    chunkValues = new double[RowChunks.count(data.active.length)];
+    chunkValues = new double[RowChunks.count(data.distinct())];
   }
 
   /** Another evaluator of the same data with its own scratch (for another thread). */
@@ -248,7 +250,7 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
 
   /** The number of distinct data rows. */
   public int distinctRowCount() {
-    return data.active.length;
+    return data.distinct();
   }
 
   /** True when log Z sums over the 2^K hidden states (K ≤ V), false when over the 2^V visible ones. */
@@ -330,6 +332,7 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
     boolean gradient = gradOut != null;
     if (gradient && chunkSums == null) {
       chunkSums = RowChunks.sums(chunkValues.length, data.visibleCount, data.hiddenCount);
+      chunkSigmas = new double[chunkValues.length][RowChunks.ROWS * data.hiddenCount + RowChunks.PADDING];
     }
     double logZ;
     if (workers == null || workers.threads() == 1) {
@@ -374,7 +377,7 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
   /**
    * Chunk c of the data term: {@code Σ c_n softplus terms} of its rows into {@code chunkValues[c]}
    * and, with {@code gradient}, {@code Σ c_n σ(b_n)} into the β part and {@code Σ c_n x_n σ(b_n)ᵀ}
-   * into the W part of {@code chunkSums[c]}. The product of the {@code 1 + e^{−|b|}} of a row is
+   * into the W part of {@code chunkSums[c]}, the W part unit by unit ({@link RowChunks.Columns}). The product of the {@code 1 + e^{−|b|}} of a row is
    * logged once.
    *
    * @param b scratch of length K (overwritten)
@@ -384,15 +387,15 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
     int k = data.hiddenCount;
     int vk = v * k;
     double[] sum = gradient ? chunkSums[c] : null;
+    double[] sigma = gradient ? chunkSigmas[c] : null;
     if (gradient) {
       Arrays.fill(sum, 0, vk + k, 0.0);
     }
     double value = 0;
-    int end = RowChunks.end(c, data.active.length);
+    int end = RowChunks.end(c, data.distinct());
     for (int r = c * RowChunks.ROWS; r < end; r++) {
-      int[] on = data.active[r];
       double count = data.counts[r];
-      Rbm.fieldsOfOnes(lambda, v, k, on, 0, on.length, b);
+      Rbm.fieldsOfOnes(lambda, v, k, data.onesIndex, data.onesStart[r], data.onesStart[r + 1], b);
       double positive = 0;
       double logOfProducts = 0;
       double prod = 1;
@@ -413,11 +416,15 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
       }
       value += count * (positive + logOfProducts + Math.log(prod));
       if (gradient) {
+        int at = (r - c * RowChunks.ROWS) * k;
         for (int h = 0; h < k; h++) {
           sum[vk + h] += b[h];
+          sigma[at + h] = b[h];
         }
-        Rbm.addAtOnes(b, k, on, 0, on.length, sum);
       }
+    }
+    if (gradient) {
+      data.columns.addW(c, sigma, k, sum);
     }
     chunkValues[c] = value;
   }
@@ -809,15 +816,23 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
   @Override
   public String toString() {
     return "RbmLogLikelihood[V=" + data.visibleCount + ", K=" + data.hiddenCount + ", N=" + data.total + ", distinct="
-        + data.active.length + ", enumerated=" + (enumeratesHidden ? "hidden" : "visible") + "]";
+        + data.distinct() + ", enumerated=" + (enumeratesHidden ? "hidden" : "visible") + "]";
   }
 
   /**
    * The distinct data rows, shared by copies: the indices of each row's ones, its count, and
    * {@code Σ_n c_n x_n} (the constant part of the data term's α gradient).
    */
-  private record Data(int visibleCount, int hiddenCount, int featureCount, int[][] active, double[] counts,
-      long total, double[] visibleTotals) {
+  /**
+   * The distinct rows' ones, row d's in {@code onesIndex[onesStart[d] … onesStart[d + 1] − 1]}
+   * ascending, their counts, and the same ones by column ({@link RowChunks.Columns}).
+   */
+  private record Data(int visibleCount, int hiddenCount, int featureCount, int[] onesStart, int[] onesIndex,
+      double[] counts, long total, double[] visibleTotals, RowChunks.Columns columns) {
+    int distinct() {
+      return counts.length;
+    }
+
     static Data of(int hiddenCount, RbmData merged) {
       if (hiddenCount < 1) {
         throw new InvalidInputException("an RBM needs at least one hidden unit, got K=" + hiddenCount);
@@ -828,19 +843,18 @@ public final class RbmLogLikelihood implements DifferentiableFunction {
         throw new InvalidInputException("an RBM with V=" + v + ", K=" + hiddenCount + " has too many parameters");
       }
       int distinct = merged.distinctRowCount();
-      int[][] active = new int[distinct][];
+      RowChunks.Sparse sparse = merged.sparse();
+      int[] onesStart = sparse.onesStart();
+      int[] onesIndex = sparse.onesIndex();
       double[] c = new double[distinct];
       double[] totals = new double[v];
       for (int d = 0; d < distinct; d++) {
-        int[] x = merged.sharedRows()[d];
-        active[d] = java.util.stream.IntStream.range(0, v).filter(i -> x[i] != 0).toArray();
         c[d] = merged.count(d);
-        for (int i : active[d]) {
-          totals[i] += c[d];
+        for (int p = onesStart[d]; p < onesStart[d + 1]; p++) {
+          totals[onesIndex[p]] += c[d];
         }
       }
-      long total = merged.size();
-      return new Data(v, hiddenCount, (int) f, active, c, total, totals);
+      return new Data(v, hiddenCount, (int) f, onesStart, onesIndex, c, merged.size(), totals, sparse.columns());
     }
   }
 }
