@@ -269,4 +269,35 @@ class HiddenStateEnumerationBitIdentityTest {
       sweep(structures, 60, 22, 0.1, 1e-45, 0.05, null);
     }
   }
+
+  @Test
+  void fourConfigurationsWhoseFamiliesAreNotSharedOrDoNotPair() {
+    // the four-configuration loop multiplies the shared families' factors once and keeps the count
+    // entries of two pairing families in locals; here the first family is an observed one (nothing
+    // shared), the only hidden variable has four states (one shared family, no pairing), and h2 is
+    // a child of h1 (its four entries are distinct)
+    var y = BealExample.observedVariables();
+    var h1 = org.occam.data.Variable.withCount("h1", 2);
+    var h2 = org.occam.data.Variable.withCount("h2", 2);
+    var observedFirst = DagStructure.of(List.of(y.get(0), h1, h2, y.get(1), y.get(2), y.get(3)),
+        new boolean[] {false, true, true, false, false, false}, new int[][] {{1}, {}, {}, {1, 2}, {2}, {}});
+    var chain = DagStructure.of(List.of(h1, h2, y.get(0), y.get(1), y.get(2), y.get(3)),
+        new boolean[] {true, true, false, false, false, false}, new int[][] {{}, {0}, {0}, {0, 1}, {1}, {1}});
+    var fourStates = new BipartiteStructureClass(List.of(org.occam.data.Variable.withCount("h1", 4)), y).structures();
+    for (var structures : List.of(List.of(observedFirst, chain), fourStates)) {
+      for (int n : new int[] {25, 640}) {
+        sweep(structures, n, n + 31, 0, 1, 0, null);
+        sweep(structures, n, n + 32, 0, 1e-45, 0.05, null);
+      }
+    }
+    var e = new HiddenStateEnumeration(observedFirst, Dataset.of(y, rows(200, 7, 0)));
+    assertThat(e.patterns()[0].configurations).isEqualTo(4);
+    assertThat(e.patterns()[0].sharedFamilies).isZero();
+    var c = new HiddenStateEnumeration(chain, Dataset.of(y, rows(200, 7, 0)));
+    assertThat(c.patterns()[0].sharedFamilies).isEqualTo(2);
+    assertThat(c.patterns()[0].sharedPairing).isNull();
+    var beal = new HiddenStateEnumeration(BealExample.structure(), Dataset.of(y, rows(200, 7, 0)));
+    assertThat(beal.patterns()[0].sharedPairing).containsExactly(HiddenStateEnumeration.PAIRS_01,
+        HiddenStateEnumeration.PAIRS_02);
+  }
 }
