@@ -99,6 +99,8 @@ public final class HiddenStateEnumeration {
      * variables) or {@link #PAIRS_02} for {0, 2} and {1, 3} (the second); else null.
      */
     byte[] sharedPairing;
+    /** With four configurations: every row's entries, [(r * involved.length + t) * 4 + c]; else null. */
+    int[] rowEntries;
   }
 
   /**
@@ -380,6 +382,16 @@ public final class HiddenStateEnumeration {
       shared++;
     }
     pat.sharedFamilies = shared;
+    if (c == 4) {
+      pat.rowEntries = new int[bases.size() * ni * 4];
+      for (int i = 0, k = 0; i < bases.size(); i++) {
+        for (int t = 0; t < ni; t++) {
+          for (int cf = 0; cf < 4; cf++) {
+            pat.rowEntries[k++] = pat.rowBase[i * ni + t] + pat.configOffsetByFamily[t * 4 + cf];
+          }
+        }
+      }
+    }
     if (c == 4 && shared >= 2) {
       byte[] pairing = {pairing(pat.configOffsetByFamily, 0), pairing(pat.configOffsetByFamily, 4)};
       pat.sharedPairing = pairing[0] != NO_PAIRS && pairing[1] != NO_PAIRS ? pairing : null;
@@ -574,10 +586,12 @@ public final class HiddenStateEnumeration {
   /**
    * {@link #eStepPattern} for four configurations (two binary hidden variables and no missing cell,
    * the case of Beal's study), with the four products in locals: the same operations in the same
-   * order. Two things are done once where the plain loops repeat them, each leaving every number as
-   * it was:
+   * order. Three things are done once where the plain loops repeat them, each leaving every number
+   * as it was:
    *
    * <ul>
+   *   <li>Each row's entries (its base plus each configuration's offset, per family) are added up
+   *       once, when the pattern is compiled ({@link Pattern#rowEntries}), and read in sequence.
    *   <li>The shared families' factors ({@link Pattern#sharedFamilies}) are multiplied once, not once
    *       per row: every row's products start from the same partial products, formed in the same
    *       order.
@@ -596,6 +610,7 @@ public final class HiddenStateEnumeration {
     final int[] base = pat.rowBase;
     final double[] rowCount = pat.rowCount;
     final byte[] pairing = counts == null ? null : pat.sharedPairing;
+    final int[] entries = pat.rowEntries;
     final boolean anyShared = pat.sharedFamilies > 0;
     final int from = Math.max(1, pat.sharedFamilies); // the first family's factor starts each product
     double p0 = theta[base[0] + cfg[0]];
@@ -637,13 +652,11 @@ public final class HiddenStateEnumeration {
         w2 = theta[first + cfg[2]];
         w3 = theta[first + cfg[3]];
       }
-      for (int t = from; t < ni; t++) {
-        final int bt = base[b + t];
-        final int o = 4 * t;
-        w0 *= theta[bt + cfg[o]];
-        w1 *= theta[bt + cfg[o + 1]];
-        w2 *= theta[bt + cfg[o + 2]];
-        w3 *= theta[bt + cfg[o + 3]];
+      for (int k = 4 * (b + from), end = 4 * (b + ni); k < end; k += 4) {
+        w0 *= theta[entries[k]];
+        w1 *= theta[entries[k + 1]];
+        w2 *= theta[entries[k + 2]];
+        w3 *= theta[entries[k + 3]];
       }
       double z = 0;
       z += w0;
@@ -699,13 +712,11 @@ public final class HiddenStateEnumeration {
             b1 += w3;
           }
         }
-        for (int t = countsFrom; t < ni; t++) {
-          final int bt = base[b + t];
-          final int o = 4 * t;
-          counts[bt + cfg[o]] += w0;
-          counts[bt + cfg[o + 1]] += w1;
-          counts[bt + cfg[o + 2]] += w2;
-          counts[bt + cfg[o + 3]] += w3;
+        for (int k = 4 * (b + countsFrom), end = 4 * (b + ni); k < end; k += 4) {
+          counts[entries[k]] += w0;
+          counts[entries[k + 1]] += w1;
+          counts[entries[k + 2]] += w2;
+          counts[entries[k + 3]] += w3;
         }
       }
     }
