@@ -689,28 +689,16 @@ public final class HiddenStateEnumeration {
         w2 *= scale;
         w3 *= scale;
         if (inLocals) {
-          if (firstAcross) {
-            a0 += w0;
-            a0 += w1;
-            a1 += w2;
-            a1 += w3;
-          } else {
-            a0 += w0;
-            a0 += w2;
-            a1 += w1;
-            a1 += w3;
-          }
-          if (secondAcross) {
-            b0 += w0;
-            b0 += w1;
-            b1 += w2;
-            b1 += w3;
-          } else {
-            b0 += w0;
-            b0 += w2;
-            b1 += w1;
-            b1 += w3;
-          }
+          // c = 0 goes to the first entry and c = 3 to the second; c = 1 and c = 2 to the first and
+          // second when the family pairs {0, 1} and {2, 3}, the other way round when {0, 2} and {1, 3}
+          a0 += w0;
+          a0 += firstAcross ? w1 : w2;
+          a1 += firstAcross ? w2 : w1;
+          a1 += w3;
+          b0 += w0;
+          b0 += secondAcross ? w1 : w2;
+          b1 += secondAcross ? w2 : w1;
+          b1 += w3;
         }
         for (int k = 4 * (b + countsFrom), end = 4 * (b + ni); k < end; k += 4) {
           counts[entries[k]] += w0;
