@@ -103,12 +103,9 @@ class PersistentContrastiveDivergenceDataTermTest {
     }
     double[] out = new double[rbm.featureCount()];
     double[] fields = new double[k];
-    int chunks = Math.max(1, (rows.length + RowChunks.ROWS - 1)
-        / RowChunks.ROWS);
-    for (int c = 0; c < chunks; c++) {
+    for (int c = 0; c < RowChunks.count(rows.length); c++) {
       double[] sum = new double[vk + k];
-      int end = Math.min(rows.length, (c + 1) * RowChunks.ROWS);
-      for (int d = c * RowChunks.ROWS; d < end; d++) {
+      for (int d = c * RowChunks.ROWS; d < RowChunks.end(c, rows.length); d++) {
         int[] ones = onesOf(rows[d]);
         Rbm.fieldsOfOnes(rbm.parameters(), v, k, ones, 0, ones.length, fields);
         double w = (double) counts[d] / total;
