@@ -44,11 +44,12 @@ import org.openjdk.jmh.annotations.Warmup;
  * the pairwise model of a 5 × 5 grid of three-state variables (20 cliques of up to 6 variables,
  * 4,158 cells). Flops
  * ({@link #logLinearFlopsPerCall()}), per non-root clique c of T_c cells with parent p and S_c
- * separator cells: collect 3T_c + 2S_c (the log-sum-exp to the separator) and T_p adds into the
- * parent; distribute T_p subtractions (the Hugin division), 3T_p + 2S_c to the separator, T_c adds;
- * per clique 2T_c (subtract, exp) for its marginal, normalised by its component's log Z; per root
- * 3T + 2 for log Z. The potentials and the means (a few adds per cell) are not counted, so its rate is a
- * slight under-estimate. The cliques and the tree are the class's own
+ * separator cells: collect 3T_c (subtract, exp, add: its belief exponentiated about its maximum and
+ * summed to the separator), 2S_c (log, add) for the message up and T_p adds into the parent;
+ * distribute T_p adds (the parent's marginal summed to the separator), S_c divisions and T_c
+ * multiplies (Hugin's update in probabilities); per root 3T + 2 for log Z and T + 1 for its
+ * marginal; and the potentials and the means, one add each per (cell, feature) pair where the
+ * feature is on ({@link LogLinearJunctionTree#activeFeatureCells}). The cliques and the tree are the class's own
  * ({@link LogLinearJunctionTree#cliques}, {@link LogLinearJunctionTree#parents}).
  */
 @State(Scope.Thread)
@@ -132,16 +133,15 @@ public class JunctionTreeBenchmark {
     int[] parent = tree.parents();
     double flops = 0;
     for (int c = 0; c < k; c++) {
-      flops += 2 * cells[c];
       int p = parent[c];
       if (p < 0) {
-        flops += 3 * cells[c] + 2;
+        flops += 4 * cells[c] + 3;
       } else {
         double separator = cellsOf(s, intersection(cliques[c], cliques[p]));
-        flops += 4 * cells[c] + 5 * cells[p] + 4 * separator;
+        flops += 4 * cells[c] + 2 * cells[p] + 3 * separator;
       }
     }
-    return flops;
+    return flops + 2 * tree.activeFeatureCells();
   }
 
   private static double cellsOf(LogLinearStructure s, int[] vars) {

@@ -11,8 +11,8 @@ import org.occam.mrf.PairwiseGraph;
 /**
  * Exact inference for a {@link LogLinearStructure} on a junction tree of its interaction graph
  * (variables joined when they share a term), triangulated by min-fill: each term's features live in
- * one clique that contains the term; two-pass sum-product in the log domain gives log Z and the
- * clique marginals, hence E[f]. The covariance is by conditioning,
+ * one clique that contains the term; two-pass sum-product (messages up in the log domain, Hugin's
+ * update down in probabilities) gives log Z and the clique marginals, hence E[f]. The covariance is by conditioning,
  * {@code Cov[f_a, f_b] = E[f_a] (E[f_b | f_a = 1] − E[f_b])}, one calibration with f_a clamped on
  * per feature. Immutable after construction; each run allocates its own tables.
  */
@@ -187,6 +187,18 @@ public final class LogLinearJunctionTree implements LogLinearInference {
     return parent.clone();
   }
 
+  /**
+   * The number of (clique cell, feature) pairs where the feature is on: a run adds that many λ's into
+   * the cells' log potentials, and that many cell probabilities into the feature means.
+   */
+  public long activeFeatureCells() {
+    long n = 0;
+    for (int[] a : active) {
+      n += a.length;
+    }
+    return n;
+  }
+
   @Override
   public LogLinearStructure structure() {
     return structure;
@@ -330,11 +342,27 @@ public final class LogLinearJunctionTree implements LogLinearInference {
     return psi;
   }
 
-  /** Two passes; writes each clique's log marginal (normalised) and returns log Z. */
+  /**
+   * Two passes; writes each clique's marginal (probabilities) and returns log Z.
+   *
+   * <p>Collect (children first): each non-root clique's belief b (its potential plus its children's
+   * messages) is exponentiated once about the table's maximum m, {@code e = exp(b − m)}, and summed
+   * per separator cell s, {@code σ_s = Σ_{cells→s} e}; the message up is {@code m + log σ_s}. At a
+   * root, {@code log Z_comp = m + log Σ e} and its marginal is {@code e / Σ e}.
+   *
+   * <p>Distribute (parents first) in the probability domain, Hugin's update: a clique's marginal is
+   * {@code e(cell) · P_p(s) / σ_s}, with {@code P_p(s)} its parent's marginal summed to the separator
+   * cell, since {@code exp(b + m_down − log Z_comp) = e · exp(m + log P_p(s) − (m + log σ_s))}: no exp
+   * or log in the pass. Where a rescaled sum σ_s falls below {@link #RESCALED_SUM_FLOOR} (a separator
+   * cell far below the clique's maximum, or impossible), that clique is summed about each cell's own
+   * maximum instead and its marginal taken as {@code exp(b + log P_p(s) − up_s)}. A cell whose e is
+   * subnormal has a marginal below 2^−122 with an absolute error below 2^−174.
+   */
   private double calibrate(double[][] psi, double[][] marginal) {
     int k = cliques.length;
-    double[][] belief = new double[k][];
+    double[][] belief = new double[k][]; // log beliefs; replaced by the rescaled exps e where those are kept
     double[][] up = new double[k][];
+    double[][] rescaledSum = new double[k][]; // σ per separator cell; null where the clique stays in logs
     for (int c = 0; c < k; c++) {
       belief[c] = psi[c].clone();
     }
@@ -343,47 +371,86 @@ public final class LogLinearJunctionTree implements LogLinearInference {
       if (parent[c] < 0) {
         continue;
       }
-      up[c] = sumToSeparator(belief[c], toSeparator[c], separatorSize[c]);
+      double[] b = belief[c];
+      int[] toSep = toSeparator[c];
+      double max = max(b);
+      double[] u = new double[separatorSize[c]];
+      if (max == Double.NEGATIVE_INFINITY) {
+        Arrays.fill(u, Double.NEGATIVE_INFINITY);
+      } else {
+        double[] e = new double[b.length];
+        double[] sum = new double[u.length];
+        for (int cell = 0; cell < b.length; cell++) {
+          double x = Math.exp(b[cell] - max);
+          e[cell] = x;
+          sum[toSep[cell]] += x;
+        }
+        boolean kept = true;
+        for (int s = 0; s < u.length; s++) {
+          if (sum[s] >= RESCALED_SUM_FLOOR) {
+            u[s] = max + Math.log(sum[s]);
+          } else {
+            u[s] = logSumExpOfGroup(b, toSep, s);
+            kept = false;
+          }
+        }
+        if (kept) {
+          belief[c] = e;
+          rescaledSum[c] = sum;
+        }
+      }
+      up[c] = u;
       double[] p = belief[parent[c]];
       int[] map = parentToSeparator[c];
       for (int cell = 0; cell < p.length; cell++) {
-        p[cell] += up[c][map[cell]];
+        p[cell] += u[map[cell]];
       }
     }
     double logZ = 0;
-    double[] componentLogZ = new double[k];
-    for (int c = 0; c < k; c++) {
-      if (parent[c] < 0) {
-        componentLogZ[c] = logSumExp(belief[c]); // one root per connected component
-        logZ += componentLogZ[c];
-      }
-    }
-    double[][] full = new double[k][];
     for (int i = 0; i < k; i++) { // distribute: parents before children
       int c = order[i];
-      full[c] = belief[c];
-      if (parent[c] >= 0) {
-        double[] pf = full[parent[c]];
+      double[] b = belief[c];
+      double[] m = new double[b.length];
+      if (parent[c] < 0) { // one root per connected component
+        double max = max(b);
+        double sum = 0;
+        for (int cell = 0; cell < b.length; cell++) {
+          double x = Math.exp(b[cell] - max);
+          m[cell] = x;
+          sum += x;
+        }
+        logZ += max == Double.NEGATIVE_INFINITY ? max : max + Math.log(sum);
+        double inverse = 1 / sum;
+        for (int cell = 0; cell < m.length; cell++) {
+          m[cell] *= inverse;
+        }
+      } else {
+        double[] parentMarginal = marginal[parent[c]];
         int[] map = parentToSeparator[c];
-        double[] divided = new double[pf.length];
-        for (int cell = 0; cell < pf.length; cell++) {
-          double u = up[c][map[cell]];
-          divided[cell] = u == Double.NEGATIVE_INFINITY ? Double.NEGATIVE_INFINITY : pf[cell] - u;
+        double[] ratio = new double[separatorSize[c]]; // P_p(s), then P_p(s) / σ_s
+        for (int cell = 0; cell < parentMarginal.length; cell++) {
+          ratio[map[cell]] += parentMarginal[cell];
         }
-        double[] down = sumToSeparator(divided, map, separatorSize[c]);
-        full[c] = belief[c].clone();
-        for (int cell = 0; cell < size[c]; cell++) {
-          full[c][cell] += down[toSeparator[c][cell]];
+        int[] toSep = toSeparator[c];
+        double[] sum = rescaledSum[c];
+        if (sum != null) {
+          for (int s = 0; s < ratio.length; s++) {
+            ratio[s] /= sum[s];
+          }
+          for (int cell = 0; cell < m.length; cell++) {
+            m[cell] = b[cell] * ratio[toSep[cell]];
+          }
+        } else {
+          double[] u = up[c];
+          for (int s = 0; s < ratio.length; s++) { // log P_p(s) − up_s
+            ratio[s] = u[s] == Double.NEGATIVE_INFINITY ? Double.NEGATIVE_INFINITY : Math.log(ratio[s]) - u[s];
+          }
+          for (int cell = 0; cell < m.length; cell++) {
+            m[cell] = Math.exp(b[cell] + ratio[toSep[cell]]);
+          }
         }
       }
-    }
-    for (int c = 0; c < k; c++) {
-      // a calibrated clique's full belief sums to its component's Z: no second pass to normalise it
-      double norm = componentLogZ[rootOf[c]];
-      marginal[c] = new double[size[c]];
-      for (int cell = 0; cell < size[c]; cell++) {
-        marginal[c][cell] = Math.exp(full[c][cell] - norm);
-      }
+      marginal[c] = m;
     }
     return logZ;
   }
@@ -401,38 +468,39 @@ public final class LogLinearJunctionTree implements LogLinearInference {
     return means;
   }
 
-  private static double[] sumToSeparator(double[] table, int[] map, int separatorCells) {
-    double[] max = new double[separatorCells];
-    Arrays.fill(max, Double.NEGATIVE_INFINITY);
-    for (int cell = 0; cell < table.length; cell++) {
-      max[map[cell]] = Math.max(max[map[cell]], table[cell]);
-    }
-    double[] sum = new double[separatorCells];
-    for (int cell = 0; cell < table.length; cell++) {
-      if (max[map[cell]] != Double.NEGATIVE_INFINITY) {
-        sum[map[cell]] += Math.exp(table[cell] - max[map[cell]]);
-      }
-    }
-    double[] out = new double[separatorCells];
-    for (int s = 0; s < separatorCells; s++) {
-      out[s] = max[s] == Double.NEGATIVE_INFINITY ? Double.NEGATIVE_INFINITY : max[s] + Math.log(sum[s]);
-    }
-    return out;
-  }
+  /**
+   * Below this a separator cell's sum of {@code exp(b − max)} about the clique's maximum may have lost
+   * digits to subnormal terms (and its Hugin ratio could overflow); that cell is summed again about
+   * its own maximum and the clique's marginal taken in logs.
+   */
+  private static final double RESCALED_SUM_FLOOR = 0x1p-900;
 
-  private static double logSumExp(double[] a) {
+  /** {@code log Σ_{cells→s} exp(table[cell])} about the group's own maximum (−∞ for an empty or impossible group). */
+  private static double logSumExpOfGroup(double[] table, int[] map, int s) {
     double max = Double.NEGATIVE_INFINITY;
-    for (double x : a) {
-      max = Math.max(max, x);
+    for (int cell = 0; cell < table.length; cell++) {
+      if (map[cell] == s && table[cell] > max) {
+        max = table[cell];
+      }
     }
     if (max == Double.NEGATIVE_INFINITY) {
       return max;
     }
-    double s = 0;
-    for (double x : a) {
-      s += Math.exp(x - max);
+    double sum = 0;
+    for (int cell = 0; cell < table.length; cell++) {
+      if (map[cell] == s) {
+        sum += Math.exp(table[cell] - max);
+      }
     }
-    return max + Math.log(s);
+    return max + Math.log(sum);
+  }
+
+  private static double max(double[] a) {
+    double max = Double.NEGATIVE_INFINITY;
+    for (double x : a) {
+      max = x > max ? x : max;
+    }
+    return max;
   }
 
   /** A maximum spanning forest on separator sizes (Kruskal); returns the cliques root first, parents before children. */
