@@ -26,16 +26,17 @@ import org.openjdk.jmh.annotations.Warmup;
  * so low that the run never stops early; {@link #setUp} checks it).
  *
  * <p>{@code binary}: {@link LoopyBeliefPropagation} on the 20 × 20 Boltzmann grid of
- * {@link GridModels#boltzmann} (V = 400, E = 760). Flops ({@link #binaryFlopsPerCall()}; softplus
- * is an exp, a log1p and an add, 3; max and abs none): per sweep, deg(i) adds for each vertex's
- * total field (2E in all) and per message 11 in its one-exp form {@code log(1 + σ(c)(e^w − 1))} —
- * the cavity subtraction, an exp, an add and a division for σ(c)(e^w − 1), an add and a log, the
- * residual's subtraction, and the damped mix (a subtraction, two multiplies, an add) — so 24E per
- * sweep, and e^w − 1 once per edge per call (E). (Messages that fall back to the difference of
- * softplus, 14 flops, are counted as 11.) The beliefs: per vertex deg(i) + 15 (two softplus,
- * two exps, the entropy's two multiplies and add, log Z's four), per edge 37 (the cavities 2, the
- * joint cell log-potentials 2, a log-sum-exp of 4 cells 14, per cell subtract, exp, multiply and
- * subtract 16, log Z's 3).
+ * {@link GridModels#boltzmann} (V = 400, E = 760), whose sweeps run in the engine's ratio form (no
+ * exp or log per message). Flops ({@link #binaryFlopsPerCall()}; an exp, log, log1p or square root
+ * is one, as are a division and a multiply; max, min and comparisons none): per sweep, per vertex deg(i)
+ * multiplies for F = e^θ Π r and one division for 1/F (2E + V in all), and per message 7 — the
+ * cavity's e^{−h} = r·(1/F), the two adds and the division of (t + e^w)/(1 + t), the residual's
+ * ratio (a division), and the damped geometric mean (a multiply and a square root) — so 16E + V per
+ * sweep, and two logs for the sweep's residual. Per call: the messages to ratios and back (4E exps
+ * and logs) and e^θ, e^w (V + E exps). The beliefs: per vertex deg(i) + 15 (two softplus, two exps,
+ * the entropy's two multiplies and add, log Z's four), per edge 37 (the cavities 2, the joint cell
+ * log-potentials 2, a log-sum-exp of 4 cells 14, per cell subtract, exp, multiply and subtract 16,
+ * log Z's 3).
  *
  * <p>{@code logLinear}: {@link LogLinearBeliefPropagation} on the pairwise model of a 10 × 10 grid of
  * three-state variables (180 pairwise factors of 9 cells). Flops ({@link #logLinearFlopsPerCall()})
@@ -94,7 +95,7 @@ public class BeliefPropagationBenchmark {
     PairwiseGraph g = GridModels.boltzmann(BINARY_SIDE, 11).graph();
     double e = g.edgeCount();
     double v = g.vertexCount();
-    return SWEEPS * 24 * e + e + (2 * e + 15 * v) + 37 * e;
+    return SWEEPS * (16 * e + v + 2) + 4 * e + v + e + (2 * e + 15 * v) + 37 * e;
   }
 
   /** See the class comment. */
