@@ -44,6 +44,13 @@ public final class LogLinearJunctionTree implements LogLinearInference {
   /** Per clique, per cell, the features on there (those of the terms assigned to the clique). */
   private final int[][] activeStart;
   private final int[][] active;
+  /**
+   * The same pairs by feature: per clique, the features on somewhere in it (ascending), and for the
+   * k-th of them its cells, {@code featureCells[c][featureStart[c][k] .. featureStart[c][k + 1])}, ascending.
+   */
+  private final int[][] features;
+  private final int[][] featureStart;
+  private final int[][] featureCells;
 
   /** @throws InvalidInputException if the clique tables together exceed {@link #MAX_TABLE_ENTRIES} */
   public LogLinearJunctionTree(LogLinearStructure structure) {
@@ -116,6 +123,31 @@ public final class LogLinearJunctionTree implements LogLinearInference {
         activeStart[c][cell + 1] = used;
       }
       active[c] = Arrays.copyOf(buffer, used);
+    }
+    features = new int[k][];
+    featureStart = new int[k][];
+    featureCells = new int[k][];
+    int[] count = new int[structure.featureCount()];
+    for (int c = 0; c < k; c++) {
+      for (int a : active[c]) {
+        count[a]++;
+      }
+      features[c] = Arrays.stream(active[c]).distinct().sorted().toArray();
+      featureStart[c] = new int[features[c].length + 1];
+      int[] slot = new int[structure.featureCount()];
+      for (int j = 0; j < features[c].length; j++) {
+        slot[features[c][j]] = featureStart[c][j];
+        featureStart[c][j + 1] = featureStart[c][j] + count[features[c][j]];
+      }
+      featureCells[c] = new int[active[c].length];
+      for (int cell = 0; cell < size[c]; cell++) {
+        for (int j = activeStart[c][cell]; j < activeStart[c][cell + 1]; j++) {
+          featureCells[c][slot[active[c][j]]++] = cell;
+        }
+      }
+      for (int a : features[c]) {
+        count[a] = 0;
+      }
     }
   }
 
@@ -218,7 +250,7 @@ public final class LogLinearJunctionTree implements LogLinearInference {
     }
     double[][] psi = potentials(lambda);
     double[][] marginal = new double[cliques.length][];
-    double logZ = calibrate(psi, marginal);
+    double logZ = calibrate(covariance ? copy(psi) : psi, marginal);
     double[] means = means(marginal);
     double[][] cov = null;
     if (covariance) {
@@ -236,8 +268,7 @@ public final class LogLinearJunctionTree implements LogLinearInference {
           continue;
         }
         int c = homeClique[a];
-        double[] saved = psi[c];
-        double[] clamped = saved.clone();
+        double[] clamped = psi[c].clone();
         for (int cell = 0; cell < size[c]; cell++) {
           boolean on = false;
           for (int j = activeStart[c][cell]; j < activeStart[c][cell + 1] && !on; j++) {
@@ -247,11 +278,11 @@ public final class LogLinearJunctionTree implements LogLinearInference {
             clamped[cell] = Double.NEGATIVE_INFINITY;
           }
         }
-        psi[c] = clamped;
+        double[][] clampedPsi = copy(psi);
+        clampedPsi[c] = clamped;
         double[][] conditional = new double[cliques.length][];
-        calibrate(psi, conditional);
+        calibrate(clampedPsi, conditional);
         double[] given = means(conditional);
-        psi[c] = saved;
         for (int b = 0; b < f; b++) {
           cov[a][b] = means[a] * (given[b] - means[b]);
         }
@@ -330,14 +361,16 @@ public final class LogLinearJunctionTree implements LogLinearInference {
   private double[][] potentials(double[] lambda) {
     double[][] psi = new double[cliques.length][];
     for (int c = 0; c < cliques.length; c++) {
-      psi[c] = new double[size[c]];
-      for (int cell = 0; cell < size[c]; cell++) {
-        double e = 0;
-        for (int j = activeStart[c][cell]; j < activeStart[c][cell + 1]; j++) {
-          e += lambda[active[c][j]];
+      double[] table = new double[size[c]];
+      int[] on = featureCells[c];
+      int[] start = featureStart[c];
+      for (int k = 0; k < features[c].length; k++) {
+        double l = lambda[features[c][k]];
+        for (int j = start[k]; j < start[k + 1]; j++) {
+          table[on[j]] += l;
         }
-        psi[c][cell] = e;
       }
+      psi[c] = table;
     }
     return psi;
   }
@@ -357,15 +390,13 @@ public final class LogLinearJunctionTree implements LogLinearInference {
    * cell far below the clique's maximum, or impossible), that clique is summed about each cell's own
    * maximum instead and its marginal taken as {@code exp(b + log P_p(s) − up_s)}. A cell whose e is
    * subnormal has a marginal below 2^−122 with an absolute error below 2^−174.
+   *
+   * @param belief the cliques' log potentials, used up: their arrays become the marginals' (or are dropped)
    */
-  private double calibrate(double[][] psi, double[][] marginal) {
+  private double calibrate(double[][] belief, double[][] marginal) {
     int k = cliques.length;
-    double[][] belief = new double[k][]; // log beliefs; replaced by the rescaled exps e where those are kept
     double[][] up = new double[k][];
     double[][] rescaledSum = new double[k][]; // σ per separator cell; null where the clique stays in logs
-    for (int c = 0; c < k; c++) {
-      belief[c] = psi[c].clone();
-    }
     for (int i = k - 1; i >= 0; i--) { // collect: children before parents
       int c = order[i];
       if (parent[c] < 0) {
@@ -373,12 +404,18 @@ public final class LogLinearJunctionTree implements LogLinearInference {
       }
       double[] b = belief[c];
       int[] toSep = toSeparator[c];
-      double max = max(b);
+      double max = Double.NEGATIVE_INFINITY;
+      double min = Double.POSITIVE_INFINITY;
+      for (double x : b) {
+        max = x > max ? x : max;
+        min = x < min ? x : min;
+      }
       double[] u = new double[separatorSize[c]];
       if (max == Double.NEGATIVE_INFINITY) {
         Arrays.fill(u, Double.NEGATIVE_INFINITY);
       } else {
-        double[] e = new double[b.length];
+        // within 600 nats of the maximum every σ_s ≥ e^−600 > 2^−900: the exps can replace the logs in place
+        double[] e = max - min <= 600 ? b : new double[b.length];
         double[] sum = new double[u.length];
         for (int cell = 0; cell < b.length; cell++) {
           double x = Math.exp(b[cell] - max);
@@ -390,7 +427,7 @@ public final class LogLinearJunctionTree implements LogLinearInference {
           if (sum[s] >= RESCALED_SUM_FLOOR) {
             u[s] = max + Math.log(sum[s]);
           } else {
-            u[s] = logSumExpOfGroup(b, toSep, s);
+            u[s] = e == b ? Double.NaN : logSumExpOfGroup(b, toSep, s); // in place, only a NaN gets here
             kept = false;
           }
         }
@@ -410,7 +447,7 @@ public final class LogLinearJunctionTree implements LogLinearInference {
     for (int i = 0; i < k; i++) { // distribute: parents before children
       int c = order[i];
       double[] b = belief[c];
-      double[] m = new double[b.length];
+      double[] m = b; // the marginal replaces the belief, cell by cell
       if (parent[c] < 0) { // one root per connected component
         double max = max(b);
         double sum = 0;
@@ -455,14 +492,19 @@ public final class LogLinearJunctionTree implements LogLinearInference {
     return logZ;
   }
 
+  /** E[f_a], the sum of a's home clique's marginal over the cells where a is on. */
   private double[] means(double[][] marginal) {
     double[] means = new double[structure.featureCount()];
     for (int c = 0; c < cliques.length; c++) {
-      for (int cell = 0; cell < size[c]; cell++) {
-        double p = marginal[c][cell];
-        for (int j = activeStart[c][cell]; j < activeStart[c][cell + 1]; j++) {
-          means[active[c][j]] += p;
+      double[] m = marginal[c];
+      int[] on = featureCells[c];
+      int[] start = featureStart[c];
+      for (int k = 0; k < features[c].length; k++) {
+        double sum = 0;
+        for (int j = start[k]; j < start[k + 1]; j++) {
+          sum += m[on[j]];
         }
+        means[features[c][k]] = sum;
       }
     }
     return means;
@@ -493,6 +535,14 @@ public final class LogLinearJunctionTree implements LogLinearInference {
       }
     }
     return max + Math.log(sum);
+  }
+
+  private static double[][] copy(double[][] tables) {
+    double[][] out = new double[tables.length][];
+    for (int c = 0; c < tables.length; c++) {
+      out[c] = tables[c].clone();
+    }
+    return out;
   }
 
   private static double max(double[] a) {
