@@ -28,6 +28,12 @@ class DagFitOptions {
           + " --tolerance as EM does (Beal) (default: ${DEFAULT-VALUE}).")
   double vbLimitGap;
 
+  @Option(names = "--vb-acceleration", paramLabel = "A", defaultValue = "none",
+      description = "VBEM's steps: none (plain VBE steps, Beal) or squarem (SQUAREM's jumps between them: at n = 5,120"
+          + " half the steps, and runs that plain VBEM leaves rising at --max-iterations end at their limit)"
+          + " (default: ${DEFAULT-VALUE}).")
+  String vbAcceleration;
+
   @Option(names = "--configuration-limit", paramLabel = "C", defaultValue = "" + HiddenStateEnumeration.DEFAULT_CONFIGURATION_LIMIT,
       description = "Refuse rows whose unobserved variables have more joint configurations (default: ${DEFAULT-VALUE}).")
   long configurationLimit;
@@ -105,7 +111,7 @@ class DagFitOptions {
       throw new org.occam.data.InvalidInputException("--vb-limit-gap must be a finite number >= 0, got " + vbLimitGap);
     }
     return new DagScoreSettings(restarts, maxIterations, tolerance, configurationLimit, mapBasis, exactTermLimit,
-        ais, vbLimitGap);
+        ais, vbLimitGap).withVbAcceleration(DagScoreSettings.vbAccelerationNamed("--vb-acceleration", vbAcceleration));
   }
 
   /** {@link org.occam.search.WorkLimit#requireEm} at --max-em-configurations: the configurations counted. */

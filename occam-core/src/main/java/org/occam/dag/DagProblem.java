@@ -260,6 +260,7 @@ public final class DagProblem {
     set.putAll(settings.toMap());
     if (!estimator.equals("vbem")) {
       set.remove("vbLimitGap");
+      set.remove("vbAcceleration");
     }
     return set;
   }

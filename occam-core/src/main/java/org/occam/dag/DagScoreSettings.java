@@ -33,10 +33,12 @@ import java.util.Map;
  * @param refineMargin when ranking many structures with adaptive restarts ({@link StructureRanker}),
  *     every structure first gets {@code restarts} fixed restarts, and only those within this many nats
  *     of a method's best score get the adaptive rule (ignored with fixed restarts)
+ * @param vbAccelerated VBEM with SQUAREM's jumps ({@link VariationalBayesEm}); off by default
  */
 public record DagScoreSettings(int restarts, int maxIterations, double tolerancePerDatum, long configurationLimit,
     ExpectationMaximisation.MapBasis mapBasis, double exactTermLimit, DagAnnealingTarget.Settings ais,
-    double vbLimitGap, int restartsUntilBest, int maxRestarts, double refineMargin) implements java.io.Serializable {
+    double vbLimitGap, int restartsUntilBest, int maxRestarts, double refineMargin, boolean vbAccelerated)
+    implements java.io.Serializable {
   /** Beal's number of random initialisations. */
   public static final int DEFAULT_RESTARTS = 3;
   /** Beal's iteration limit. */
@@ -88,6 +90,14 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
     }
   }
 
+  /** Settings with plain VBEM steps. */
+  public DagScoreSettings(int restarts, int maxIterations, double tolerancePerDatum, long configurationLimit,
+      ExpectationMaximisation.MapBasis mapBasis, double exactTermLimit, DagAnnealingTarget.Settings ais,
+      double vbLimitGap, int restartsUntilBest, int maxRestarts, double refineMargin) {
+    this(restarts, maxIterations, tolerancePerDatum, configurationLimit, mapBasis, exactTermLimit, ais, vbLimitGap,
+        restartsUntilBest, maxRestarts, refineMargin, false);
+  }
+
   /** Settings with fixed restarts: exactly {@code restarts}. */
   public DagScoreSettings(int restarts, int maxIterations, double tolerancePerDatum, long configurationLimit,
       ExpectationMaximisation.MapBasis mapBasis, double exactTermLimit, DagAnnealingTarget.Settings ais,
@@ -131,7 +141,7 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
   /** The same settings with exactly {@code n} restarts. */
   public DagScoreSettings withFixedRestarts(int n) {
     return new DagScoreSettings(n, maxIterations, tolerancePerDatum, configurationLimit, mapBasis, exactTermLimit,
-        ais, vbLimitGap, 0, n, refineMargin);
+        ais, vbLimitGap, 0, n, refineMargin, vbAccelerated);
   }
 
   /**
@@ -148,7 +158,7 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
       throw new InvalidInputException("restarts until best must be >= 1, got " + untilBest);
     }
     return new DagScoreSettings(fewest, maxIterations, tolerancePerDatum, configurationLimit, mapBasis,
-        exactTermLimit, ais, vbLimitGap, untilBest, most, margin);
+        exactTermLimit, ais, vbLimitGap, untilBest, most, margin, vbAccelerated);
   }
 
   /** The restarts in words, for work estimates and summaries: "3" or "3-30 adaptive". */
@@ -173,19 +183,42 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
   /** The same settings with other AIS settings. */
   public DagScoreSettings withAis(DagAnnealingTarget.Settings newAis) {
     return new DagScoreSettings(restarts, maxIterations, tolerancePerDatum, configurationLimit, mapBasis,
-        exactTermLimit, newAis, vbLimitGap, restartsUntilBest, maxRestarts, refineMargin);
+        exactTermLimit, newAis, vbLimitGap, restartsUntilBest, maxRestarts, refineMargin, vbAccelerated);
   }
 
   /** The same settings with another VBEM stop (0: Beal's rule, the change per datum). */
   public DagScoreSettings withVbLimitGap(double gap) {
     return new DagScoreSettings(restarts, maxIterations, tolerancePerDatum, configurationLimit, mapBasis,
-        exactTermLimit, ais, gap, restartsUntilBest, maxRestarts, refineMargin);
+        exactTermLimit, ais, gap, restartsUntilBest, maxRestarts, refineMargin, vbAccelerated);
   }
 
-  /** The settings of each VBEM run: Aitken's rule alone, or Beal's when {@code vbLimitGap} is 0. */
+  /**
+   * Whether a user's {@code --vb-acceleration} asks for SQUAREM: {@code squarem} (true) or {@code none}
+   * (false).
+   *
+   * @param option the option's name, for the message when {@code name} is neither
+   */
+  public static boolean vbAccelerationNamed(String option, String name) {
+    return switch (name) {
+      case "squarem" -> true;
+      case "none" -> false;
+      default -> throw new InvalidInputException(option + ": '" + name + "' is neither none nor squarem");
+    };
+  }
+
+  /** The same settings with VBEM accelerated by SQUAREM or not. */
+  public DagScoreSettings withVbAcceleration(boolean on) {
+    return new DagScoreSettings(restarts, maxIterations, tolerancePerDatum, configurationLimit, mapBasis,
+        exactTermLimit, ais, vbLimitGap, restartsUntilBest, maxRestarts, refineMargin, on);
+  }
+
+  /**
+   * The settings of each VBEM run: Aitken's rule alone, or Beal's when {@code vbLimitGap} is 0; with
+   * SQUAREM's jumps when {@code vbAccelerated}.
+   */
   public VariationalBayesEm.Settings vbSettings() {
-    return vbLimitGap > 0 ? VariationalBayesEm.Settings.aitken(maxIterations, vbLimitGap)
-        : new VariationalBayesEm.Settings(maxIterations, tolerancePerDatum);
+    return (vbLimitGap > 0 ? VariationalBayesEm.Settings.aitken(maxIterations, vbLimitGap)
+        : new VariationalBayesEm.Settings(maxIterations, tolerancePerDatum)).withAcceleration(vbAccelerated);
   }
 
   /** Settings with the default limit on exact-evidence terms. */
@@ -225,6 +258,7 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
     m.put("maxIterations", maxIterations);
     m.put("tolerancePerDatum", tolerancePerDatum);
     m.put("vbLimitGap", vbLimitGap);
+    m.put("vbAcceleration", vbAccelerated ? "squarem" : "none");
     m.put("configurationLimit", configurationLimit);
     return m;
   }

@@ -28,6 +28,31 @@ import org.occam.math.GammaFunctions;
  * </ul>
  *
  * <p>A threshold of 0 switches its rule off. Every run reports the estimated gap at its end.
+ *
+ * <p><b>Acceleration</b> ({@code accelerated}): VBEM's map N ↦ N′ (counts to the counts of the next
+ * VBE step) converges linearly, and where a hidden state is slowly emptied or two states slowly part,
+ * at a rate near 1: on 5,120 rows of Beal's true model, 278 of 408 runs (136 structures × 3 starts)
+ * were still rising at the 1,000-step limit. SQUAREM (Varadhan and Roland, <i>Scand. J. Statist.</i>
+ * 35, 2008, scheme S3) takes two VBE steps from N₀, r = N₁ − N₀, v = N₂ − 2N₁ + N₀, the step length
+ * α = −‖r‖/‖v‖ (at most −1), and jumps to N₀ − 2αr + α²v; the jump is kept when all its counts are
+ * ≥ 0 and its bound is at least F(N₁), else α is halved towards −1, where the jump is N₂ itself (a
+ * plain step, F(N₂) ≥ F(N₁)). The next cycle starts from the VBE step after the jump, so the bound
+ * never falls along the run. Any N ≥ 0 gives a valid bound (q(θ) = Dir(λ + N) with the exact q(s)
+ * under θ̃), so jumps cost nothing in validity. Every VBE step, kept or not, counts against
+ * {@code maxIterations}. The stopping rules above need plain steps: when a cycle raises F by less than
+ * twice the rule's threshold, a probe of {@value #RATE_WINDOW} + 2 plain steps is taken and the rules
+ * are checked on them alone; a run that meets one stops at the probe's end. Probes are spaced out as
+ * the run goes on (at most every (cycles so far)/{@value #PROBE_SPACING} cycles), so that a slow
+ * stretch is not spent probing. The trace holds F at every step on the run's path.
+ *
+ * <p>A probe's ratios of increments are often still drifting when its increment falls below the
+ * rule's floor (the jump leaves the run almost at the limit, where the slow direction has not yet
+ * taken over); Aitken's estimate is then unknown (infinite). Measured (README, "Accelerated VBEM"): on
+ * the latent class models of the tests (K = 2–4, n = 1,280) accelerated runs end 10⁻⁹–8·10⁻⁶ nats
+ * below where 20,000 plain steps end, in 61–247 steps, where plain VBEM's default stop ends
+ * 0.0045–0.0051 below in 123–470; on Beal's class at n = 5,120 (136 structures × 3 starts) they take
+ * 409 steps a run against 876, 28 runs end at the limit against 278, and 280 runs end more than 0.01
+ * nats higher (by up to 37.5) against 3 lower (by up to 7.7: another optimum).
  */
 public final class VariationalBayesEm {
   /**
@@ -35,8 +60,9 @@ public final class VariationalBayesEm {
    * @param tolerancePerDatum Beal's rule: stop when F changes by less than this, per datum (0: never)
    * @param limitGap Aitken's rule: stop when F's estimated distance to its limit is below this many
    *     nats (0: never)
+   * @param accelerated SQUAREM's jumps between plain VBE steps (see the class comment)
    */
-  public record Settings(int maxIterations, double tolerancePerDatum, double limitGap) {
+  public record Settings(int maxIterations, double tolerancePerDatum, double limitGap, boolean accelerated) {
     /**
      * The estimated distance to the limit at which a run stops by default, in nats: half of the
      * 0.01 nats that issue 16 asks of the bound, since the estimate can fall short of the gap (by
@@ -56,9 +82,19 @@ public final class VariationalBayesEm {
       }
     }
 
+    /** Plain VBEM steps. */
+    public Settings(int maxIterations, double tolerancePerDatum, double limitGap) {
+      this(maxIterations, tolerancePerDatum, limitGap, false);
+    }
+
     /** Beal's rule alone: stop when F changes by less than {@code tolerancePerDatum · n}. */
     public Settings(int maxIterations, double tolerancePerDatum) {
       this(maxIterations, tolerancePerDatum, 0);
+    }
+
+    /** The same stopping rules, with or without SQUAREM's jumps. */
+    public Settings withAcceleration(boolean on) {
+      return new Settings(maxIterations, tolerancePerDatum, limitGap, on);
     }
 
     /** Beal's settings: 1000 iterations, 10⁻⁶ per datum. */
@@ -94,6 +130,9 @@ public final class VariationalBayesEm {
   /** Runs VBEM from an initial E step at {@code initialTheta} (not modified). */
   public static Run run(HiddenStateEnumeration data, DirichletPrior prior, double[] initialTheta,
       Settings settings) {
+    if (settings.accelerated()) {
+      return new Accelerated(data, prior, settings).run(initialTheta);
+    }
     DagStructure s = data.structure();
     double tol = settings.tolerancePerDatum() * data.dataSize();
     double[] counts = new double[s.tableSize()];
@@ -109,8 +148,7 @@ public final class VariationalBayesEm {
       double logZ = data.eStep(thetaTilde, next);
       bound = logZ - kl;
       trace[it++] = bound;
-      converged = (it > 1 && Math.abs(bound - trace[it - 2]) < tol)
-          || nearLimit(trace, it, settings.limitGap());
+      converged = stops(trace, it, tol, settings.limitGap());
       if (converged || it >= settings.maxIterations()) {
         break;
       }
@@ -120,6 +158,137 @@ public final class VariationalBayesEm {
     }
     return new Run(counts, bound, it, converged, Arrays.copyOf(trace, it), estimatedGapToLimit(trace, it));
   }
+
+  /** Whether either stopping rule holds on the first {@code length} entries of a trace of plain steps. */
+  private static boolean stops(double[] trace, int length, double tol, double limitGap) {
+    return (length > 1 && Math.abs(trace[length - 1] - trace[length - 2]) < tol)
+        || nearLimit(trace, length, limitGap);
+  }
+
+  /** One SQUAREM-accelerated run (see the class comment); its arrays are reused across cycles. */
+  private static final class Accelerated {
+    private final HiddenStateEnumeration data;
+    private final DirichletPrior prior;
+    private final Settings settings;
+    private final double tol;
+    private final double[] thetaTilde;
+    private final double[] trace;
+    private final double[] probe = new double[RATE_WINDOW + 2];
+    private int steps;
+    private int length;
+
+    Accelerated(HiddenStateEnumeration data, DirichletPrior prior, Settings settings) {
+      this.data = data;
+      this.prior = prior;
+      this.settings = settings;
+      this.tol = settings.tolerancePerDatum() * data.dataSize();
+      this.thetaTilde = new double[data.structure().tableSize()];
+      this.trace = new double[settings.maxIterations()];
+    }
+
+    /** F at {@code counts}, with the next VBE step's counts written to {@code next}: one step. */
+    private double step(double[] counts, double[] next) {
+      steps++;
+      double kl = subNormalisedParameters(data.structure(), prior, counts, thetaTilde);
+      return data.eStep(thetaTilde, next) - kl;
+    }
+
+    private void record(double bound) {
+      trace[length++] = bound;
+    }
+
+    Run run(double[] initialTheta) {
+      int m = data.structure().tableSize();
+      double[] n0 = new double[m];
+      double[] n1 = new double[m];
+      double[] n2 = new double[m];
+      double[] jump = new double[m];
+      double[] next = new double[m];
+      data.eStep(initialTheta, n0);
+      double switchGain = 2 * Math.max(settings.limitGap(), tol);
+      int max = settings.maxIterations();
+      int cycles = 0;
+      int nextProbe = 0;
+      while (true) {
+        double f0 = step(n0, n1);
+        record(f0);
+        if (steps >= max) {
+          return result(n0, f0, false, Double.POSITIVE_INFINITY);
+        }
+        double f1 = step(n1, n2);
+        record(f1);
+        if (steps >= max) {
+          return result(n1, f1, false, Double.POSITIVE_INFINITY);
+        }
+        double rr = 0;
+        double vv = 0;
+        for (int i = 0; i < m; i++) {
+          double r = n1[i] - n0[i];
+          double v = n2[i] - 2 * n1[i] + n0[i];
+          rr += r * r;
+          vv += v * v;
+        }
+        double alpha = vv > 0 ? Math.min(-1, -Math.sqrt(rr / vv)) : -1;
+        double fJump;
+        while (true) {
+          boolean feasible = true;
+          if (alpha == -1) {
+            System.arraycopy(n2, 0, jump, 0, m);
+          } else {
+            for (int i = 0; i < m; i++) {
+              double r = n1[i] - n0[i];
+              double v = n2[i] - 2 * n1[i] + n0[i];
+              jump[i] = n0[i] - 2 * alpha * r + alpha * alpha * v;
+              feasible &= jump[i] >= 0;
+            }
+          }
+          if (feasible) {
+            fJump = step(jump, next);
+            if (fJump >= f1 || alpha == -1) {
+              break;
+            }
+            if (steps >= max) {
+              return result(n1, f1, false, Double.POSITIVE_INFINITY);
+            }
+          }
+          alpha = (alpha - 1) / 2 > -1.01 ? -1 : (alpha - 1) / 2;
+        }
+        record(fJump);
+        if (steps >= max) {
+          return result(jump, fJump, false, Double.POSITIVE_INFINITY);
+        }
+        double[] swap = n0;
+        n0 = next;
+        next = swap;
+        cycles++;
+        if (fJump - f0 < switchGain && cycles >= nextProbe) {
+          nextProbe = cycles + Math.max(1, cycles / PROBE_SPACING);
+          // a probe that meets a rule early still takes all its steps, so that Aitken's estimate of
+          // the remaining gap has its window of increments to go on
+          boolean stopped = false;
+          for (int p = 0; p < probe.length; p++) {
+            double f = step(n0, next);
+            record(f);
+            probe[p] = f;
+            stopped |= stops(probe, p + 1, tol, settings.limitGap());
+            if ((stopped && p == probe.length - 1) || steps >= max) {
+              return result(n0, f, stopped, estimatedGapToLimit(probe, p + 1));
+            }
+            swap = n0;
+            n0 = next;
+            next = swap;
+          }
+        }
+      }
+    }
+
+    private Run result(double[] counts, double bound, boolean converged, double gap) {
+      return new Run(counts, bound, steps, converged, Arrays.copyOf(trace, length), gap);
+    }
+  }
+
+  /** Probes of an accelerated run come at most every (cycles so far / this) cycles. */
+  static final int PROBE_SPACING = 8;
 
   /** The number of increment ratios Aitken's rule looks at. */
   static final int RATE_WINDOW = 10;

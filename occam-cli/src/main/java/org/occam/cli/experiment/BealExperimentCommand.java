@@ -78,6 +78,11 @@ public final class BealExperimentCommand implements Callable<Integer> {
           + "value or 30 have run, as --restarts adaptive of dag rank) (default: ${DEFAULT-VALUE}, Beal's).")
   String restarts;
 
+  @Option(names = "--vb-acceleration", paramLabel = "A", defaultValue = "none",
+      description = "VBEM's steps: none (plain, Beal's) or squarem (SQUAREM's jumps between them, as in dag rank)"
+          + " (default: ${DEFAULT-VALUE}).")
+  String vbAcceleration;
+
   @picocli.CommandLine.Mixin
   org.occam.cli.EngineOptions engine;
 
@@ -86,7 +91,8 @@ public final class BealExperimentCommand implements Callable<Integer> {
     OptionChecks.atLeast("--ais-steps", aisSteps, 1);
     OptionChecks.atLeast("--ais-runs", aisRuns, 1);
     BealSettings settings = new BealSettings(quick, sizes, aisSizes, instances, instanceAis, aisSteps, aisRuns,
-        aisFixedStrength, aisStrength, compareStrength, restarts, options.seed, options.threadCount());
+        aisFixedStrength, aisStrength, compareStrength, restarts, options.seed, options.threadCount(),
+        DagScoreSettings.vbAccelerationNamed("--vb-acceleration", vbAcceleration));
     BealExperiment experiment = new BealExperiment(settings).withRunner(engine.runner(options.threadCount()));
     options.run(spec, null, experiment::run);
     return org.occam.cli.EngineOptions.exitCode(spec.commandLine().getErr(), "experiment beal", 0,

@@ -35,7 +35,7 @@ final class VariationalBayes implements EvidenceMethod<DagProblem> {
   @Override
   public List<String> settings() {
     return List.of("prior", "estimator", "restarts", "maxIterations", "tolerancePerDatum", "vbLimitGap",
-        "configurationLimit");
+        "vbAcceleration", "configurationLimit");
   }
 
   @Override

@@ -94,7 +94,8 @@ public final class BealExperiment {
     settings = new DagScoreSettings(DagScoreSettings.DEFAULT_RESTARTS, DagScoreSettings.DEFAULT_MAX_ITERATIONS,
         DagScoreSettings.DEFAULT_TOLERANCE_PER_DATUM, DagScoreSettings.defaults().configurationLimit(), null)
         .withAis(ais).withRestartRule("--restarts", s.restarts(), DagScoreSettings.DEFAULT_RESTARTS_UNTIL_BEST,
-            DagScoreSettings.DEFAULT_MAX_RESTARTS, DagScoreSettings.DEFAULT_REFINE_MARGIN);
+            DagScoreSettings.DEFAULT_MAX_RESTARTS, DagScoreSettings.DEFAULT_REFINE_MARGIN)
+        .withVbAcceleration(s.vbAccelerated());
     var cls = new BipartiteStructureClass(BealExample.hiddenVariables(), BealExample.observedVariables());
     structures = cls.structures();
     trueIndex = cls.indexOf(truth.structure());

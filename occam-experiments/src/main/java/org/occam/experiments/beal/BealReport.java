@@ -59,10 +59,11 @@ final class BealReport {
           + "G = %d runs, one Metropolis-Hastings sweep per temperature (one Dirichlet proposal per CPT row), proposal "
           + "strength %s. Part two: %d true parameter sets drawn from the prior.%n%n",
           seed, engine, totalSeconds, ns, settings.restartRuleText(), settings.maxIterations(), settings.tolerancePerDatum(),
-          settings.vbLimitGap() > 0
+          (settings.vbLimitGap() > 0
               ? String.format(Locale.ROOT, "when Aitken's estimate puts F within %s nats of its limit",
                   settings.vbLimitGap())
-              : "likewise (Beal's rule)",
+              : "likewise (Beal's rule)")
+              + (settings.vbAccelerated() ? ", with SQUAREM's jumps between VBE steps (--vb-acceleration squarem)" : ""),
           aisNs.isEmpty() ? "none" : aisNs, steps, ais.scheduleE(), runs,
           ais.scaledStrength() ? "alpha = " + ais.strength() + " + n tau / L_j" : "fixed alpha = " + ais.strength(),
           instances));

@@ -22,10 +22,19 @@ import org.occam.dag.DagScoreSettings;
  * @param restarts EM/VBEM random restarts: a whole number, or {@code adaptive}
  * @param seed the seed of everything
  * @param threads worker threads (at least one)
+ * @param vbAccelerated VBEM with SQUAREM's jumps ({@code --vb-acceleration squarem}); off by default
  */
 public record BealSettings(boolean quick, List<Integer> sizes, List<Integer> aisSizes, Integer instances,
     boolean instanceAis, Integer aisSteps, Integer aisRuns, boolean aisFixedStrength, double aisStrength,
-    boolean compareStrength, String restarts, long seed, int threads) {
+    boolean compareStrength, String restarts, long seed, int threads, boolean vbAccelerated) {
+
+  /** Settings with plain VBEM steps. */
+  public BealSettings(boolean quick, List<Integer> sizes, List<Integer> aisSizes, Integer instances,
+      boolean instanceAis, Integer aisSteps, Integer aisRuns, boolean aisFixedStrength, double aisStrength,
+      boolean compareStrength, String restarts, long seed, int threads) {
+    this(quick, sizes, aisSizes, instances, instanceAis, aisSteps, aisRuns, aisFixedStrength, aisStrength,
+        compareStrength, restarts, seed, threads, false);
+  }
 
   /** Beal's full run with the given seed and threads. */
   public static BealSettings defaults(long seed, int threads) {
@@ -37,6 +46,6 @@ public record BealSettings(boolean quick, List<Integer> sizes, List<Integer> ais
   /** These settings as the reduced run. */
   public BealSettings asQuick() {
     return new BealSettings(true, sizes, aisSizes, instances, instanceAis, aisSteps, aisRuns, aisFixedStrength,
-        aisStrength, compareStrength, restarts, seed, threads);
+        aisStrength, compareStrength, restarts, seed, threads, vbAccelerated);
   }
 }
