@@ -34,6 +34,11 @@ class DagFitOptions {
           + " (default: ${DEFAULT-VALUE}).")
   String vbAcceleration;
 
+  @Option(names = "--em-acceleration", paramLabel = "A", defaultValue = "none",
+      description = "MAP-EM's steps (for map, bic, bicp, cs, cs-dagger): none (plain EM steps, Beal) or squarem"
+          + " (SQUAREM's jumps between them) (default: ${DEFAULT-VALUE}).")
+  String emAcceleration;
+
   @Option(names = "--configuration-limit", paramLabel = "C", defaultValue = "" + HiddenStateEnumeration.DEFAULT_CONFIGURATION_LIMIT,
       description = "Refuse rows whose unobserved variables have more joint configurations (default: ${DEFAULT-VALUE}).")
   long configurationLimit;
@@ -111,7 +116,8 @@ class DagFitOptions {
       throw new org.occam.data.InvalidInputException("--vb-limit-gap must be a finite number >= 0, got " + vbLimitGap);
     }
     return new DagScoreSettings(restarts, maxIterations, tolerance, configurationLimit, mapBasis, exactTermLimit,
-        ais, vbLimitGap).withVbAcceleration(DagScoreSettings.vbAccelerationNamed("--vb-acceleration", vbAcceleration));
+        ais, vbLimitGap).withVbAcceleration(DagScoreSettings.accelerationNamed("--vb-acceleration", vbAcceleration))
+        .withEmAcceleration(DagScoreSettings.accelerationNamed("--em-acceleration", emAcceleration));
   }
 
   /** {@link org.occam.search.WorkLimit#requireEm} at --max-em-configurations: the configurations counted. */

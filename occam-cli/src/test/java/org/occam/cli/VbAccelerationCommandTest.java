@@ -47,6 +47,7 @@ class VbAccelerationCommandTest {
             .isGreaterThanOrEqualTo(plain.get(i).get("logEvidence").asDouble() - 0.01);
       } else {
         assertThat(set.has("vbAcceleration")).as(method).isFalse();
+        assertThat(set.get("emAcceleration").asText()).as(method).isEqualTo("none");
         assertThat(fast.get(i).get("logEvidence").asDouble()).isEqualTo(plain.get(i).get("logEvidence").asDouble());
       }
     }

@@ -95,7 +95,7 @@ public final class DagProblem {
       long t0 = System.nanoTime();
       var basis = settings.mapBasisFor(prior);
       var emSettings = new ExpectationMaximisation.Settings(ExpectationMaximisation.Estimator.MAP, basis,
-          settings.maxIterations(), settings.tolerancePerDatum());
+          settings.maxIterations(), settings.tolerancePerDatum(), settings.emAccelerated());
       List<ExpectationMaximisation.Run> runs = new ArrayList<>();
       int best = 0;
       double[] objectives = new double[settings.maxRestarts()];
@@ -261,6 +261,8 @@ public final class DagProblem {
     if (!estimator.equals("vbem")) {
       set.remove("vbLimitGap");
       set.remove("vbAcceleration");
+    } else {
+      set.remove("emAcceleration");
     }
     return set;
   }

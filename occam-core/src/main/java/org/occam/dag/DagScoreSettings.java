@@ -34,11 +34,12 @@ import java.util.Map;
  *     every structure first gets {@code restarts} fixed restarts, and only those within this many nats
  *     of a method's best score get the adaptive rule (ignored with fixed restarts)
  * @param vbAccelerated VBEM with SQUAREM's jumps ({@link VariationalBayesEm}); off by default
+ * @param emAccelerated MAP-EM with SQUAREM's jumps ({@link ExpectationMaximisation}); off by default
  */
 public record DagScoreSettings(int restarts, int maxIterations, double tolerancePerDatum, long configurationLimit,
     ExpectationMaximisation.MapBasis mapBasis, double exactTermLimit, DagAnnealingTarget.Settings ais,
-    double vbLimitGap, int restartsUntilBest, int maxRestarts, double refineMargin, boolean vbAccelerated)
-    implements java.io.Serializable {
+    double vbLimitGap, int restartsUntilBest, int maxRestarts, double refineMargin, boolean vbAccelerated,
+    boolean emAccelerated) implements java.io.Serializable {
   /** Beal's number of random initialisations. */
   public static final int DEFAULT_RESTARTS = 3;
   /** Beal's iteration limit. */
@@ -95,7 +96,7 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
       ExpectationMaximisation.MapBasis mapBasis, double exactTermLimit, DagAnnealingTarget.Settings ais,
       double vbLimitGap, int restartsUntilBest, int maxRestarts, double refineMargin) {
     this(restarts, maxIterations, tolerancePerDatum, configurationLimit, mapBasis, exactTermLimit, ais, vbLimitGap,
-        restartsUntilBest, maxRestarts, refineMargin, false);
+        restartsUntilBest, maxRestarts, refineMargin, false, false);
   }
 
   /** Settings with fixed restarts: exactly {@code restarts}. */
@@ -141,7 +142,7 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
   /** The same settings with exactly {@code n} restarts. */
   public DagScoreSettings withFixedRestarts(int n) {
     return new DagScoreSettings(n, maxIterations, tolerancePerDatum, configurationLimit, mapBasis, exactTermLimit,
-        ais, vbLimitGap, 0, n, refineMargin, vbAccelerated);
+        ais, vbLimitGap, 0, n, refineMargin, vbAccelerated, emAccelerated);
   }
 
   /**
@@ -158,7 +159,7 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
       throw new InvalidInputException("restarts until best must be >= 1, got " + untilBest);
     }
     return new DagScoreSettings(fewest, maxIterations, tolerancePerDatum, configurationLimit, mapBasis,
-        exactTermLimit, ais, vbLimitGap, untilBest, most, margin, vbAccelerated);
+        exactTermLimit, ais, vbLimitGap, untilBest, most, margin, vbAccelerated, emAccelerated);
   }
 
   /** The restarts in words, for work estimates and summaries: "3" or "3-30 adaptive". */
@@ -183,22 +184,22 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
   /** The same settings with other AIS settings. */
   public DagScoreSettings withAis(DagAnnealingTarget.Settings newAis) {
     return new DagScoreSettings(restarts, maxIterations, tolerancePerDatum, configurationLimit, mapBasis,
-        exactTermLimit, newAis, vbLimitGap, restartsUntilBest, maxRestarts, refineMargin, vbAccelerated);
+        exactTermLimit, newAis, vbLimitGap, restartsUntilBest, maxRestarts, refineMargin, vbAccelerated, emAccelerated);
   }
 
   /** The same settings with another VBEM stop (0: Beal's rule, the change per datum). */
   public DagScoreSettings withVbLimitGap(double gap) {
     return new DagScoreSettings(restarts, maxIterations, tolerancePerDatum, configurationLimit, mapBasis,
-        exactTermLimit, ais, gap, restartsUntilBest, maxRestarts, refineMargin, vbAccelerated);
+        exactTermLimit, ais, gap, restartsUntilBest, maxRestarts, refineMargin, vbAccelerated, emAccelerated);
   }
 
   /**
-   * Whether a user's {@code --vb-acceleration} asks for SQUAREM: {@code squarem} (true) or {@code none}
+   * Whether a user's {@code --vb-acceleration} or {@code --em-acceleration} asks for SQUAREM: {@code squarem} (true) or {@code none}
    * (false).
    *
    * @param option the option's name, for the message when {@code name} is neither
    */
-  public static boolean vbAccelerationNamed(String option, String name) {
+  public static boolean accelerationNamed(String option, String name) {
     return switch (name) {
       case "squarem" -> true;
       case "none" -> false;
@@ -209,7 +210,13 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
   /** The same settings with VBEM accelerated by SQUAREM or not. */
   public DagScoreSettings withVbAcceleration(boolean on) {
     return new DagScoreSettings(restarts, maxIterations, tolerancePerDatum, configurationLimit, mapBasis,
-        exactTermLimit, ais, vbLimitGap, restartsUntilBest, maxRestarts, refineMargin, on);
+        exactTermLimit, ais, vbLimitGap, restartsUntilBest, maxRestarts, refineMargin, on, emAccelerated);
+  }
+
+  /** The same settings with MAP-EM accelerated by SQUAREM or not. */
+  public DagScoreSettings withEmAcceleration(boolean on) {
+    return new DagScoreSettings(restarts, maxIterations, tolerancePerDatum, configurationLimit, mapBasis,
+        exactTermLimit, ais, vbLimitGap, restartsUntilBest, maxRestarts, refineMargin, vbAccelerated, on);
   }
 
   /**
@@ -259,6 +266,7 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
     m.put("tolerancePerDatum", tolerancePerDatum);
     m.put("vbLimitGap", vbLimitGap);
     m.put("vbAcceleration", vbAccelerated ? "squarem" : "none");
+    m.put("emAcceleration", emAccelerated ? "squarem" : "none");
     m.put("configurationLimit", configurationLimit);
     return m;
   }

@@ -17,6 +17,7 @@ import org.occam.math.Dirichlet;
  * when the objective changes by less than {@code tolerancePerDatum · n} between E steps (Beal:
  * 1000 iterations, 10⁻⁶ per datum). The returned parameters are those of the last E step, so the
  * returned counts are exactly the E-step counts at θ̂, as the Cheeseman–Stutz score requires.
+ * With {@code accelerated}, SQUAREM jumps between EM steps ({@link CountsSquarem}).
  */
 public final class ExpectationMaximisation {
   /** Maximum likelihood or maximum a posteriori. */
@@ -43,8 +44,11 @@ public final class ExpectationMaximisation {
    * @param mapBasis the MAP basis (ignored for ML)
    * @param maxIterations the most E steps
    * @param tolerancePerDatum the convergence threshold on the objective change, per datum
+   * @param accelerated SQUAREM's jumps on the expected counts between EM steps ({@link CountsSquarem}):
+   *     the rule on the change is then checked on probes of two plain steps
    */
-  public record Settings(Estimator estimator, MapBasis mapBasis, int maxIterations, double tolerancePerDatum) {
+  public record Settings(Estimator estimator, MapBasis mapBasis, int maxIterations, double tolerancePerDatum,
+      boolean accelerated) {
     public Settings {
       if (maxIterations < 1) {
         throw new IllegalArgumentException("maxIterations must be >= 1, got " + maxIterations);
@@ -52,6 +56,16 @@ public final class ExpectationMaximisation {
       if (!(tolerancePerDatum >= 0)) {
         throw new IllegalArgumentException("tolerancePerDatum must be >= 0, got " + tolerancePerDatum);
       }
+    }
+
+    /** Plain EM steps. */
+    public Settings(Estimator estimator, MapBasis mapBasis, int maxIterations, double tolerancePerDatum) {
+      this(estimator, mapBasis, maxIterations, tolerancePerDatum, false);
+    }
+
+    /** The same settings with or without SQUAREM's jumps. */
+    public Settings withAcceleration(boolean on) {
+      return new Settings(estimator, mapBasis, maxIterations, tolerancePerDatum, on);
     }
 
     /** Beal's settings: 1000 iterations, 10⁻⁶ per datum. */
@@ -89,6 +103,9 @@ public final class ExpectationMaximisation {
     }
     double tol = settings.tolerancePerDatum() * data.dataSize();
     PriorTerm priorTerm = new PriorTerm(s, prior, settings);
+    if (settings.accelerated()) {
+      return accelerated(data, prior, initialTheta, settings, priorTerm, tol);
+    }
     double[] theta = initialTheta.clone();
     double[] counts = new double[s.tableSize()];
     double[] trace = new double[settings.maxIterations()];
@@ -111,6 +128,33 @@ public final class ExpectationMaximisation {
     }
     return new Run(theta, counts, ll, prior.logDensity(s, theta), objective, it, converged,
         Arrays.copyOf(trace, it));
+  }
+
+  /**
+   * EM with SQUAREM's jumps on the expected counts: one step maps counts N to θ(N) by the M step and
+   * returns the objective at θ(N) with the E-step counts there; the rule on the change per step is
+   * checked on probes of two plain steps. Any counts ≥ 0 give valid parameters (every M-step addend is
+   * ≥ 0: λ − 1 with λ ≥ 1 in the simplex basis, λ in the softmax one). The run's θ̂ is θ(N) of the
+   * last counts, and its counts are the E step at θ̂, as in a plain run.
+   */
+  private static Run accelerated(HiddenStateEnumeration data, DirichletPrior prior, double[] initialTheta,
+      Settings settings, PriorTerm priorTerm, double tol) {
+    DagStructure s = data.structure();
+    double[] scratch = new double[s.tableSize()];
+    double[] start = new double[s.tableSize()];
+    data.eStep(initialTheta, start);
+    CountsSquarem.Step step = (counts, next) -> {
+      mStep(s, prior, counts, settings, scratch);
+      return data.eStep(scratch, next) + priorTerm.at(scratch);
+    };
+    CountsSquarem.Rule rule = (trace, length) -> length > 1 && Math.abs(trace[length - 1] - trace[length - 2]) < tol;
+    var run = new CountsSquarem(step, rule, 2 * tol, 2, settings.maxIterations()).run(start);
+    double[] theta = new double[s.tableSize()];
+    mStep(s, prior, run.counts(), settings, theta);
+    double[] counts = new double[s.tableSize()];
+    double ll = data.eStep(theta, counts);
+    return new Run(theta, counts, ll, prior.logDensity(s, theta), ll + priorTerm.at(theta), run.steps(),
+        run.converged(), run.trace());
   }
 
   /**

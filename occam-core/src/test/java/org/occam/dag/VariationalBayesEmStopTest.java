@@ -6,9 +6,6 @@ import static org.assertj.core.api.Assertions.within;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.occam.data.Dataset;
-import org.occam.math.RandomStreams;
-import org.occam.search.LatentClassOrders;
 
 /**
  * VBEM's stopping rules (issue 16): Aitken's estimate of the distance to the limit is exact on a
@@ -62,14 +59,11 @@ class VariationalBayesEmStopTest {
   @ParameterizedTest
   @ValueSource(ints = {2, 3, 4})
   void theDefaultRuleEndsWithinTheTargetOfALongRun(int states) {
-    DagModel truth = BealExample.trueModel();
     for (long seed : SEEDS) {
-      int[][] y = AncestralSampler.sampleObserved(truth.structure(), truth.parameters().orElseThrow(), ROWS,
-          RandomStreams.fromSeed(seed));
-      DagStructure s = LatentClassOrders.structure(BealExample.observedVariables(), 1, states);
-      var data = new HiddenStateEnumeration(s, Dataset.of(BealExample.observedVariables(), y));
-      var prior = DirichletPrior.uniform(s.size(), 1.0);
-      double[] start = DagScorer.randomParameters(s, RandomStreams.fromSeed(seed * 31 + states));
+      var c = LatentClassCase.of(seed, states, ROWS);
+      var data = c.data();
+      var prior = c.prior();
+      double[] start = c.start();
       var stopped = VariationalBayesEm.run(data, prior, start, DagScoreSettings.defaults().vbSettings());
       var beal = VariationalBayesEm.run(data, prior, start, VariationalBayesEm.Settings.beal());
       var longRun = VariationalBayesEm.run(data, prior, start, new VariationalBayesEm.Settings(20_000, 0, 0));

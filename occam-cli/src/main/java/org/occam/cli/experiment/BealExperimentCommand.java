@@ -83,6 +83,11 @@ public final class BealExperimentCommand implements Callable<Integer> {
           + " (default: ${DEFAULT-VALUE}).")
   String vbAcceleration;
 
+  @Option(names = "--em-acceleration", paramLabel = "A", defaultValue = "none",
+      description = "MAP-EM's steps: none (plain, Beal's) or squarem (SQUAREM's jumps between them, as in dag rank)"
+          + " (default: ${DEFAULT-VALUE}).")
+  String emAcceleration;
+
   @picocli.CommandLine.Mixin
   org.occam.cli.EngineOptions engine;
 
@@ -92,7 +97,8 @@ public final class BealExperimentCommand implements Callable<Integer> {
     OptionChecks.atLeast("--ais-runs", aisRuns, 1);
     BealSettings settings = new BealSettings(quick, sizes, aisSizes, instances, instanceAis, aisSteps, aisRuns,
         aisFixedStrength, aisStrength, compareStrength, restarts, options.seed, options.threadCount(),
-        DagScoreSettings.vbAccelerationNamed("--vb-acceleration", vbAcceleration));
+        DagScoreSettings.accelerationNamed("--vb-acceleration", vbAcceleration),
+        DagScoreSettings.accelerationNamed("--em-acceleration", emAcceleration));
     BealExperiment experiment = new BealExperiment(settings).withRunner(engine.runner(options.threadCount()));
     options.run(spec, null, experiment::run);
     return org.occam.cli.EngineOptions.exitCode(spec.commandLine().getErr(), "experiment beal", 0,

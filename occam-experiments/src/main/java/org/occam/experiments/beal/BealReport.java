@@ -55,10 +55,11 @@ final class BealReport {
       b.append("# Beal (2003), chapter 6, reproduced\n\n");
       b.append(String.format(Locale.ROOT, "Made by `occam experiment beal` with seed %d (%s) in %.1f s. "
           + "Data sizes %s (nested: each set is the first n rows of one draw). EM and VBEM: %s, at most %d "
-          + "iterations; EM stops below %.0e per datum, VBEM %s. AIS at sizes %s: K = %d temperatures of Beal's schedule (e = %.2f), "
+          + "iterations; EM stops below %.0e per datum%s, VBEM %s. AIS at sizes %s: K = %d temperatures of Beal's schedule (e = %.2f), "
           + "G = %d runs, one Metropolis-Hastings sweep per temperature (one Dirichlet proposal per CPT row), proposal "
           + "strength %s. Part two: %d true parameter sets drawn from the prior.%n%n",
           seed, engine, totalSeconds, ns, settings.restartRuleText(), settings.maxIterations(), settings.tolerancePerDatum(),
+          settings.emAccelerated() ? " (with SQUAREM's jumps between EM steps, --em-acceleration squarem)" : "",
           (settings.vbLimitGap() > 0
               ? String.format(Locale.ROOT, "when Aitken's estimate puts F within %s nats of its limit",
                   settings.vbLimitGap())
