@@ -29,14 +29,11 @@ class DagFitOptions {
   double vbLimitGap;
 
   @Option(names = "--vb-acceleration", paramLabel = "A", defaultValue = "none",
-      description = "VBEM's steps: none (plain VBE steps, Beal) or squarem (SQUAREM's jumps between them: at n = 5,120"
-          + " half the steps, and runs that plain VBEM leaves rising at --max-iterations end at their limit)"
-          + " (default: ${DEFAULT-VALUE}).")
+      description = "VBEM's steps: none (plain, Beal's) or squarem (SQUAREM's jumps) (default: ${DEFAULT-VALUE}).")
   String vbAcceleration;
 
   @Option(names = "--em-acceleration", paramLabel = "A", defaultValue = "none",
-      description = "MAP-EM's steps (for map, bic, bicp, cs, cs-dagger): none (plain EM steps, Beal) or squarem"
-          + " (SQUAREM's jumps between them) (default: ${DEFAULT-VALUE}).")
+      description = "MAP-EM's steps: none (plain, Beal's) or squarem (SQUAREM's jumps) (default: ${DEFAULT-VALUE}).")
   String emAcceleration;
 
   @Option(names = "--configuration-limit", paramLabel = "C", defaultValue = "" + HiddenStateEnumeration.DEFAULT_CONFIGURATION_LIMIT,
@@ -116,8 +113,7 @@ class DagFitOptions {
       throw new org.occam.data.InvalidInputException("--vb-limit-gap must be a finite number >= 0, got " + vbLimitGap);
     }
     return new DagScoreSettings(restarts, maxIterations, tolerance, configurationLimit, mapBasis, exactTermLimit,
-        ais, vbLimitGap).withVbAcceleration(DagScoreSettings.accelerationNamed("--vb-acceleration", vbAcceleration))
-        .withEmAcceleration(DagScoreSettings.accelerationNamed("--em-acceleration", emAcceleration));
+        ais, vbLimitGap).withAccelerations(vbAcceleration, emAcceleration);
   }
 
   /** {@link org.occam.search.WorkLimit#requireEm} at --max-em-configurations: the configurations counted. */

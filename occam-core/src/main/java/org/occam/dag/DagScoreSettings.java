@@ -207,6 +207,15 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
     };
   }
 
+  /**
+   * The same settings with the accelerations a user names: {@code --vb-acceleration} and
+   * {@code --em-acceleration}, each {@code none} or {@code squarem}.
+   */
+  public DagScoreSettings withAccelerations(String vb, String em) {
+    return withVbAcceleration(accelerationNamed("--vb-acceleration", vb))
+        .withEmAcceleration(accelerationNamed("--em-acceleration", em));
+  }
+
   /** The same settings with VBEM accelerated by SQUAREM or not. */
   public DagScoreSettings withVbAcceleration(boolean on) {
     return new DagScoreSettings(restarts, maxIterations, tolerancePerDatum, configurationLimit, mapBasis,

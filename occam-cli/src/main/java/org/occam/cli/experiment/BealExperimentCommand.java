@@ -79,13 +79,11 @@ public final class BealExperimentCommand implements Callable<Integer> {
   String restarts;
 
   @Option(names = "--vb-acceleration", paramLabel = "A", defaultValue = "none",
-      description = "VBEM's steps: none (plain, Beal's) or squarem (SQUAREM's jumps between them, as in dag rank)"
-          + " (default: ${DEFAULT-VALUE}).")
+      description = "VBEM's steps: none (plain, Beal's) or squarem (SQUAREM's jumps) (default: ${DEFAULT-VALUE}).")
   String vbAcceleration;
 
   @Option(names = "--em-acceleration", paramLabel = "A", defaultValue = "none",
-      description = "MAP-EM's steps: none (plain, Beal's) or squarem (SQUAREM's jumps between them, as in dag rank)"
-          + " (default: ${DEFAULT-VALUE}).")
+      description = "MAP-EM's steps: none (plain, Beal's) or squarem (SQUAREM's jumps) (default: ${DEFAULT-VALUE}).")
   String emAcceleration;
 
   @picocli.CommandLine.Mixin
@@ -97,8 +95,7 @@ public final class BealExperimentCommand implements Callable<Integer> {
     OptionChecks.atLeast("--ais-runs", aisRuns, 1);
     BealSettings settings = new BealSettings(quick, sizes, aisSizes, instances, instanceAis, aisSteps, aisRuns,
         aisFixedStrength, aisStrength, compareStrength, restarts, options.seed, options.threadCount(),
-        DagScoreSettings.accelerationNamed("--vb-acceleration", vbAcceleration),
-        DagScoreSettings.accelerationNamed("--em-acceleration", emAcceleration));
+        vbAcceleration, emAcceleration);
     BealExperiment experiment = new BealExperiment(settings).withRunner(engine.runner(options.threadCount()));
     options.run(spec, null, experiment::run);
     return org.occam.cli.EngineOptions.exitCode(spec.commandLine().getErr(), "experiment beal", 0,

@@ -95,7 +95,7 @@ public final class BealExperiment {
         DagScoreSettings.DEFAULT_TOLERANCE_PER_DATUM, DagScoreSettings.defaults().configurationLimit(), null)
         .withAis(ais).withRestartRule("--restarts", s.restarts(), DagScoreSettings.DEFAULT_RESTARTS_UNTIL_BEST,
             DagScoreSettings.DEFAULT_MAX_RESTARTS, DagScoreSettings.DEFAULT_REFINE_MARGIN)
-        .withVbAcceleration(s.vbAccelerated()).withEmAcceleration(s.emAccelerated());
+        .withAccelerations(s.vbAcceleration(), s.emAcceleration());
     var cls = new BipartiteStructureClass(BealExample.hiddenVariables(), BealExample.observedVariables());
     structures = cls.structures();
     trueIndex = cls.indexOf(truth.structure());

@@ -22,20 +22,20 @@ import org.occam.dag.DagScoreSettings;
  * @param restarts EM/VBEM random restarts: a whole number, or {@code adaptive}
  * @param seed the seed of everything
  * @param threads worker threads (at least one)
- * @param vbAccelerated VBEM with SQUAREM's jumps ({@code --vb-acceleration squarem}); off by default
- * @param emAccelerated MAP-EM with SQUAREM's jumps ({@code --em-acceleration squarem}); off by default
+ * @param vbAcceleration VBEM's steps as {@code --vb-acceleration} names them: none (default) or squarem
+ * @param emAcceleration MAP-EM's steps as {@code --em-acceleration} names them: none (default) or squarem
  */
 public record BealSettings(boolean quick, List<Integer> sizes, List<Integer> aisSizes, Integer instances,
     boolean instanceAis, Integer aisSteps, Integer aisRuns, boolean aisFixedStrength, double aisStrength,
-    boolean compareStrength, String restarts, long seed, int threads, boolean vbAccelerated,
-    boolean emAccelerated) {
+    boolean compareStrength, String restarts, long seed, int threads, String vbAcceleration,
+    String emAcceleration) {
 
   /** Settings with plain VBEM steps. */
   public BealSettings(boolean quick, List<Integer> sizes, List<Integer> aisSizes, Integer instances,
       boolean instanceAis, Integer aisSteps, Integer aisRuns, boolean aisFixedStrength, double aisStrength,
       boolean compareStrength, String restarts, long seed, int threads) {
     this(quick, sizes, aisSizes, instances, instanceAis, aisSteps, aisRuns, aisFixedStrength, aisStrength,
-        compareStrength, restarts, seed, threads, false, false);
+        compareStrength, restarts, seed, threads, "none", "none");
   }
 
   /** Beal's full run with the given seed and threads. */
@@ -48,6 +48,6 @@ public record BealSettings(boolean quick, List<Integer> sizes, List<Integer> ais
   /** These settings as the reduced run. */
   public BealSettings asQuick() {
     return new BealSettings(true, sizes, aisSizes, instances, instanceAis, aisSteps, aisRuns, aisFixedStrength,
-        aisStrength, compareStrength, restarts, seed, threads, vbAccelerated, emAccelerated);
+        aisStrength, compareStrength, restarts, seed, threads, vbAcceleration, emAcceleration);
   }
 }
