@@ -28,11 +28,11 @@ class DagFitOptions {
           + " --tolerance as EM does (Beal) (default: ${DEFAULT-VALUE}).")
   double vbLimitGap;
 
-  @Option(names = "--vb-acceleration", paramLabel = "A", defaultValue = "none",
-      description = "VBEM's steps: none (plain, Beal's) or squarem (SQUAREM's jumps) (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--vb-acceleration", paramLabel = "A", defaultValue = DagScoreSettings.DEFAULT_VB_ACCELERATION,
+      description = "VBEM's steps: squarem (SQUAREM's jumps) or none (plain, Beal's) (default: ${DEFAULT-VALUE}).")
   String vbAcceleration;
 
-  @Option(names = "--em-acceleration", paramLabel = "A", defaultValue = "none",
+  @Option(names = "--em-acceleration", paramLabel = "A", defaultValue = DagScoreSettings.DEFAULT_EM_ACCELERATION,
       description = "MAP-EM's steps: none (plain, Beal's) or squarem (SQUAREM's jumps) (default: ${DEFAULT-VALUE}).")
   String emAcceleration;
 

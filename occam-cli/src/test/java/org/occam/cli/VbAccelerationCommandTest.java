@@ -10,8 +10,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code --vb-acceleration squarem} on {@code dag score}: VB's settings say so (and only VB's), its
- * bound is at least plain VBEM's from the same starts on these data, and the other scores are unchanged.
+ * {@code --vb-acceleration} on {@code dag score}: with squarem VB's settings say so (and only VB's), its
+ * bound is at least plain VBEM's from the same starts on these data, and the other scores are unchanged;
+ * without the option the scores are squarem's for VB and plain EM's for the rest.
  */
 class VbAccelerationCommandTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -20,20 +21,43 @@ class VbAccelerationCommandTest {
   @TempDir
   Path dir;
 
+  /** VB and CS with {@code --vb-acceleration} set to {@code acceleration}, or without the option when null. */
   private JsonNode score(Path data, String acceleration) throws IOException {
     Path out = dir.resolve(acceleration + ".json");
-    var r = CliRunner.run("dag", "score", "--model", BEAL.toString(), "--data", data.toString(), "--methods",
-        "vb,cs", "--vb-acceleration", acceleration, "--json", out.toString());
+    var args = new java.util.ArrayList<>(java.util.List.of("dag", "score", "--model", BEAL.toString(), "--data",
+        data.toString(), "--methods", "vb,cs", "--json", out.toString()));
+    if (acceleration != null) {
+      args.addAll(java.util.List.of("--vb-acceleration", acceleration));
+    }
+    var r = CliRunner.run(args.toArray(String[]::new));
     assertThat(r.exitCode()).as(r.err()).isZero();
     return JSON.readTree(out.toFile()).get("results");
   }
 
-  @Test
-  void theSettingIsReportedAndOnlyVbMoves() throws IOException {
+  private Path sample() {
     Path data = dir.resolve("d.csv");
     var s = CliRunner.run("dag", "sample", "--model", BEAL.toString(), "--rows", "2000", "--seed", "20261229",
         "--out", data.toString());
     assertThat(s.exitCode()).as(s.err()).isZero();
+    return data;
+  }
+
+  @Test
+  void theDefaultIsSquaremForVbAndPlainForEm() throws IOException {
+    Path data = sample();
+    JsonNode byDefault = score(data, null);
+    JsonNode fast = score(data, "squarem");
+    for (int i = 0; i < 2; i++) {
+      assertThat(byDefault.get(i).get("settings")).isEqualTo(fast.get(i).get("settings"));
+      assertThat(byDefault.get(i).get("logEvidence").asDouble()).isEqualTo(fast.get(i).get("logEvidence").asDouble());
+    }
+    assertThat(byDefault.get(0).get("settings").get("vbAcceleration").asText()).isEqualTo("squarem");
+    assertThat(byDefault.get(1).get("settings").get("emAcceleration").asText()).isEqualTo("none");
+  }
+
+  @Test
+  void theSettingIsReportedAndOnlyVbMoves() throws IOException {
+    Path data = sample();
     JsonNode plain = score(data, "none");
     JsonNode fast = score(data, "squarem");
     for (int i = 0; i < 2; i++) {

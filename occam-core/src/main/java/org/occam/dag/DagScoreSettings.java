@@ -33,8 +33,9 @@ import java.util.Map;
  * @param refineMargin when ranking many structures with adaptive restarts ({@link StructureRanker}),
  *     every structure first gets {@code restarts} fixed restarts, and only those within this many nats
  *     of a method's best score get the adaptive rule (ignored with fixed restarts)
- * @param vbAccelerated VBEM with SQUAREM's jumps ({@link VariationalBayesEm}); off by default
- * @param emAccelerated MAP-EM with SQUAREM's jumps ({@link ExpectationMaximisation}); off by default
+ * @param vbAccelerated VBEM with SQUAREM's jumps ({@link VariationalBayesEm}); off in Beal's settings
+ *     ({@link #defaults()}), on in the commands' ({@link #DEFAULT_VB_ACCELERATION})
+ * @param emAccelerated MAP-EM with SQUAREM's jumps ({@link ExpectationMaximisation}); off unless asked for
  */
 public record DagScoreSettings(int restarts, int maxIterations, double tolerancePerDatum, long configurationLimit,
     ExpectationMaximisation.MapBasis mapBasis, double exactTermLimit, DagAnnealingTarget.Settings ais,
@@ -54,6 +55,19 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
   public static final int DEFAULT_MAX_RESTARTS = 30;
   /** Adaptive restarts in a ranking: structures within this many nats of a method's best are searched further. */
   public static final double DEFAULT_REFINE_MARGIN = 10;
+
+  /**
+   * The commands' VBEM steps ({@code --vb-acceleration}): SQUAREM's jumps, which reach the bound's optimum
+   * in fewer steps and hit the iteration limit far less often than Beal's plain steps (README, "Accelerated
+   * VBEM and EM").
+   */
+  public static final String DEFAULT_VB_ACCELERATION = "squarem";
+
+  /**
+   * The commands' MAP-EM steps ({@code --em-acceleration}): plain, as Beal's. SQUAREM's jumps raise MAP but
+   * move CS both ways by O(1) nats (CS is not stationary at EM's stopping point), so they are asked for.
+   */
+  public static final String DEFAULT_EM_ACCELERATION = "none";
 
   public DagScoreSettings {
     if (restarts < 1) {
@@ -255,6 +269,11 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
    */
   public static DagScoreSettings adaptiveDefaults() {
     return defaults().withAdaptiveRestarts(DEFAULT_RESTARTS, DEFAULT_RESTARTS_UNTIL_BEST, DEFAULT_MAX_RESTARTS);
+  }
+
+  /** {@code occam demo}'s settings: the adaptive default with the commands' default EM and VBEM steps. */
+  public static DagScoreSettings demoDefaults() {
+    return adaptiveDefaults().withAccelerations(DEFAULT_VB_ACCELERATION, DEFAULT_EM_ACCELERATION);
   }
 
   /** The MAP basis to use with a prior. */

@@ -33,7 +33,7 @@ class DemoTrueStructureFirstTest {
     assertThat(cls.indexOf(truth.structure())).isEqualTo(98);
     List<DagStructure> some = java.util.Arrays.stream(SUBSET).mapToObj(all::get).toList();
     var scored = StructureRanker.scoreAll(some, d, 1.0, DagMethod.parseList("cs,vb"),
-        DagScoreSettings.adaptiveDefaults(), seed, 2, null);
+        DagScoreSettings.demoDefaults(), seed, 2, null);
     int trueAt = java.util.Arrays.binarySearch(SUBSET, 98);
     for (DagMethod m : List.of(DagMethod.CS, DagMethod.VB)) {
       assertThat(StructureRanker.ranks(scored, m)[trueAt]).as("seed %d, %s", seed, m.label()).isEqualTo(1);

@@ -136,6 +136,8 @@ class VariationalBayesEmAccelerationTest {
     assertThat(DagScoreSettings.defaults().toMap()).containsEntry("vbAcceleration", "none");
     assertThat(DagScoreSettings.defaults().withVbAcceleration(true).toMap()).containsEntry("vbAcceleration", "squarem");
     assertThat(DagScoreSettings.defaults().vbSettings().accelerated()).isFalse();
+    assertThat(DagScoreSettings.demoDefaults().vbSettings().accelerated()).isTrue();
+    assertThat(DagScoreSettings.demoDefaults().emAccelerated()).isFalse();
     assertThat(DagScoreSettings.accelerationNamed("--vb-acceleration", "squarem")).isTrue();
     assertThat(DagScoreSettings.accelerationNamed("--vb-acceleration", "none")).isFalse();
     assertThatThrownBy(() -> DagScoreSettings.accelerationNamed("--vb-acceleration", "fast"))

@@ -68,7 +68,7 @@ public final class BealDemo {
     o.printf("Beal's true model (%s, d = %d); %d structures; data sizes %s; seed %d%n",
         StructureJson.compact(ts), ts.freeParameters(), cls.structures().size(), ns, seed);
 
-    DagScoreSettings settings = DagScoreSettings.adaptiveDefaults();
+    DagScoreSettings settings = DagScoreSettings.demoDefaults();
     List<Map<String, Object>> perSize = new ArrayList<>();
     List<List<ScoreGridPlot.Panel>> plotRows = new ArrayList<>();
     StringBuilder scoresCsv = new StringBuilder("n,").append(StructureScores.CSV_HEADER).append('\n');

@@ -22,7 +22,7 @@ import org.occam.dag.DagScoreSettings;
  * @param restarts EM/VBEM random restarts: a whole number, or {@code adaptive}
  * @param seed the seed of everything
  * @param threads worker threads (at least one)
- * @param vbAcceleration VBEM's steps as {@code --vb-acceleration} names them: none (default) or squarem
+ * @param vbAcceleration VBEM's steps as {@code --vb-acceleration} names them: none or squarem (default)
  * @param emAcceleration MAP-EM's steps as {@code --em-acceleration} names them: none (default) or squarem
  */
 public record BealSettings(boolean quick, List<Integer> sizes, List<Integer> aisSizes, Integer instances,
@@ -30,12 +30,13 @@ public record BealSettings(boolean quick, List<Integer> sizes, List<Integer> ais
     boolean compareStrength, String restarts, long seed, int threads, String vbAcceleration,
     String emAcceleration) {
 
-  /** Settings with plain VBEM steps. */
+  /** Settings with the commands' default EM and VBEM steps. */
   public BealSettings(boolean quick, List<Integer> sizes, List<Integer> aisSizes, Integer instances,
       boolean instanceAis, Integer aisSteps, Integer aisRuns, boolean aisFixedStrength, double aisStrength,
       boolean compareStrength, String restarts, long seed, int threads) {
     this(quick, sizes, aisSizes, instances, instanceAis, aisSteps, aisRuns, aisFixedStrength, aisStrength,
-        compareStrength, restarts, seed, threads, "none", "none");
+        compareStrength, restarts, seed, threads, DagScoreSettings.DEFAULT_VB_ACCELERATION,
+        DagScoreSettings.DEFAULT_EM_ACCELERATION);
   }
 
   /** Beal's full run with the given seed and threads. */
