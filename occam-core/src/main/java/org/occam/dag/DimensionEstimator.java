@@ -99,27 +99,64 @@ public final class DimensionEstimator {
     int[][] assignments = new int[configs][];
     double[] logBase = logs(base); // once, not per point and configuration
     int[] nonzero = new int[cells];
+    // each configuration's cell of every family, found once per point for its likelihood and its score
+    int[][] cellsOf = new int[configs][s.size()];
+    int[] rowFrom = new int[cells];
+    for (int c = 0; c < cells; c++) {
+      rowFrom[c] = s.rowStart(s.rowOfCell(c));
+    }
+    // the points' score vectors, OUTER_BLOCK at a time, whose outer products are added together
+    double[][] block = new double[OUTER_BLOCK][cells];
+    int filled = 0;
     for (int[] point : points) {
-      java.util.Arrays.fill(row, 0);
+      double[] score = block[filled];
+      java.util.Arrays.fill(score, 0);
       for (int c = 0; c < configs; c++) {
         int[] z = assignments[c] == null ? new int[point.length] : assignments[c];
         System.arraycopy(point, 0, z, 0, point.length);
         assignHidden(s, hidden, c, z);
         assignments[c] = z;
-        logJoint[c] = jointLogLikelihood(s, logBase, z);
+        int[] at = cellsOf[c];
+        double sum = 0;
+        for (int j = 0; j < at.length; j++) {
+          at[j] = s.flatIndex(j, z);
+          sum += logBase[at[j]];
+        }
+        logJoint[c] = sum;
       }
       double norm = org.occam.math.LogSpace.logSumExp(logJoint);
       for (int c = 0; c < configs; c++) {
-        addScore(s, base, assignments[c], Math.exp(logJoint[c] - norm), row);
+        addScoreAt(s, base, cellsOf[c], rowFrom, Math.exp(logJoint[c] - norm), score);
       }
-      addOuterProduct(incomplete, row, nonzero);
+      if (++filled == OUTER_BLOCK) {
+        addOuterProducts(incomplete, block, filled, nonzero);
+        filled = 0;
+      }
     }
+    addOuterProducts(incomplete, block, filled, nonzero);
     for (int[] z : completePoints) {
       java.util.Arrays.fill(row, 0);
       addScore(s, base, z, 1.0, row);
       addOuterProduct(complete, row, nonzero);
     }
     return new Grams(incomplete, complete, points.size());
+  }
+
+  /**
+   * {@link #addScore} from the families' cells of z ({@code cells[j]}, the flat index of θ_j at z)
+   * and each cell's row start: the same operations in the same order.
+   */
+  private static void addScoreAt(DagStructure s, double[] theta, int[] cells, int[] rowFrom, double weight,
+      double[] out) {
+    for (int j = 0; j < cells.length; j++) {
+      int cell = cells[j];
+      int from = rowFrom[cell];
+      int k = s.cardinality(j);
+      for (int x = 0; x < k; x++) {
+        out[from + x] -= weight * theta[from + x];
+      }
+      out[cell] += weight;
+    }
   }
 
   /** Adds {@code weight · ∂ ln p(z | θ)/∂η} (softmax basis) to {@code out}. */
@@ -169,6 +206,54 @@ public final class DimensionEstimator {
         int b = nonzero[j];
         g[b] += ra * row[b];
       }
+    }
+  }
+
+  /** Score vectors whose outer products {@link #addOuterProducts} adds in one pass over the Gram matrix. */
+  static final int OUTER_BLOCK = 4;
+
+  /**
+   * Adds {@code rows[p] rows[p]ᵀ} for p = 0 … count − 1, in that order, to the upper triangle of
+   * {@code gram}: the same sums as {@link #addOuterProduct} row after row. Four dense rows go in one
+   * pass, each entry's four products added to it in a register in the rows' order (a quarter of the
+   * loads and stores of the Gram matrix); over the entries where every row is zero the products skipped
+   * are ±0, which change nothing. Sparser blocks, and a last block of fewer rows, go row by row.
+   */
+  static void addOuterProducts(double[][] gram, double[][] rows, int count, int[] nonzero) {
+    int len = gram.length;
+    int m = 0;
+    if (count == OUTER_BLOCK) {
+      double[] r0 = rows[0];
+      double[] r1 = rows[1];
+      double[] r2 = rows[2];
+      double[] r3 = rows[3];
+      for (int a = 0; a < len; a++) {
+        if (r0[a] != 0 || r1[a] != 0 || r2[a] != 0 || r3[a] != 0) {
+          nonzero[m++] = a;
+        }
+      }
+      if (4 * m > len) {
+        for (int i = 0; i < m; i++) {
+          int a = nonzero[i];
+          double a0 = r0[a];
+          double a1 = r1[a];
+          double a2 = r2[a];
+          double a3 = r3[a];
+          double[] g = gram[a];
+          for (int b = a; b < len; b++) {
+            double v = g[b];
+            v += a0 * r0[b];
+            v += a1 * r1[b];
+            v += a2 * r2[b];
+            v += a3 * r3[b];
+            g[b] = v;
+          }
+        }
+        return;
+      }
+    }
+    for (int p = 0; p < count; p++) {
+      addOuterProduct(gram, rows[p], nonzero);
     }
   }
 

@@ -13,7 +13,8 @@ import org.occam.math.RandomStreams;
 
 /**
  * Issue 17, point 3: {@link DimensionEstimator}'s Gram matrices are now built from ln θ taken once
- * per cell and over each score vector's nonzero entries only, and must stay bit for bit what they
+ * per cell, over each score vector's nonzero entries only, with each point's family cells found once
+ * and four points' outer products added in one pass, and must stay bit for bit what they
  * were (CS† ranks structures by the dimensions they give, and the committed experiment outputs must
  * stay reproducible). {@link Reference} is the loop as it was; both must give the same matrices,
  * compared by raw bits, on all 136 structures of Beal's class, with every observed configuration as
