@@ -149,26 +149,23 @@ public final class DimensionEstimator {
   private static void addScoreAt(DagStructure s, double[] theta, int[] cells, int[] rowFrom, double weight,
       double[] out) {
     for (int j = 0; j < cells.length; j++) {
-      int cell = cells[j];
-      int from = rowFrom[cell];
-      int k = s.cardinality(j);
-      for (int x = 0; x < k; x++) {
-        out[from + x] -= weight * theta[from + x];
-      }
-      out[cell] += weight;
+      addFamilyScore(theta, cells[j], rowFrom[cells[j]], s.cardinality(j), weight, out);
     }
+  }
+
+  /** One family's part of {@link #addScore}: −weight·θ over its CPT row from {@code from}, +weight at its cell. */
+  private static void addFamilyScore(double[] theta, int cell, int from, int k, double weight, double[] out) {
+    for (int x = 0; x < k; x++) {
+      out[from + x] -= weight * theta[from + x];
+    }
+    out[cell] += weight;
   }
 
   /** Adds {@code weight · ∂ ln p(z | θ)/∂η} (softmax basis) to {@code out}. */
   static void addScore(DagStructure s, double[] theta, int[] z, double weight, double[] out) {
     for (int j = 0; j < s.size(); j++) {
       int cell = s.flatIndex(j, z);
-      int from = s.rowStart(s.rowOfCell(cell));
-      int k = s.cardinality(j);
-      for (int x = 0; x < k; x++) {
-        out[from + x] -= weight * theta[from + x];
-      }
-      out[cell] += weight;
+      addFamilyScore(theta, cell, s.rowStart(s.rowOfCell(cell)), s.cardinality(j), weight, out);
     }
   }
 
