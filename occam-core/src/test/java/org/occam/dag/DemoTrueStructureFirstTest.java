@@ -10,12 +10,14 @@ import org.occam.math.RandomStreams;
 
 /**
  * Issue 16's target on {@code occam demo}'s data at n = 10,240 (the true model's rows drawn from the
- * seed), in a form cheap enough for every build: with the adaptive default, VB and CS rank the true
+ * seed), in a form cheap enough for every build: with the demo's settings ({@link
+ * DagScoreSettings#demoDefaults()}: adaptive restarts, VBEM's SQUAREM jumps), VB and CS rank the true
  * structure first among it and its closest rivals (the structures within 15 nats of the top by CS
  * or within 31 by VB in the demo on seed 3 with 3 restarts). Scoring a subset draws other restarts
  * than the demo does (a structure's stream is its position in the list). The full demo over all 136
  * structures on the default seed and 10 fresh ones (20261128 to 20261137) is a measured command
- * (README, "Restarts"): 19–51 s a seed on 2 shared cores, the true structure first by both in 11 of 11.
+ * (README, "Restarts"): 19–51 s a seed on 2 shared cores, the true structure first by both in 11 of 11,
+ * with plain VBEM and again with its jumps (README, "Accelerated VBEM and EM").
  */
 class DemoTrueStructureFirstTest {
   /** Indices in Beal's class: the true structure (98) and its rivals. */
