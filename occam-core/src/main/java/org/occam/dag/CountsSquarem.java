@@ -5,7 +5,8 @@ import java.util.Arrays;
 /**
  * SQUAREM (Varadhan and Roland, <i>Scand. J. Statist.</i> 35, 2008, scheme S3) on a map N ↦ G(N) of
  * expected counts that never lowers its objective: VBEM's step and its bound ({@link
- * VariationalBayesEm}); an EM step and its log posterior would fit the same way. From N₀, two plain steps give r = G(N₀) − N₀ and v = G(G(N₀)) − 2G(N₀) + N₀; with the
+ * VariationalBayesEm}), or MAP-EM's step and its log posterior ({@link ExpectationMaximisation}).
+ * From N₀, two plain steps give r = G(N₀) − N₀ and v = G(G(N₀)) − 2G(N₀) + N₀; with the
  * step length α = −‖r‖/‖v‖ (at most −1) the run jumps to N₀ − 2αr + α²v. The jump is kept when every
  * count is ≥ 0 and its objective is at least that of G(N₀); otherwise α is halved towards −1, where
  * the jump is G(G(N₀)) itself, a plain step. The next cycle starts from the plain step after the jump,
@@ -85,6 +86,8 @@ final class CountsSquarem {
     double[] n2 = new double[m];
     double[] jump = new double[m];
     double[] next = new double[m];
+    double[] r = new double[m];
+    double[] v = new double[m];
     int cycles = 0;
     int nextProbe = 0;
     while (true) {
@@ -101,10 +104,10 @@ final class CountsSquarem {
       double rr = 0;
       double vv = 0;
       for (int i = 0; i < m; i++) {
-        double r = n1[i] - n0[i];
-        double v = n2[i] - 2 * n1[i] + n0[i];
-        rr += r * r;
-        vv += v * v;
+        r[i] = n1[i] - n0[i];
+        v[i] = n2[i] - 2 * n1[i] + n0[i];
+        rr += r[i] * r[i];
+        vv += v[i] * v[i];
       }
       double alpha = vv > 0 ? Math.min(-1, -Math.sqrt(rr / vv)) : -1;
       double fJump;
@@ -114,9 +117,7 @@ final class CountsSquarem {
           System.arraycopy(n2, 0, jump, 0, m);
         } else {
           for (int i = 0; i < m; i++) {
-            double r = n1[i] - n0[i];
-            double v = n2[i] - 2 * n1[i] + n0[i];
-            jump[i] = n0[i] - 2 * alpha * r + alpha * alpha * v;
+            jump[i] = n0[i] - 2 * alpha * r[i] + alpha * alpha * v[i];
             feasible &= jump[i] >= 0;
           }
         }

@@ -41,11 +41,13 @@ import org.occam.math.GammaFunctions;
  * under θ̃), so jumps cost nothing in validity. Every VBE step, kept or not, counts against
  * {@code maxIterations}. The stopping rules above need plain steps: when a cycle raises F by less than
  * twice the rule's threshold, a probe of {@value #RATE_WINDOW} + 2 plain steps is taken and the rules
- * are checked on them alone; a run that meets one stops at the probe's end ({@link CountsSquarem}). The trace holds F at every step on the run's path.
+ * are checked on them alone; a run that meets one stops at the probe's end ({@link CountsSquarem}).
+ * The trace holds F at every step on the run's path.
  *
  * <p>A probe's ratios of increments are often still drifting when its increment falls below the
  * rule's floor (the jump leaves the run almost at the limit, where the slow direction has not yet
- * taken over); Aitken's estimate is then unknown (infinite). Measured (README, "Accelerated VBEM and EM"): on
+ * taken over); Aitken's estimate is then unknown (infinite). Measured (README, "Accelerated VBEM and
+ * EM"): on
  * the latent class models of the tests (K = 2–4, n = 1,280) accelerated runs end 10⁻⁹–8·10⁻⁶ nats
  * below where 20,000 plain steps end, in 61–247 steps, where plain VBEM's default stop ends
  * 0.0045–0.0051 below in 123–470; on Beal's class at n = 5,120 (136 structures × 3 starts) they take
@@ -181,7 +183,6 @@ public final class VariationalBayesEm {
     return new Run(run.counts(), run.objective(), run.steps(), run.converged(), run.trace(),
         probe.length == 0 ? Double.POSITIVE_INFINITY : estimatedGapToLimit(probe, probe.length));
   }
-
 
   /** The number of increment ratios Aitken's rule looks at. */
   static final int RATE_WINDOW = 10;
