@@ -36,6 +36,11 @@ class DagFitOptions {
       description = "MAP-EM's steps: none (plain, Beal's) or squarem (SQUAREM's jumps) (default: ${DEFAULT-VALUE}).")
   String emAcceleration;
 
+  @Option(names = "--em-limit-gap", paramLabel = "G", defaultValue = "" + DagScoreSettings.DEFAULT_EM_LIMIT_GAP,
+      description = "MAP-EM stops when Aitken's estimate puts its objective within G nats of its limit; 0: stop on"
+          + " --tolerance (Beal) (default: ${DEFAULT-VALUE}).")
+  double emLimitGap;
+
   @Option(names = "--configuration-limit", paramLabel = "C", defaultValue = "" + HiddenStateEnumeration.DEFAULT_CONFIGURATION_LIMIT,
       description = "Refuse rows whose unobserved variables have more joint configurations (default: ${DEFAULT-VALUE}).")
   long configurationLimit;
@@ -112,8 +117,11 @@ class DagFitOptions {
     if (!(vbLimitGap >= 0) || Double.isInfinite(vbLimitGap)) {
       throw new org.occam.data.InvalidInputException("--vb-limit-gap must be a finite number >= 0, got " + vbLimitGap);
     }
+    if (!(emLimitGap >= 0) || Double.isInfinite(emLimitGap)) {
+      throw new org.occam.data.InvalidInputException("--em-limit-gap must be a finite number >= 0, got " + emLimitGap);
+    }
     return new DagScoreSettings(restarts, maxIterations, tolerance, configurationLimit, mapBasis, exactTermLimit,
-        ais, vbLimitGap).withAccelerations(vbAcceleration, emAcceleration);
+        ais, vbLimitGap).withAccelerations(vbAcceleration, emAcceleration).withEmLimitGap(emLimitGap);
   }
 
   /** {@link org.occam.search.WorkLimit#requireEm} at --max-em-configurations: the configurations counted. */

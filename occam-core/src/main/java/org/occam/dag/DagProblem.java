@@ -94,8 +94,7 @@ public final class DagProblem {
     if (mapEm == null) {
       long t0 = System.nanoTime();
       var basis = settings.mapBasisFor(prior);
-      var emSettings = new ExpectationMaximisation.Settings(ExpectationMaximisation.Estimator.MAP, basis,
-          settings.maxIterations(), settings.tolerancePerDatum(), settings.emAccelerated());
+      var emSettings = settings.emSettings(basis);
       List<ExpectationMaximisation.Run> runs = new ArrayList<>();
       int best = 0;
       double[] objectives = new double[settings.maxRestarts()];
@@ -263,6 +262,7 @@ public final class DagProblem {
       set.remove("vbAcceleration");
     } else {
       set.remove("emAcceleration");
+      set.remove("emLimitGap");
     }
     return set;
   }

@@ -36,11 +36,13 @@ import java.util.Map;
  * @param vbAccelerated VBEM with SQUAREM's jumps ({@link VariationalBayesEm}); off in Beal's settings
  *     ({@link #defaults()}), on in the commands' ({@link #DEFAULT_VB_ACCELERATION})
  * @param emAccelerated MAP-EM with SQUAREM's jumps ({@link ExpectationMaximisation}); off unless asked for
+ * @param emLimitGap MAP-EM stops when its objective's estimated distance to its limit is below this many
+ *     nats ({@link AitkenLimit}); 0: when it changes by less than {@code tolerancePerDatum} per datum (Beal)
  */
 public record DagScoreSettings(int restarts, int maxIterations, double tolerancePerDatum, long configurationLimit,
     ExpectationMaximisation.MapBasis mapBasis, double exactTermLimit, DagAnnealingTarget.Settings ais,
     double vbLimitGap, int restartsUntilBest, int maxRestarts, double refineMargin, boolean vbAccelerated,
-    boolean emAccelerated) implements java.io.Serializable {
+    boolean emAccelerated, double emLimitGap) implements java.io.Serializable {
   /** Beal's number of random initialisations. */
   public static final int DEFAULT_RESTARTS = 3;
   /** Beal's iteration limit. */
@@ -49,6 +51,10 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
   public static final double DEFAULT_TOLERANCE_PER_DATUM = 1e-6;
   /** VBEM's stop: within this many nats of its limit, by Aitken's estimate. */
   public static final double DEFAULT_VB_LIMIT_GAP = VariationalBayesEm.Settings.DEFAULT_LIMIT_GAP;
+  /**
+   * The commands' MAP-EM stop ({@code --em-limit-gap}): 0, Beal's rule on the change per datum.
+   */
+  public static final double DEFAULT_EM_LIMIT_GAP = 0;
   /** Adaptive restarts: stop once this many restarts reach the best objective. */
   public static final int DEFAULT_RESTARTS_UNTIL_BEST = 2;
   /** Adaptive restarts: the most restarts. */
@@ -89,6 +95,9 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
     if (!(vbLimitGap >= 0) || Double.isInfinite(vbLimitGap)) {
       throw new InvalidInputException("VB limit gap must be finite and >= 0, got " + vbLimitGap);
     }
+    if (!(emLimitGap >= 0) || Double.isInfinite(emLimitGap)) {
+      throw new InvalidInputException("EM limit gap must be finite and >= 0, got " + emLimitGap);
+    }
     if (restartsUntilBest < 0) {
       throw new InvalidInputException("restarts until best must be >= 0, got " + restartsUntilBest);
     }
@@ -110,7 +119,7 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
       ExpectationMaximisation.MapBasis mapBasis, double exactTermLimit, DagAnnealingTarget.Settings ais,
       double vbLimitGap, int restartsUntilBest, int maxRestarts, double refineMargin) {
     this(restarts, maxIterations, tolerancePerDatum, configurationLimit, mapBasis, exactTermLimit, ais, vbLimitGap,
-        restartsUntilBest, maxRestarts, refineMargin, false, false);
+        restartsUntilBest, maxRestarts, refineMargin, false, false, 0);
   }
 
   /** Settings with fixed restarts: exactly {@code restarts}. */
@@ -156,7 +165,7 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
   /** The same settings with exactly {@code n} restarts. */
   public DagScoreSettings withFixedRestarts(int n) {
     return new DagScoreSettings(n, maxIterations, tolerancePerDatum, configurationLimit, mapBasis, exactTermLimit,
-        ais, vbLimitGap, 0, n, refineMargin, vbAccelerated, emAccelerated);
+        ais, vbLimitGap, 0, n, refineMargin, vbAccelerated, emAccelerated, emLimitGap);
   }
 
   /**
@@ -173,7 +182,7 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
       throw new InvalidInputException("restarts until best must be >= 1, got " + untilBest);
     }
     return new DagScoreSettings(fewest, maxIterations, tolerancePerDatum, configurationLimit, mapBasis,
-        exactTermLimit, ais, vbLimitGap, untilBest, most, margin, vbAccelerated, emAccelerated);
+        exactTermLimit, ais, vbLimitGap, untilBest, most, margin, vbAccelerated, emAccelerated, emLimitGap);
   }
 
   /** The restarts in words, for work estimates and summaries: "3" or "3-30 adaptive". */
@@ -198,13 +207,14 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
   /** The same settings with other AIS settings. */
   public DagScoreSettings withAis(DagAnnealingTarget.Settings newAis) {
     return new DagScoreSettings(restarts, maxIterations, tolerancePerDatum, configurationLimit, mapBasis,
-        exactTermLimit, newAis, vbLimitGap, restartsUntilBest, maxRestarts, refineMargin, vbAccelerated, emAccelerated);
+        exactTermLimit, newAis, vbLimitGap, restartsUntilBest, maxRestarts, refineMargin, vbAccelerated, emAccelerated,
+        emLimitGap);
   }
 
   /** The same settings with another VBEM stop (0: Beal's rule, the change per datum). */
   public DagScoreSettings withVbLimitGap(double gap) {
     return new DagScoreSettings(restarts, maxIterations, tolerancePerDatum, configurationLimit, mapBasis,
-        exactTermLimit, ais, gap, restartsUntilBest, maxRestarts, refineMargin, vbAccelerated, emAccelerated);
+        exactTermLimit, ais, gap, restartsUntilBest, maxRestarts, refineMargin, vbAccelerated, emAccelerated, emLimitGap);
   }
 
   /**
@@ -233,13 +243,31 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
   /** The same settings with VBEM accelerated by SQUAREM or not. */
   public DagScoreSettings withVbAcceleration(boolean on) {
     return new DagScoreSettings(restarts, maxIterations, tolerancePerDatum, configurationLimit, mapBasis,
-        exactTermLimit, ais, vbLimitGap, restartsUntilBest, maxRestarts, refineMargin, on, emAccelerated);
+        exactTermLimit, ais, vbLimitGap, restartsUntilBest, maxRestarts, refineMargin, on, emAccelerated, emLimitGap);
   }
 
   /** The same settings with MAP-EM accelerated by SQUAREM or not. */
   public DagScoreSettings withEmAcceleration(boolean on) {
     return new DagScoreSettings(restarts, maxIterations, tolerancePerDatum, configurationLimit, mapBasis,
-        exactTermLimit, ais, vbLimitGap, restartsUntilBest, maxRestarts, refineMargin, vbAccelerated, on);
+        exactTermLimit, ais, vbLimitGap, restartsUntilBest, maxRestarts, refineMargin, vbAccelerated, on, emLimitGap);
+  }
+
+  /** The same settings with another MAP-EM stop (0: Beal's rule, the change per datum). */
+  public DagScoreSettings withEmLimitGap(double gap) {
+    return new DagScoreSettings(restarts, maxIterations, tolerancePerDatum, configurationLimit, mapBasis,
+        exactTermLimit, ais, vbLimitGap, restartsUntilBest, maxRestarts, refineMargin, vbAccelerated, emAccelerated, gap);
+  }
+
+  /**
+   * The settings of each MAP-EM run in {@code basis}: Aitken's rule alone, or Beal's when {@code emLimitGap}
+   * is 0; with SQUAREM's jumps when {@code emAccelerated}.
+   */
+  public ExpectationMaximisation.Settings emSettings(ExpectationMaximisation.MapBasis basis) {
+    return emLimitGap > 0
+        ? new ExpectationMaximisation.Settings(ExpectationMaximisation.Estimator.MAP, basis, maxIterations, 0,
+            emAccelerated, emLimitGap)
+        : new ExpectationMaximisation.Settings(ExpectationMaximisation.Estimator.MAP, basis, maxIterations,
+            tolerancePerDatum, emAccelerated);
   }
 
   /**
@@ -295,6 +323,7 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
     m.put("vbLimitGap", vbLimitGap);
     m.put("vbAcceleration", vbAccelerated ? "squarem" : "none");
     m.put("emAcceleration", emAccelerated ? "squarem" : "none");
+    m.put("emLimitGap", emLimitGap);
     m.put("configurationLimit", configurationLimit);
     return m;
   }

@@ -45,10 +45,12 @@ public final class ExpectationMaximisation {
    * @param maxIterations the most E steps
    * @param tolerancePerDatum the convergence threshold on the objective change, per datum
    * @param accelerated SQUAREM's jumps on the expected counts between EM steps ({@link CountsSquarem}):
-   *     the rule on the change is then checked on probes of two plain steps
+   *     the stopping rules are then checked on probes of plain steps
+   * @param limitGap Aitken's rule ({@link AitkenLimit}): stop when the objective's estimated distance to
+   *     its limit is below this many nats (0: off)
    */
   public record Settings(Estimator estimator, MapBasis mapBasis, int maxIterations, double tolerancePerDatum,
-      boolean accelerated) {
+      boolean accelerated, double limitGap) {
     public Settings {
       if (maxIterations < 1) {
         throw new IllegalArgumentException("maxIterations must be >= 1, got " + maxIterations);
@@ -56,6 +58,15 @@ public final class ExpectationMaximisation {
       if (!(tolerancePerDatum >= 0)) {
         throw new IllegalArgumentException("tolerancePerDatum must be >= 0, got " + tolerancePerDatum);
       }
+      if (!(limitGap >= 0) || Double.isInfinite(limitGap)) {
+        throw new IllegalArgumentException("limitGap must be finite and >= 0, got " + limitGap);
+      }
+    }
+
+    /** The rule on the change per datum alone (Beal's). */
+    public Settings(Estimator estimator, MapBasis mapBasis, int maxIterations, double tolerancePerDatum,
+        boolean accelerated) {
+      this(estimator, mapBasis, maxIterations, tolerancePerDatum, accelerated, 0);
     }
 
     /** Plain EM steps. */
@@ -65,7 +76,7 @@ public final class ExpectationMaximisation {
 
     /** The same settings with or without SQUAREM's jumps. */
     public Settings withAcceleration(boolean on) {
-      return new Settings(estimator, mapBasis, maxIterations, tolerancePerDatum, on);
+      return new Settings(estimator, mapBasis, maxIterations, tolerancePerDatum, on, limitGap);
     }
 
     /** Beal's settings: 1000 iterations, 10⁻⁶ per datum. */
@@ -117,7 +128,7 @@ public final class ExpectationMaximisation {
       ll = data.eStep(theta, counts);
       objective = ll + priorTerm.at(theta);
       trace[it++] = objective;
-      if (it > 1 && Math.abs(objective - trace[it - 2]) < tol) {
+      if (stops(trace, it, tol, settings.limitGap())) {
         converged = true;
         break;
       }
@@ -147,14 +158,22 @@ public final class ExpectationMaximisation {
       mStep(s, prior, counts, settings, scratch);
       return data.eStep(scratch, next) + priorTerm.at(scratch);
     };
-    CountsSquarem.Rule rule = (trace, length) -> length > 1 && Math.abs(trace[length - 1] - trace[length - 2]) < tol;
-    var run = new CountsSquarem(step, rule, 2 * tol, 2, settings.maxIterations()).run(start);
+    CountsSquarem.Rule rule = (trace, length) -> stops(trace, length, tol, settings.limitGap());
+    int probe = settings.limitGap() > 0 ? AitkenLimit.RATE_WINDOW + 2 : 2;
+    var run = new CountsSquarem(step, rule, 2 * Math.max(tol, settings.limitGap()), probe, settings.maxIterations())
+        .run(start);
     double[] theta = new double[s.tableSize()];
     mStep(s, prior, run.counts(), settings, theta);
     double[] counts = new double[s.tableSize()];
     double ll = data.eStep(theta, counts);
     return new Run(theta, counts, ll, prior.logDensity(s, theta), ll + priorTerm.at(theta), run.steps(),
         run.converged(), run.trace());
+  }
+
+  /** Whether either stopping rule holds on the first {@code length} entries of a trace of plain steps. */
+  private static boolean stops(double[] trace, int length, double tol, double limitGap) {
+    return (length > 1 && Math.abs(trace[length - 1] - trace[length - 2]) < tol)
+        || AitkenLimit.nearLimit(trace, length, limitGap);
   }
 
   /**

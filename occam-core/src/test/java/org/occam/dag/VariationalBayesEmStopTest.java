@@ -26,22 +26,22 @@ class VariationalBayesEmStopTest {
     for (int k = 0; k < trace.length; k++) {
       trace[k] = limit - 5 * Math.pow(0.9, k);
     }
-    for (int length = VariationalBayesEm.RATE_WINDOW + 2; length <= trace.length; length++) {
-      assertThat(VariationalBayesEm.estimatedGapToLimit(trace, length))
+    for (int length = AitkenLimit.RATE_WINDOW + 2; length <= trace.length; length++) {
+      assertThat(AitkenLimit.estimatedGapToLimit(trace, length))
           .isCloseTo(limit - trace[length - 1], within(1e-9));
     }
-    assertThat(VariationalBayesEm.estimatedGapToLimit(trace, 3)).isInfinite();
+    assertThat(AitkenLimit.estimatedGapToLimit(trace, 3)).isInfinite();
   }
 
   @Test
   void aRisingOrFlatSequenceHasNoFiniteEstimateOrAZeroOne() {
     double[] rising = {0, 1, 3, 7, 15, 31, 63, 127, 255, 511, 1023, 2047, 4095};
-    assertThat(VariationalBayesEm.estimatedGapToLimit(rising, rising.length)).isInfinite();
-    assertThat(VariationalBayesEm.nearLimit(rising, rising.length, 1.0)).isFalse();
+    assertThat(AitkenLimit.estimatedGapToLimit(rising, rising.length)).isInfinite();
+    assertThat(AitkenLimit.nearLimit(rising, rising.length, 1.0)).isFalse();
     double[] flat = {-5, -4, -4, -4};
-    assertThat(VariationalBayesEm.estimatedGapToLimit(flat, flat.length)).isZero();
-    assertThat(VariationalBayesEm.nearLimit(flat, flat.length, TARGET)).isTrue();
-    assertThat(VariationalBayesEm.nearLimit(flat, flat.length, 0)).as("0 switches the rule off").isFalse();
+    assertThat(AitkenLimit.estimatedGapToLimit(flat, flat.length)).isZero();
+    assertThat(AitkenLimit.nearLimit(flat, flat.length, TARGET)).isTrue();
+    assertThat(AitkenLimit.nearLimit(flat, flat.length, 0)).as("0 switches the rule off").isFalse();
   }
 
   @Test
@@ -53,7 +53,7 @@ class VariationalBayesEmStopTest {
       d *= k < 10 ? 0.5 : 0.95;
       trace[k] = trace[k - 1] + d;
     }
-    assertThat(VariationalBayesEm.nearLimit(trace, 14, 1.0)).isFalse();
+    assertThat(AitkenLimit.nearLimit(trace, 14, 1.0)).isFalse();
   }
 
   @ParameterizedTest

@@ -18,7 +18,7 @@ import org.occam.evidence.EvidenceMethod;
  */
 abstract class MapEmScore implements EvidenceMethod<DagProblem> {
   static final List<String> EM_SETTINGS = List.of("prior", "estimator", "mapBasis", "restarts", "maxIterations",
-      "tolerancePerDatum", "emAcceleration", "configurationLimit");
+      "tolerancePerDatum", "emAcceleration", "emLimitGap", "configurationLimit");
 
   @Override
   public List<String> settings() {

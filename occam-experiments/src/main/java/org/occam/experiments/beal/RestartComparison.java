@@ -183,13 +183,25 @@ public final class RestartComparison {
     return total;
   }
 
-  /** The command: INSTANCES SIZES THREADS SEED [MIN K CAP MARGIN]...; rules fixed 15 (reference), fixed 3, adaptive. */
+  /**
+   * MAP-EM's stop for every rule: Beal's, or with the system property {@code occam.emLimitGap} = G Aitken's
+   * at G nats with SQUAREM's jumps (README, "Where EM stops, and CS").
+   */
+  private static DagScoreSettings emStop(DagScoreSettings s) {
+    String gap = System.getProperty("occam.emLimitGap");
+    return gap == null ? s : s.withEmAcceleration(true).withEmLimitGap(Double.parseDouble(gap));
+  }
+
+  /**
+   * The command: INSTANCES SIZES THREADS SEED [MIN K CAP MARGIN]...; rules fixed 15 (reference), fixed 3,
+   * adaptive; {@code -Doccam.emLimitGap=G} for Aitken's MAP-EM stop ({@link #emStop}).
+   */
   public static void main(String[] args) {
     int instances = Integer.parseInt(args[0]);
     List<Integer> sizes = Arrays.stream(args[1].split(",")).map(Integer::valueOf).toList();
     int threads = Integer.parseInt(args[2]);
     long seed = Long.parseLong(args[3]);
-    DagScoreSettings beal = DagScoreSettings.defaults();
+    DagScoreSettings beal = emStop(DagScoreSettings.defaults());
     List<Rule> rules = new ArrayList<>(List.of(new Rule("fixed-15", beal.withFixedRestarts(15)),
         new Rule("fixed-3", beal.withFixedRestarts(3))));
     for (int a = 4; a + 3 < args.length; a += 4) {
@@ -201,7 +213,7 @@ public final class RestartComparison {
           beal.withAdaptiveRestarts(fewest, k, cap, margin)));
     }
     if (rules.size() == 2) {
-      rules.add(new Rule("adaptive", DagScoreSettings.adaptiveDefaults()));
+      rules.add(new Rule("adaptive", emStop(DagScoreSettings.adaptiveDefaults())));
     }
     List<DagMethod> methods = DagMethod.parseList("map,bic,bicp,cs,cs-dagger,vb");
     PrintWriter o = new PrintWriter(System.out, true);
