@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.occam.dag.DagModel;
+import org.occam.dag.methods.DagMethods;
 import org.occam.data.Dataset;
 import org.occam.evidence.EvidenceEstimate;
 
@@ -55,6 +56,17 @@ public final class DagScoreReport {
       out.printf("note: %s: the best optimum was reached by 1 of %d restarts (restartsAtBest in the JSON); more"
           + " restarts (--restarts) may find a better one%n", String.join(", ", once), restarts);
     }
+    // cs and cs-dagger share the MAP-EM runs and so the range: one note for both
+    Map<Double, List<String>> ranges = new LinkedHashMap<>();
+    for (EvidenceEstimate e : results) {
+      if (e.diagnostics().get(DagMethods.CS_RANGE_AT_BEST) instanceof Number r
+          && r.doubleValue() > DagMethods.CS_RANGE_NOTED) {
+        ranges.computeIfAbsent(r.doubleValue(), k -> new ArrayList<>()).add(e.method());
+      }
+    }
+    ranges.forEach((r, ms) -> out.printf(Locale.ROOT, "note: %s: the restarts that reach the best MAP objective end"
+        + " with CS values %.1f nats apart (csRangeAtBest in the JSON). %s%n", String.join(", ", ms), r,
+        DagMethods.CS_RANGE_WHY));
   }
 
   /**

@@ -4,9 +4,11 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.occam.dag.DagStructure;
 import org.occam.dag.StructureRanker;
+import org.occam.dag.methods.DagMethods;
 import org.occam.evidence.EvidenceEstimate;
 import org.occam.search.ModelAveraging;
 import org.occam.search.Ranks;
@@ -198,11 +200,25 @@ public final class StructureRanking {
     return t;
   }
 
-  /** A warning per method with structures that did not converge within {@code maxIterations}. */
+  /**
+   * A warning per method with structures that did not converge within {@code maxIterations}, a note per
+   * method whose CS is not fixed by the optimum for some structures ({@link StructureScores#csRanges}),
+   * and a warning for failed structures.
+   */
   public void printNonConverged(PrintWriter out, int maxIterations) {
     nonConverged().forEach((m, c) -> {
       if (c > 0) {
         out.printf("warning: %s did not converge within %d iterations for %d structure(s)%n", m, maxIterations, c);
+      }
+    });
+    // cs and cs-dagger share the MAP-EM runs and so the ranges: one note for the methods with the same ones
+    Map<StructureScores.CsRanges, List<String>> ranges = new LinkedHashMap<>();
+    table.csRanges().forEach((m, r) -> ranges.computeIfAbsent(r, k -> new ArrayList<>()).add(m));
+    ranges.forEach((r, ms) -> {
+      if (r.structures() > 0) {
+        out.printf(Locale.ROOT, "note: %s: for %d structure(s) the restarts that reach the best MAP objective end"
+            + " with CS values more than %.0f nat apart (up to %.1f; csRangeAtBest in the JSON). %s%n",
+            String.join(", ", ms), r.structures(), DagMethods.CS_RANGE_NOTED, r.largest(), DagMethods.CS_RANGE_WHY);
       }
     });
     int failed = DagRanking.failures(scored).size();

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.occam.dag.StructureRanker;
+import org.occam.dag.methods.DagMethods;
 import org.occam.evidence.EvidenceEstimate;
 
 /**
@@ -54,7 +55,38 @@ public final class StructureScores {
     return m;
   }
 
-  /** {@code [{"index", "parents", "parameters", "true", "aliasCount", "scores", "uncorrected", "ranks", "converged"}]}. */
+  /**
+   * Per method that reports {@link DagMethods#CS_RANGE_AT_BEST} ({@code cs}, {@code cs-dagger}): how many
+   * structures' CS differs by more than {@link DagMethods#CS_RANGE_NOTED} over the restarts at the
+   * best MAP objective, and the largest such range.
+   */
+  public record CsRanges(int structures, double largest) {}
+
+  /** {@link CsRanges} per method that reports the range, in the methods' order. */
+  public Map<String, CsRanges> csRanges() {
+    Map<String, CsRanges> m = new LinkedHashMap<>();
+    for (String meth : methods) {
+      int c = 0;
+      double largest = 0;
+      boolean reported = false;
+      for (var s : scored) {
+        if (s.estimate(meth).diagnostics().get(DagMethods.CS_RANGE_AT_BEST) instanceof Number r) {
+          reported = true;
+          c += r.doubleValue() > DagMethods.CS_RANGE_NOTED ? 1 : 0;
+          largest = Math.max(largest, r.doubleValue());
+        }
+      }
+      if (reported) {
+        m.put(meth, new CsRanges(c, largest));
+      }
+    }
+    return m;
+  }
+
+  /**
+   * {@code [{"index", "parents", "parameters", "true", "aliasCount", "scores", "uncorrected", "ranks", "converged"}]},
+   * and {@code "csRangeAtBest"} per method that reports it.
+   */
   public List<Map<String, Object>> structuresJson() {
     List<Map<String, Object>> list = new ArrayList<>();
     for (int i = 0; i < scored.size(); i++) {
@@ -68,6 +100,7 @@ public final class StructureScores {
       Map<String, Object> un = new LinkedHashMap<>();
       Map<String, Object> rk = new LinkedHashMap<>();
       Map<String, Object> conv = new LinkedHashMap<>();
+      Map<String, Object> range = new LinkedHashMap<>();
       Object alias = null;
       for (String m : methods) {
         EvidenceEstimate e = s.estimate(m);
@@ -76,12 +109,18 @@ public final class StructureScores {
         rk.put(m, corrected.get(m)[i]);
         conv.put(m, e.converged());
         alias = e.diagnostics().get("aliasCount");
+        if (e.diagnostics().get(DagMethods.CS_RANGE_AT_BEST) instanceof Number r) {
+          range.put(m, r);
+        }
       }
       o.put("aliasCount", alias);
       o.put("scores", sc);
       o.put("uncorrected", un);
       o.put("ranks", rk);
       o.put("converged", conv);
+      if (!range.isEmpty()) {
+        o.put(DagMethods.CS_RANGE_AT_BEST, range);
+      }
       list.add(o);
     }
     return list;
