@@ -127,7 +127,7 @@ public final class DagSearchReport {
     t.put("isBest", truthIsBest());
     var visit = firstVisit();
     if (visit.isPresent()) {
-      t.put("firstVisit", Map.of("climb", visit.get().climb(), "step", visit.get().step()));
+      t.put("firstVisit", ResultJson.object("climb", visit.get().climb(), "step", visit.get().step()));
       t.put("logScore", visit.get().score());
     } else {
       t.put("firstVisit", null);
@@ -151,7 +151,7 @@ public final class DagSearchReport {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("climb", s.climb());
     m.put("step", s.step());
-    m.put("move", s.move() == null ? null : Map.of("kind", s.move().kind().label(),
+    m.put("move", s.move() == null ? null : ResultJson.object("kind", s.move().kind().label(),
         "from", s.structure().name(s.move().from()), "to", s.structure().name(s.move().to())));
     m.put("structure", s.structure().toString());
     m.put("logScore", s.score());

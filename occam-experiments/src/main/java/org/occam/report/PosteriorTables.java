@@ -124,7 +124,7 @@ public final class PosteriorTables {
     m.put("settings", r.settings().toMap());
     m.put("candidates", r.candidates());
     StructurePosterior best = r.structure(r.best()).orElseThrow();
-    m.put("best", Map.of("index", best.index(), "name", best.name()));
+    m.put("best", ResultJson.object("index", best.index(), "name", best.name()));
     m.put("logNormaliser", r.logNormaliser());
     m.put("windowMass", r.windowMass());
     List<Map<String, Object>> structures = new ArrayList<>();

@@ -34,6 +34,21 @@ public final class ResultJson {
     return m;
   }
 
+  /**
+   * A JSON object of {@code key, value, key, value, …} in that order. ({@code Map.of} iterates in an order
+   * that changes from one JVM run to the next, so the same results would be written differently.)
+   */
+  public static Map<String, Object> object(Object... keysAndValues) {
+    if (keysAndValues.length % 2 != 0) {
+      throw new IllegalArgumentException("keys and values come in pairs, got " + keysAndValues.length);
+    }
+    Map<String, Object> m = new LinkedHashMap<>();
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      m.put((String) keysAndValues[i], keysAndValues[i + 1]);
+    }
+    return m;
+  }
+
   /** Pretty-printed JSON text of a tree of maps, lists and scalars. */
   public static String write(Object tree) {
     try {

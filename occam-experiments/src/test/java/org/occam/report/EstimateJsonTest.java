@@ -46,4 +46,15 @@ class EstimateJsonTest {
     assertThat(bareBack.stdError()).isEmpty();
     assertThat(bareBack.seed()).isEmpty();
   }
+
+  /** {@link ResultJson#object} writes its keys in the order given, whatever the JVM run. */
+  @Test
+  void anObjectKeepsItsKeysInTheOrderGiven() {
+    String text = ResultJson.write(ResultJson.object("rank", 18, "rankUncorrected", 19, "alpha", 1.5));
+    assertThat(text.indexOf("\"rank\"")).isLessThan(text.indexOf("\"rankUncorrected\""));
+    assertThat(text.indexOf("\"rankUncorrected\"")).isLessThan(text.indexOf("\"alpha\""));
+    assertThat(ResultJson.object("a", 1, "b", null)).containsKeys("a", "b");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> ResultJson.object("a", 1, "b"))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
 }

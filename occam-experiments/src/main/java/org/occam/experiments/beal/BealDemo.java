@@ -146,7 +146,7 @@ public final class BealDemo {
   private Map<String, Object> trueRanks(StructureScores ranking, int trueIndex) {
     Map<String, Object> ranks = new LinkedHashMap<>();
     for (DagMethod m : wanted) {
-      ranks.put(m.label(), Map.of("rank", ranking.rank(m.label(), trueIndex, true),
+      ranks.put(m.label(), ResultJson.object("rank", ranking.rank(m.label(), trueIndex, true),
           "rankUncorrected", ranking.rank(m.label(), trueIndex, false)));
     }
     return ranks;

@@ -11,6 +11,7 @@ import java.util.List;
 import java.io.PrintWriter;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.occam.report.PreviousRun;
+import org.occam.report.ResultJson;
 import org.occam.report.UnitJournal;
 import org.occam.report.UnitLog;
 import java.util.Locale;
@@ -203,7 +204,7 @@ final class BealPartOne {
       int ru = StructureRanker.ranks(scored, m, false)[trueIndex];
       rankByMethod.get(m.label())[si] = rc;
       line[a + 1] = rc + (rc == ru ? "" : " (" + ru + ")");
-      ranks.put(m.label(), Map.of("rank", rc, "rankUncorrected", ru));
+      ranks.put(m.label(), ResultJson.object("rank", rc, "rankUncorrected", ru));
       double methodSecs = scored.stream().mapToDouble(x -> x.estimate(m).seconds()).sum();
       ranksCsv.append(n).append(',').append(m.label()).append(',').append(rc).append(',').append(ru).append(',')
           .append(fmt(methodSecs)).append('\n');

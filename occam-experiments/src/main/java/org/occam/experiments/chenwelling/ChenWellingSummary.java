@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.occam.rbm.RbmMethod;
+import org.occam.report.ResultJson;
 
 /** The {@code summary.json} of {@link ChenWellingExperiment}. */
 final class ChenWellingSummary {
@@ -112,7 +113,7 @@ final class ChenWellingSummary {
       claims.add(m);
     }
     root.put("claims", claims);
-    root.put("subsets", c.subsets().stream().map(x -> Map.of("figure", x.figure(), "n", x.n(), "seed", x.seed(),
+    root.put("subsets", c.subsets().stream().map(x -> ResultJson.object("figure", x.figure(), "n", x.n(), "seed", x.seed(),
         "draws", x.draws(), "distinctRows", x.distinct())).toList());
     Map<String, Object> timing = new LinkedHashMap<>();
     timing.put("totalSeconds", c.totalSeconds());

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.occam.crf.CrfData;
 import org.occam.crf.CrfModel;
 import org.occam.experiments.PaperClaim;
+import org.occam.report.ResultJson;
 import org.occam.report.Tables;
 
 /**
@@ -232,7 +233,7 @@ final class CrfFaqReport {
       o.put("note", r.note());
       f6.add(o);
     }
-    m.put("figure6", Map.of("parameters", c.parameters(), "truth", CrfFaqPosteriors.TRUTH, "noiseFloor",
+    m.put("figure6", ResultJson.object("parameters", c.parameters(), "truth", CrfFaqPosteriors.TRUTH, "noiseFloor",
         finite(c.floor()), "rows", f6));
     List<Object> f78 = new ArrayList<>();
     for (int n : marginals.stream().mapToInt(CrfFaqPosteriors.Marginal::n).distinct().sorted().toArray()) {
@@ -262,7 +263,7 @@ final class CrfFaqReport {
       o.put("note", r.note());
       pr.add(o);
     }
-    m.put("prediction", Map.of("testDocuments", c.test().size(), "paperMapErrorRate",
+    m.put("prediction", ResultJson.object("testDocuments", c.test().size(), "paperMapErrorRate",
         CrfFaqPredictions.PAPER_MAP_ERROR, "rows", pr));
     m.put("claims", PaperClaim.toJson(claims));
     Timing t = c.timing();

@@ -484,7 +484,7 @@ public final class HiddenLaplaceExperiment {
     m.put("parameterScale", PARAMETER_SCALE);
     m.put("data", settings.data() == null ? null : settings.data().toString());
     m.put("documents", settings.documents());
-    m.put("wordSets", settings.wordSets().stream().map(w -> Map.of("words", w.words(), "hiddenUnits",
+    m.put("wordSets", settings.wordSets().stream().map(w -> ResultJson.object("words", w.words(), "hiddenUnits",
         w.hiddenUnits())).toList());
     return m;
   }

@@ -1,6 +1,7 @@
 package org.occam.experiments.parisewelling;
 
 import org.occam.experiments.PaperClaim;
+import org.occam.report.ResultJson;
 import static org.occam.experiments.parisewelling.PariseWellingReport.at;
 import static org.occam.experiments.parisewelling.PariseWellingReport.average;
 import static org.occam.experiments.parisewelling.PariseWellingReport.nats;
@@ -241,7 +242,7 @@ final class PariseWellingClaims {
       e.append(String.format(Locale.ROOT, "%s goes from %s at d = %s/4 to %s at d = %s/4 (%.1f times, rank "
           + "correlation with d %.2f)%s; ", m, sci(first), PariseWellingFigures.number(fig4.x()[0]), sci(end),
           PariseWellingFigures.number(fig4.x()[last]), end / first, rho, degrades ? ", degrading" : ", not degrading"));
-      num.put(m, Map.of("first", first, "last", end, "spearman", rho, "degrades", degrades));
+      num.put(m, ResultJson.object("first", first, "last", end, "spearman", rho, "degrades", degrades));
     }
     e.setLength(e.length() - 2);
     e.append(String.format(Locale.ROOT, ". (Degrading: at the largest d at least 2 times the smallest d's, rank "
