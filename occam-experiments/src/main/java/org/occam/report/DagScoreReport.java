@@ -66,7 +66,7 @@ public final class DagScoreReport {
     }
     ranges.forEach((r, ms) -> out.printf(Locale.ROOT, "note: %s: the restarts that reach the best MAP objective end"
         + " with CS values %.1f nats apart (csRangeAtBest in the JSON). %s%n", String.join(", ", ms), r,
-        DagMethods.CS_RANGE_WHY));
+        StructureScores.CS_RANGE_WHY));
   }
 
   /**

@@ -218,7 +218,7 @@ public final class StructureRanking {
       if (r.structures() > 0) {
         out.printf(Locale.ROOT, "note: %s: for %d structure(s) the restarts that reach the best MAP objective end"
             + " with CS values more than %.0f nat apart (up to %.1f; csRangeAtBest in the JSON). %s%n",
-            String.join(", ", ms), r.structures(), DagMethods.CS_RANGE_NOTED, r.largest(), DagMethods.CS_RANGE_WHY);
+            String.join(", ", ms), r.structures(), DagMethods.CS_RANGE_NOTED, r.largest(), StructureScores.CS_RANGE_WHY);
       }
     });
     int failed = DagRanking.failures(scored).size();

@@ -55,6 +55,11 @@ public final class StructureScores {
     return m;
   }
 
+  /** Why a {@link DagMethods#CS_RANGE_AT_BEST} can be large, for the commands' notes. */
+  public static final String CS_RANGE_WHY = "CS moves along directions where the MAP objective barely does, so it"
+      + " depends on where EM stopped: on a flat optimum (parameters the data do not identify) or short of a slowly"
+      + " reached one (--em-limit-gap 1e-6 --em-acceleration squarem take EM to it)";
+
   /**
    * Per method that reports {@link DagMethods#CS_RANGE_AT_BEST} ({@code cs}, {@code cs-dagger}): how many
    * structures' CS differs by more than {@link DagMethods#CS_RANGE_NOTED} over the restarts at the

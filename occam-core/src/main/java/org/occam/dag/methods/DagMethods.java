@@ -35,10 +35,6 @@ public final class DagMethods {
   public static final String CS_RANGE_AT_BEST = "csRangeAtBest";
   /** A {@link #CS_RANGE_AT_BEST} above this is reported: CS there depends on where EM stopped. */
   public static final double CS_RANGE_NOTED = 1.0;
-  /** Why a {@link #CS_RANGE_AT_BEST} can be large, for the reports' notes. */
-  public static final String CS_RANGE_WHY = "CS moves along directions where the MAP objective barely does, so it"
-      + " depends on where EM stopped: on a flat optimum (parameters the data do not identify) or short of a slowly"
-      + " reached one (--em-limit-gap 1e-6 --em-acceleration squarem take EM to it)";
 
   /** Every DAG method. */
   public static final MethodRegistry<DagProblem> REGISTRY = new MethodRegistry<>("DAG", List.of(
