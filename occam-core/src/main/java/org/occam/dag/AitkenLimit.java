@@ -12,6 +12,14 @@ package org.occam.dag;
 final class AitkenLimit {
   private AitkenLimit() {}
 
+  /**
+   * Whether either stopping rule holds on the first {@code length} entries of a trace of plain steps:
+   * the last change below {@code tol} (Beal's rule; 0: off) or {@link #nearLimit} at {@code limitGap}.
+   */
+  static boolean stops(double[] trace, int length, double tol, double limitGap) {
+    return (length > 1 && Math.abs(trace[length - 1] - trace[length - 2]) < tol) || nearLimit(trace, length, limitGap);
+  }
+
   /** The number of increment ratios Aitken's rule looks at. */
   static final int RATE_WINDOW = 10;
   /** How far apart those ratios may lie for the rate to count as settled. */

@@ -13,9 +13,10 @@ import org.occam.math.Dirichlet;
  * softmax basis of MacKay (1998) is used, whose update is (6.23) without the −1s and whose
  * objective is {@code ln p(y|θ) + Σ λ ln θ}. The basis used is part of the run's settings.
  *
- * <p>One run starts from the given parameters and stops after {@code maxIterations} E steps or
+ * <p>One run starts from the given parameters and stops after {@code maxIterations} E steps, or
  * when the objective changes by less than {@code tolerancePerDatum · n} between E steps (Beal:
- * 1000 iterations, 10⁻⁶ per datum). The returned parameters are those of the last E step, so the
+ * 1000 iterations, 10⁻⁶ per datum), or when Aitken's estimate puts it within {@code limitGap} nats of
+ * its limit ({@link AitkenLimit}; off by default). The returned parameters are those of the last E step, so the
  * returned counts are exactly the E-step counts at θ̂, as the Cheeseman–Stutz score requires.
  * With {@code accelerated}, SQUAREM jumps between EM steps ({@link CountsSquarem}).
  */
@@ -128,7 +129,7 @@ public final class ExpectationMaximisation {
       ll = data.eStep(theta, counts);
       objective = ll + priorTerm.at(theta);
       trace[it++] = objective;
-      if (stops(trace, it, tol, settings.limitGap())) {
+      if (AitkenLimit.stops(trace, it, tol, settings.limitGap())) {
         converged = true;
         break;
       }
@@ -158,7 +159,7 @@ public final class ExpectationMaximisation {
       mStep(s, prior, counts, settings, scratch);
       return data.eStep(scratch, next) + priorTerm.at(scratch);
     };
-    CountsSquarem.Rule rule = (trace, length) -> stops(trace, length, tol, settings.limitGap());
+    CountsSquarem.Rule rule = (trace, length) -> AitkenLimit.stops(trace, length, tol, settings.limitGap());
     int probe = settings.limitGap() > 0 ? AitkenLimit.RATE_WINDOW + 2 : 2;
     var run = new CountsSquarem(step, rule, 2 * Math.max(tol, settings.limitGap()), probe, settings.maxIterations())
         .run(start);
@@ -168,12 +169,6 @@ public final class ExpectationMaximisation {
     double ll = data.eStep(theta, counts);
     return new Run(theta, counts, ll, prior.logDensity(s, theta), ll + priorTerm.at(theta), run.steps(),
         run.converged(), run.trace());
-  }
-
-  /** Whether either stopping rule holds on the first {@code length} entries of a trace of plain steps. */
-  private static boolean stops(double[] trace, int length, double tol, double limitGap) {
-    return (length > 1 && Math.abs(trace[length - 1] - trace[length - 2]) < tol)
-        || AitkenLimit.nearLimit(trace, length, limitGap);
   }
 
   /**

@@ -148,7 +148,7 @@ public final class VariationalBayesEm {
       double logZ = data.eStep(thetaTilde, next);
       bound = logZ - kl;
       trace[it++] = bound;
-      converged = stops(trace, it, tol, settings.limitGap());
+      converged = AitkenLimit.stops(trace, it, tol, settings.limitGap());
       if (converged || it >= settings.maxIterations()) {
         break;
       }
@@ -159,11 +159,6 @@ public final class VariationalBayesEm {
     return new Run(counts, bound, it, converged, Arrays.copyOf(trace, it), AitkenLimit.estimatedGapToLimit(trace, it));
   }
 
-  /** Whether either stopping rule holds on the first {@code length} entries of a trace of plain steps. */
-  private static boolean stops(double[] trace, int length, double tol, double limitGap) {
-    return (length > 1 && Math.abs(trace[length - 1] - trace[length - 2]) < tol)
-        || AitkenLimit.nearLimit(trace, length, limitGap);
-  }
 
   /** A SQUAREM-accelerated run (see the class comment): VBEM's step on the counts, its rules on probes. */
   private static Run accelerated(HiddenStateEnumeration data, DirichletPrior prior, double[] initialTheta,
@@ -177,7 +172,7 @@ public final class VariationalBayesEm {
       double kl = subNormalisedParameters(s, prior, counts, thetaTilde);
       return data.eStep(thetaTilde, next) - kl;
     };
-    var run = new CountsSquarem(step, (trace, length) -> stops(trace, length, tol, settings.limitGap()),
+    var run = new CountsSquarem(step, (trace, length) -> AitkenLimit.stops(trace, length, tol, settings.limitGap()),
         2 * Math.max(settings.limitGap(), tol), AitkenLimit.RATE_WINDOW + 2, settings.maxIterations()).run(start);
     double[] probe = run.probe();
     return new Run(run.counts(), run.objective(), run.steps(), run.converged(), run.trace(),
