@@ -114,14 +114,8 @@ class DagFitOptions {
         aisStrength, aisReverse);
     ais = ais.withTarget(AisTarget.of(aisTargetStdError, aisMaxRuns, aisRuns, "--ais-target-se", "--ais-max-runs",
         "--ais-runs"));
-    if (!(vbLimitGap >= 0) || Double.isInfinite(vbLimitGap)) {
-      throw new org.occam.data.InvalidInputException("--vb-limit-gap must be a finite number >= 0, got " + vbLimitGap);
-    }
-    if (!(emLimitGap >= 0) || Double.isInfinite(emLimitGap)) {
-      throw new org.occam.data.InvalidInputException("--em-limit-gap must be a finite number >= 0, got " + emLimitGap);
-    }
-    return new DagScoreSettings(restarts, maxIterations, tolerance, configurationLimit, mapBasis, exactTermLimit,
-        ais, vbLimitGap).withAccelerations(vbAcceleration, emAcceleration).withEmLimitGap(emLimitGap);
+    return new DagScoreSettings(restarts, maxIterations, tolerance, configurationLimit, mapBasis, exactTermLimit, ais)
+        .withAccelerations(vbAcceleration, emAcceleration).withLimitGaps(vbLimitGap, emLimitGap);
   }
 
   /** {@link org.occam.search.WorkLimit#requireEm} at --max-em-configurations: the configurations counted. */

@@ -74,12 +74,13 @@ class CsRangeCommandTest {
     }
   }
 
-  @Test
-  void aNegativeGapIsRefused() {
-    var r = CliRunner.run("dag", "score", "--parents", "y1<-h", "--data", sample(20).toString(), "--em-limit-gap",
-        "-1");
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.CsvSource({"--em-limit-gap,-1", "--vb-limit-gap,-1", "--em-limit-gap,Infinity",
+      "--vb-limit-gap,NaN"})
+  void aGapThatIsNotAFiniteNumberAtLeastZeroIsRefused(String option, String value) {
+    var r = CliRunner.run("dag", "score", "--parents", "y1<-h", "--data", sample(20).toString(), option, value);
     assertThat(r.exitCode()).isEqualTo(2);
-    assertThat(r.err()).contains("--em-limit-gap must be a finite number >= 0, got -1.0");
+    assertThat(r.err()).contains(option + " must be a finite number >= 0, got " + Double.parseDouble(value));
   }
 
   @Test

@@ -252,6 +252,22 @@ public record DagScoreSettings(int restarts, int maxIterations, double tolerance
         exactTermLimit, ais, vbLimitGap, restartsUntilBest, maxRestarts, refineMargin, vbAccelerated, on, emLimitGap);
   }
 
+  /**
+   * The same settings with the stops a user gives: {@code --vb-limit-gap} and {@code --em-limit-gap}, each
+   * a finite number of nats ≥ 0 (0: Beal's rule on the change per datum).
+   */
+  public DagScoreSettings withLimitGaps(double vb, double em) {
+    requireGap("--vb-limit-gap", vb);
+    requireGap("--em-limit-gap", em);
+    return withVbLimitGap(vb).withEmLimitGap(em);
+  }
+
+  private static void requireGap(String option, double gap) {
+    if (!(gap >= 0) || Double.isInfinite(gap)) {
+      throw new InvalidInputException(option + " must be a finite number >= 0, got " + gap);
+    }
+  }
+
   /** The same settings with another MAP-EM stop (0: Beal's rule, the change per datum). */
   public DagScoreSettings withEmLimitGap(double gap) {
     return new DagScoreSettings(restarts, maxIterations, tolerancePerDatum, configurationLimit, mapBasis,
