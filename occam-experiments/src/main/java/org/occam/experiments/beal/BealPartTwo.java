@@ -231,6 +231,23 @@ final class BealPartTwo {
       AisAgreement.UnitScores scores) implements Serializable {}
 
   /**
+   * The observed rows of the first {@code instances} instances of part two of {@code experiment beal --seed
+   * seed}, {@code rows} of each (a size's data are the first n of them), for measurements on the experiment's
+   * own data: part two's stream is the second split off the seed, each instance's parameters and rows are
+   * drawn from its own split of that, as {@link #scoreUnit} draws them.
+   */
+  static List<int[][]> instanceRows(long seed, int instances, int rows) {
+    SplittableUniformRandomProvider partTwo = RandomStreams.split(RandomStreams.fromSeed(seed), 2).get(1);
+    var truth = BealExample.trueModel().structure();
+    List<int[][]> out = new ArrayList<>();
+    for (SplittableUniformRandomProvider rng : RandomStreams.split(partTwo, instances)) {
+      double[] theta = DagScorer.randomParameters(truth, rng);
+      out.add(AncestralSampler.sampleObserved(truth, theta, rows, rng));
+    }
+    return out;
+  }
+
+  /**
    * Scores every structure on one instance at one size, one structure after another (the task is
    * the unit of parallel work): the instance's parameters and rows drawn again from its stream.
    */

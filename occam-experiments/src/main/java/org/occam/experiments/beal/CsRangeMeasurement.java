@@ -4,18 +4,14 @@ import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import org.apache.commons.rng.SplittableUniformRandomProvider;
-import org.occam.dag.AncestralSampler;
 import org.occam.dag.BealExample;
 import org.occam.dag.BipartiteStructureClass;
 import org.occam.dag.DagMethod;
 import org.occam.dag.DagScoreSettings;
-import org.occam.dag.DagScorer;
 import org.occam.dag.DagStructure;
 import org.occam.dag.StructureRanker;
 import org.occam.dag.methods.DagMethods;
 import org.occam.data.Dataset;
-import org.occam.math.RandomStreams;
 import org.occam.search.Ranks;
 
 /**
@@ -44,19 +40,15 @@ public final class CsRangeMeasurement {
     long seed = Long.parseLong(args[4]);
     List<DagStructure> structures =
         new BipartiteStructureClass(BealExample.hiddenVariables(), BealExample.observedVariables()).structures();
-    DagStructure truth = BealExample.structure();
-    // The instances of `experiment beal --seed S`: part two's stream is the second split off the seed.
-    SplittableUniformRandomProvider partTwo = RandomStreams.split(RandomStreams.fromSeed(seed), 2).get(1);
-    List<SplittableUniformRandomProvider> streams = RandomStreams.split(partTwo, instances);
     List<DagMethod> methods = DagMethod.parseList("cs,cs-dagger");
     DagScoreSettings settings = DagScoreSettings.defaults().withFixedRestarts(restarts);
     int maxN = sizes.stream().mapToInt(Integer::intValue).max().orElseThrow();
     PrintWriter o = new PrintWriter(System.out, true);
     int pairs = 0;
     int[] unsettled = new int[methods.size()];
+    List<int[][]> instanceRows = BealPartTwo.instanceRows(seed, instances, maxN);
     for (int i = 0; i < instances; i++) {
-      double[] theta = DagScorer.randomParameters(truth, streams.get(i));
-      int[][] rows = AncestralSampler.sampleObserved(truth, theta, maxN, streams.get(i));
+      int[][] rows = instanceRows.get(i);
       for (int n : sizes) {
         Dataset d = Dataset.of(BealExample.observedVariables(), Arrays.copyOf(rows, n));
         var scored = StructureRanker.scoreAll(structures, d, 1.0, methods, settings, seed + 1000L * (i + 1) + n,

@@ -76,10 +76,6 @@ public final class RestartComparison {
       long seed, int threads, PrintWriter log) {
     List<DagStructure> structures =
         new BipartiteStructureClass(BealExample.hiddenVariables(), BealExample.observedVariables()).structures();
-    DagStructure truth = BealExample.structure();
-    // The instances of `experiment beal --seed S`: part two's stream is the second split off the seed.
-    SplittableUniformRandomProvider partTwo = RandomStreams.split(RandomStreams.fromSeed(seed), 2).get(1);
-    List<SplittableUniformRandomProvider> streams = RandomStreams.split(partTwo, instances);
     int[][] same = new int[rules.size()][methods.size()];
     int[][] higherTop = new int[rules.size()][methods.size()];
     int[][] lowerTop = new int[rules.size()][methods.size()];
@@ -87,9 +83,9 @@ public final class RestartComparison {
     long[] restarts = new long[rules.size()];
     double[] cpu = new double[rules.size()];
     int maxN = sizes.stream().mapToInt(Integer::intValue).max().orElseThrow();
+    List<int[][]> instanceRows = BealPartTwo.instanceRows(seed, instances, maxN);
     for (int i = 0; i < instances; i++) {
-      double[] theta = DagScorer.randomParameters(truth, streams.get(i));
-      int[][] rows = AncestralSampler.sampleObserved(truth, theta, maxN, streams.get(i));
+      int[][] rows = instanceRows.get(i);
       for (int n : sizes) {
         Dataset d = Dataset.of(BealExample.observedVariables(), Arrays.copyOf(rows, n));
         int[][] choices = new int[rules.size()][];
