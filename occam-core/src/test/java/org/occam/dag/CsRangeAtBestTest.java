@@ -107,4 +107,51 @@ class CsRangeAtBestTest {
     }
     assertThat(widestBeal).isGreaterThan(DagMethods.CS_RANGE_NOTED);
   }
+
+  /**
+   * The range is max − min of CS over the restarts within 0.01 nats of the best objective, each CS
+   * computed again by the brute-force oracle (every completion of every row, in log space) at that
+   * restart's θ̂.
+   */
+  @Test
+  void theRangeIsTheOraclesCsOverTheRestartsAtTheBest() {
+    List<Variable> vars = new ArrayList<>();
+    vars.add(Variable.withCount("h", 2));
+    vars.addAll(BealExample.observedVariables());
+    DagStructure s = DagStructure.of(vars, new boolean[] {true, false, false, false, false},
+        new int[][] {{}, {0}, {}, {}, {}});
+    int[] card = new int[s.size()];
+    int[][] parents = new int[s.size()][];
+    for (int j = 0; j < s.size(); j++) {
+      card[j] = s.cardinality(j);
+      parents[j] = s.parents(j);
+    }
+    var model = new org.occam.testing.BruteForceEvidence.Model(card, parents, new double[] {1, 1, 1, 1, 1});
+    for (long seed : FRESH_SEEDS) {
+      Dataset d = data(seed, 120);
+      int[][] rows = new int[d.distinctRows()][];
+      double[] counts = new double[rows.length];
+      for (int r = 0; r < rows.length; r++) {
+        rows[r] = new int[s.size()];
+        rows[r][0] = org.occam.testing.BruteForceEvidence.UNKNOWN;
+        System.arraycopy(d.row(r), 0, rows[r], 1, 4);
+        counts[r] = d.count(r);
+      }
+      var problem = new DagProblem(new HiddenStateEnumeration(s, d), DirichletPrior.uniform(s.size(), 1.0), settings(),
+          RandomStreams.fromSeed(seed + 1), seed + 1);
+      EvidenceEstimate cs = DagMethods.get("cs").estimate(problem);
+      double best = problem.mapEm().best().objective();
+      double lo = Double.POSITIVE_INFINITY;
+      double hi = Double.NEGATIVE_INFINITY;
+      for (var run : problem.mapEm().runs()) {
+        if (run.objective() >= best - DagProblem.RESTART_AGREEMENT_NATS) {
+          double oracle = org.occam.testing.BruteForceEvidence.cheesemanStutz(model, run.theta(), rows, counts);
+          lo = Math.min(lo, oracle);
+          hi = Math.max(hi, oracle);
+        }
+      }
+      assertThat(range(cs)).as("seed %d", seed).isCloseTo(hi - lo, org.assertj.core.data.Offset.offset(1e-8));
+      assertThat(range(cs)).as("seed %d", seed).isGreaterThan(0);
+    }
+  }
 }

@@ -33,19 +33,24 @@ class CheesemanStutz extends MapEmScore {
   @Override
   double[] score(DagProblem problem, ExpectationMaximisation.Run r, double logAlias, Map<String, Object> diag,
       Map<String, Object> settingsUsed) {
+    double cs = csAt(problem, r, diag);
+    diag.put(DagMethods.CS_RANGE_AT_BEST, rangeAtBest(problem, r.objective()));
+    return new double[] {cs, logAlias, 0};
+  }
+
+  /**
+   * CS (uncorrected) at the end of one MAP-EM run; its two complete-data terms go to {@code diag} when it
+   * is not null.
+   */
+  static double csAt(DagProblem problem, ExpectationMaximisation.Run r, Map<String, Object> diag) {
     double completeEvidence = CompleteDataEvidence.logEvidence(problem.structure(), problem.prior(),
         r.expectedCounts());
     double completeLikelihood = CompleteDataEvidence.logLikelihood(r.theta(), r.expectedCounts());
-    diag.put("completedDataLogEvidence", completeEvidence);
-    diag.put("completedDataLogLikelihood", completeLikelihood);
-    diag.put(DagMethods.CS_RANGE_AT_BEST, rangeAtBest(problem, r.objective()));
-    return new double[] {completeEvidence + r.logLikelihood() - completeLikelihood, logAlias, 0};
-  }
-
-  /** CS (uncorrected) at the end of one MAP-EM run. */
-  static double csAt(DagProblem problem, ExpectationMaximisation.Run r) {
-    return CompleteDataEvidence.logEvidence(problem.structure(), problem.prior(), r.expectedCounts())
-        + r.logLikelihood() - CompleteDataEvidence.logLikelihood(r.theta(), r.expectedCounts());
+    if (diag != null) {
+      diag.put("completedDataLogEvidence", completeEvidence);
+      diag.put("completedDataLogLikelihood", completeLikelihood);
+    }
+    return completeEvidence + r.logLikelihood() - completeLikelihood;
   }
 
   /**
@@ -69,7 +74,7 @@ class CheesemanStutz extends MapEmScore {
     double hi = Double.NEGATIVE_INFINITY;
     for (ExpectationMaximisation.Run run : problem.mapEm().runs()) {
       if (run.objective() >= bestObjective - DagProblem.RESTART_AGREEMENT_NATS) {
-        double cs = csAt(problem, run);
+        double cs = csAt(problem, run, null);
         lo = Math.min(lo, cs);
         hi = Math.max(hi, cs);
       }
