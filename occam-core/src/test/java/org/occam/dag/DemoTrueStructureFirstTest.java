@@ -48,8 +48,8 @@ class DemoTrueStructureFirstTest {
    * 3, n = 10,240) the structures whose VBEM stopped at Beal's 1,000 iterations in {@code dag rank}
    * (indices 3, 6, 10, 11, 12, 80, 91, 128) all end by VBEM's own rule with the demo's settings; at
    * 1,000 some of them still stop at the limit. (Measured with {@code dag rank} on the demo's data of
-   * seed 3 and 10 fresh seeds, 20261128 to 20261137: 8–9 of 136 structures at the limit with 1,000,
-   * none with the demo's limit, in about the same time.)
+   * seed 3 and 10 fresh seeds, 20261128 to 20261137: 8–13 of 136 structures at the limit with 1,000;
+   * with the demo's limit none on 9 of the 11 seeds and one on the other two, in about the same time.)
    */
   @Test
   void theDemosVbRunsEndByTheirRuleNotAtTheLimit() {
