@@ -1,0 +1,74 @@
+package org.occam.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 16, point 1: an EM or VBEM run that stops at its iteration limit is a warning on the command's
+ * output, with the limit and the way round, not only a column or a JSON flag: in {@code dag score} one
+ * line per score, in {@code dag rank} one line per method with the number of structures. A limit that
+ * binds nowhere prints no such line.
+ */
+class IterationLimitWarningTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Path BEAL = Path.of("..", "examples", "beal-true.json");
+
+  @TempDir
+  Path dir;
+
+  private Path sample() {
+    Path data = dir.resolve("d.csv");
+    var s = CliRunner.run("dag", "sample", "--model", BEAL.toString(), "--rows", "300", "--seed", "20261302",
+        "--out", data.toString());
+    assertThat(s.exitCode()).as(s.err()).isZero();
+    return data;
+  }
+
+  @Test
+  void dagScoreWarnsForEachScoreStoppedAtTheLimit() throws IOException {
+    Path data = sample();
+    Path json = dir.resolve("s.json");
+    var r = CliRunner.run("dag", "score", "--model", BEAL.toString(), "--data", data.toString(), "--methods",
+        "vb,map", "--max-iterations", "3", "--json", json.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    for (String m : new String[] {"vb", "map"}) {
+      assertThat(r.out()).containsOnlyOnce("warning: " + m + " did not converge within 3 iterations; the score is"
+          + " from the last iteration (--max-iterations raises the limit)");
+    }
+    for (JsonNode e : JSON.readTree(json.toFile()).get("results")) {
+      assertThat(e.get("diagnostics").get("converged").asBoolean()).as(e.get("method").asText()).isFalse();
+    }
+    var free = CliRunner.run("dag", "score", "--model", BEAL.toString(), "--data", data.toString(), "--methods",
+        "vb,map");
+    assertThat(free.exitCode()).as(free.err()).isZero();
+    assertThat(free.out()).doesNotContain("did not converge");
+  }
+
+  @Test
+  void dagRankCountsTheStructuresStoppedAtTheLimit() throws IOException {
+    Path data = sample();
+    Path json = dir.resolve("r.json");
+    var r = CliRunner.run("dag", "rank", "--data", data.toString(), "--hidden", "2", "--hidden-states", "2",
+        "--methods", "vb", "--max-iterations", "3", "--top", "1", "--json", json.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    Matcher m = Pattern.compile("warning: vb did not converge within 3 iterations for (\\d+) structure\\(s\\); their"
+        + " scores are from the last iteration \\(--max-iterations raises the limit\\)").matcher(r.out());
+    assertThat(m.find()).as(r.out()).isTrue();
+    JsonNode root = JSON.readTree(json.toFile());
+    int stopped = 0;
+    for (JsonNode s : root.get("structures")) {
+      stopped += s.get("converged").get("vb").asBoolean() ? 0 : 1;
+    }
+    assertThat(stopped).isPositive();
+    assertThat(Integer.parseInt(m.group(1))).isEqualTo(stopped);
+    assertThat(root.get("nonConverged").get("vb").asInt()).isEqualTo(stopped);
+  }
+}
