@@ -198,9 +198,13 @@ public final class DagSearchCommand implements Callable<Integer> {
     out.printf("data %s: n = %s, %d distinct rows; %d hidden variable(s) with %s states; %s class, at most %d "
         + "parent(s)%n", input.data, Tables.number(d.size()), d.distinctRows(), hiddenVars.size(),
         hiddenVars.stream().map(v -> Integer.toString(v.cardinality())).toList(), constraint.label(), limit);
-    var report = new DagSearchReport(space, method.name(), result, truth);
+    var bestEstimate = methodScore == null ? null : methodScore.estimate(result.best());
+    var report = new DagSearchReport(space, method.name(), result, truth).withConvergence(methodScore == null ? null
+        : new DagSearchReport.Convergence(methodScore.scored(), methodScore.notConverged(),
+            scoreSettings.maxIterations(), bestEstimate.converged()));
     report.printClimbs(out);
     report.printTruth(out);
+    report.printNonConverged(out);
     double sinceStart = ProcessClock.secondsSinceStart();
     out.printf("%nscored %d distinct structures (%d cache hits%s) in %.2f s with %d thread(s); %.2f s since JVM "
         + "start%n", result.structuresScored(), result.cacheHits(), result.familiesScored() > 0
@@ -217,7 +221,7 @@ public final class DagSearchCommand implements Callable<Integer> {
       timing.put("seconds", seconds);
       timing.put("secondsSinceJvmStart", sinceStart);
       var root = report.json(DataJson.of(input.data, d), DataJson.hidden(hiddenVars), constraint.label(), set,
-          methodScore == null ? null : ResultJson.estimate(methodScore.estimate(result.best())), timing);
+          bestEstimate == null ? null : ResultJson.estimate(bestEstimate), timing);
       outputs.write(json, ResultJson.write(root));
       if (journal != null) {
         journal.complete();

@@ -32,6 +32,9 @@ public final class DagMethodScore implements DagStructureScore {
   private final DagScoreSettings settings;
   private final long seed;
   private final BipartiteStructureClass rankStreams;
+  private final java.util.concurrent.atomic.AtomicInteger scored = new java.util.concurrent.atomic.AtomicInteger();
+  private final java.util.concurrent.atomic.AtomicInteger notConverged =
+      new java.util.concurrent.atomic.AtomicInteger();
 
   /**
    * @param lambda the symmetric Dirichlet hyperparameter of every CPT row
@@ -53,9 +56,25 @@ public final class DagMethodScore implements DagStructureScore {
     return method;
   }
 
+  /** The structure's score; each call counts towards {@link #scored()} and, if it did not converge, {@link #notConverged()}. */
   @Override
   public double logScore(DagStructure structure) {
-    return estimate(structure).logEvidence();
+    EvidenceEstimate e = estimate(structure);
+    scored.incrementAndGet();
+    if (!e.converged()) {
+      notConverged.incrementAndGet();
+    }
+    return e.logEvidence();
+  }
+
+  /** How many structures {@link #logScore} has scored. */
+  public int scored() {
+    return scored.get();
+  }
+
+  /** How many of them did not converge (an EM or VBEM run stopped at the iteration limit). */
+  public int notConverged() {
+    return notConverged.get();
   }
 
   /**

@@ -20,6 +20,13 @@ public final class DagSearchReport {
   private final String method;
   private final DagHillClimbing.Result result;
   private final DagStructure truth;
+  private Convergence convergence;
+
+  /**
+   * How the score's runs ended: of {@code scored} structures scored in this run, {@code notConverged}
+   * stopped at the iteration limit {@code maxIterations}; {@code bestConverged} for the best structure.
+   */
+  public record Convergence(int scored, int notConverged, int maxIterations, boolean bestConverged) {}
 
   /**
    * @param method the score's name
@@ -42,6 +49,28 @@ public final class DagSearchReport {
           c.moves(), c.scored(), StructureJson.compact(c.best()));
     }
     out.printf("%nbest %s = %.3f: %s%n", method, result.bestScore(), result.best());
+  }
+
+  /** Adds how the score's runs ended, for {@link #printNonConverged} and the JSON; this report. */
+  public DagSearchReport withConvergence(Convergence c) {
+    this.convergence = c;
+    return this;
+  }
+
+  /**
+   * A warning when some structures' scores stopped at the iteration limit (the best among them or
+   * not); nothing without {@link #withConvergence} or when every run ended by its rule.
+   */
+  public void printNonConverged(PrintWriter out) {
+    if (convergence == null || (convergence.notConverged() == 0 && convergence.bestConverged())) {
+      return;
+    }
+    String which = convergence.notConverged() > 0
+        ? String.format("%d of the %d structure(s) scored in this run%s", convergence.notConverged(),
+            convergence.scored(), convergence.bestConverged() ? "" : ", the best among them")
+        : "the best structure";
+    out.printf("warning: %s did not converge within %d iterations for %s; those scores are from the last iteration"
+        + " (--max-iterations raises the limit)%n", method, convergence.maxIterations(), which);
   }
 
   /** Whether and where the search visited the true structure (up to interchangeable hidden variables); nothing without one. */
@@ -113,6 +142,10 @@ public final class DagSearchReport {
     counts.put("cacheHits", result.cacheHits());
     counts.put("familiesScored", result.familiesScored());
     counts.put("familyCacheHits", result.familyCacheHits());
+    if (convergence != null) {
+      counts.put("notConverged", convergence.notConverged());
+      counts.put("scoredInThisRun", convergence.scored());
+    }
     root.put("counts", counts);
     if (truth != null) {
       root.put("true", trueJson());
