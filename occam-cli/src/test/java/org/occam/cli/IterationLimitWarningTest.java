@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
  * output, with the limit and the way round, not only a column or a JSON flag: in {@code dag score} one
  * line per score, in {@code dag rank} one line per method with the number of structures. A limit that
  * binds nowhere prints no such line. {@code dag search} says how many of the structures it scored
- * stopped at the limit, and whether the best did, in a line and in its JSON's counts.
+ * stopped at the limit, and whether the best did, in a line and in its JSON's counts; {@code dag select}
+ * marks such scores in its table and says what the mark means.
  */
 class IterationLimitWarningTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -98,5 +99,27 @@ class IterationLimitWarningTest {
     assertThat(free.exitCode()).as(free.err()).isZero();
     assertThat(free.out()).doesNotContain("did not converge");
     assertThat(JSON.readTree(json2.toFile()).get("counts").get("notConverged").asInt()).isZero();
+  }
+
+  @Test
+  void dagSelectMarksTheScoresStoppedAtTheLimit() throws IOException {
+    Path data = sample();
+    Path json = dir.resolve("select.json");
+    var r = CliRunner.run("dag", "select", "--data", data.toString(), "--hidden-states", "1..2", "--methods", "vb,bic",
+        "--max-iterations", "3", "--json", json.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out()).contains("! not converged: an EM or VBEM run stopped at the iteration limit (--max-iterations"
+        + " raises it; diagnostics in the JSON)");
+    int marked = 0;
+    for (JsonNode model : JSON.readTree(json.toFile()).get("models")) {
+      for (JsonNode e : model.get("results")) {
+        marked += e.get("diagnostics").get("converged").asBoolean() ? 0 : 1;
+      }
+    }
+    assertThat(marked).isPositive();
+    var free = CliRunner.run("dag", "select", "--data", data.toString(), "--hidden-states", "1..2", "--methods",
+        "vb,bic");
+    assertThat(free.exitCode()).as(free.err()).isZero();
+    assertThat(free.out()).doesNotContain("not converged");
   }
 }
