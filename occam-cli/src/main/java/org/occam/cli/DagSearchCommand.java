@@ -199,12 +199,15 @@ public final class DagSearchCommand implements Callable<Integer> {
         + "parent(s)%n", input.data, Tables.number(d.size()), d.distinctRows(), hiddenVars.size(),
         hiddenVars.stream().map(v -> Integer.toString(v.cardinality())).toList(), constraint.label(), limit);
     var bestEstimate = methodScore == null ? null : methodScore.estimate(result.best());
-    var report = new DagSearchReport(space, method.name(), result, truth).withConvergence(methodScore == null ? null
-        : new DagSearchReport.Convergence(methodScore.scored(), methodScore.notConverged(),
-            scoreSettings.maxIterations(), bestEstimate.converged()));
+    var report = new DagSearchReport(space, method.name(), result, truth);
+    if (bestEstimate != null) {
+      report.withBestConverged(bestEstimate.converged());
+      DagSearchReport.printRunCount(spec.commandLine().getErr(), method.name(), methodScore.notConverged(),
+          methodScore.scored(), scoreSettings.maxIterations());
+    }
     report.printClimbs(out);
     report.printTruth(out);
-    report.printNonConverged(out);
+    report.printNonConverged(out, scoreSettings.maxIterations());
     double sinceStart = ProcessClock.secondsSinceStart();
     out.printf("%nscored %d distinct structures (%d cache hits%s) in %.2f s with %d thread(s); %.2f s since JVM "
         + "start%n", result.structuresScored(), result.cacheHits(), result.familiesScored() > 0

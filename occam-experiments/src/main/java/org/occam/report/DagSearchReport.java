@@ -20,13 +20,9 @@ public final class DagSearchReport {
   private final String method;
   private final DagHillClimbing.Result result;
   private final DagStructure truth;
-  private Convergence convergence;
 
-  /**
-   * How the score's runs ended: of {@code scored} structures scored in this run, {@code notConverged}
-   * stopped at the iteration limit {@code maxIterations}; {@code bestConverged} for the best structure.
-   */
-  public record Convergence(int scored, int notConverged, int maxIterations, boolean bestConverged) {}
+  /** Whether the best structure's score ended by its rule (null: not said, as for complete-data scores). */
+  private Boolean bestConverged;
 
   /**
    * @param method the score's name
@@ -51,26 +47,31 @@ public final class DagSearchReport {
     out.printf("%nbest %s = %.3f: %s%n", method, result.bestScore(), result.best());
   }
 
-  /** Adds how the score's runs ended, for {@link #printNonConverged} and the JSON; this report. */
-  public DagSearchReport withConvergence(Convergence c) {
-    this.convergence = c;
+  /** Adds whether the best structure's score ended by its rule, for {@link #printNonConverged}; this report. */
+  public DagSearchReport withBestConverged(boolean converged) {
+    this.bestConverged = converged;
     return this;
   }
 
   /**
-   * A warning when some structures' scores stopped at the iteration limit (the best among them or
-   * not); nothing without {@link #withConvergence} or when every run ended by its rule.
+   * A warning when the best structure's score stopped at the iteration limit (the JSON has it in
+   * the best estimate's diagnostics). It depends only on the best structure, so a resumed search
+   * prints what an uninterrupted one does; how many of the structures scored in a run stopped at the
+   * limit is {@link #printRunCount}'s, on stderr.
    */
-  public void printNonConverged(PrintWriter out) {
-    if (convergence == null || (convergence.notConverged() == 0 && convergence.bestConverged())) {
-      return;
+  public void printNonConverged(PrintWriter out, int maxIterations) {
+    if (Boolean.FALSE.equals(bestConverged)) {
+      out.printf("warning: %s did not converge within %d iterations for the best structure; its score is from the"
+          + " last iteration (--max-iterations raises the limit)%n", method, maxIterations);
     }
-    String which = convergence.notConverged() > 0
-        ? String.format("%d of the %d structure(s) scored in this run%s", convergence.notConverged(),
-            convergence.scored(), convergence.bestConverged() ? "" : ", the best among them")
-        : "the best structure";
-    out.printf("warning: %s did not converge within %d iterations for %s; those scores are from the last iteration"
-        + " (--max-iterations raises the limit)%n", method, convergence.maxIterations(), which);
+  }
+
+  /** On stderr: how many of the structures scored in this run (not those kept from a journal) stopped at the limit. */
+  public static void printRunCount(PrintWriter err, String method, int notConverged, int scored, int maxIterations) {
+    if (notConverged > 0) {
+      err.printf("dag search: %s did not converge within %d iterations for %d of the %d structure(s) scored in this"
+          + " run (--max-iterations raises the limit)%n", method, maxIterations, notConverged, scored);
+    }
   }
 
   /** Whether and where the search visited the true structure (up to interchangeable hidden variables); nothing without one. */
@@ -142,10 +143,6 @@ public final class DagSearchReport {
     counts.put("cacheHits", result.cacheHits());
     counts.put("familiesScored", result.familiesScored());
     counts.put("familyCacheHits", result.familyCacheHits());
-    if (convergence != null) {
-      counts.put("notConverged", convergence.notConverged());
-      counts.put("scoredInThisRun", convergence.scored());
-    }
     root.put("counts", counts);
     if (truth != null) {
       root.put("true", trueJson());
