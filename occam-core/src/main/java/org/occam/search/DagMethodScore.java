@@ -56,7 +56,10 @@ public final class DagMethodScore implements DagStructureScore {
     return method;
   }
 
-  /** The structure's score; each call counts towards {@link #scored()} and, if it did not converge, {@link #notConverged()}. */
+  /**
+   * The structure's score; each call counts towards {@link #scored()} and, if it did not converge,
+   * {@link #notConverged()}.
+   */
   @Override
   public double logScore(DagStructure structure) {
     EvidenceEstimate e = estimate(structure);
