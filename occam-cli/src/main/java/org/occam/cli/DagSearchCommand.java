@@ -198,16 +198,11 @@ public final class DagSearchCommand implements Callable<Integer> {
     out.printf("data %s: n = %s, %d distinct rows; %d hidden variable(s) with %s states; %s class, at most %d "
         + "parent(s)%n", input.data, Tables.number(d.size()), d.distinctRows(), hiddenVars.size(),
         hiddenVars.stream().map(v -> Integer.toString(v.cardinality())).toList(), constraint.label(), limit);
-    var bestEstimate = methodScore == null ? null : methodScore.estimate(result.best());
-    var report = new DagSearchReport(space, method.name(), result, truth);
-    if (bestEstimate != null) {
-      report.withBestConverged(bestEstimate.converged());
-      DagSearchReport.printRunCount(spec.commandLine().getErr(), method.name(), methodScore.notConverged(),
-          methodScore.scored(), scoreSettings.maxIterations());
-    }
+    var report = new DagSearchReport(space, method.name(), result, truth)
+        .withMethodScore(methodScore, scoreSettings.maxIterations());
     report.printClimbs(out);
     report.printTruth(out);
-    report.printNonConverged(out, scoreSettings.maxIterations());
+    report.printNonConverged(out, spec.commandLine().getErr());
     double sinceStart = ProcessClock.secondsSinceStart();
     out.printf("%nscored %d distinct structures (%d cache hits%s) in %.2f s with %d thread(s); %.2f s since JVM "
         + "start%n", result.structuresScored(), result.cacheHits(), result.familiesScored() > 0
@@ -223,8 +218,7 @@ public final class DagSearchCommand implements Callable<Integer> {
       timing.put("searchSeconds", result.seconds());
       timing.put("seconds", seconds);
       timing.put("secondsSinceJvmStart", sinceStart);
-      var root = report.json(DataJson.of(input.data, d), DataJson.hidden(hiddenVars), constraint.label(), set,
-          bestEstimate == null ? null : ResultJson.estimate(bestEstimate), timing);
+      var root = report.json(DataJson.of(input.data, d), DataJson.hidden(hiddenVars), constraint.label(), set, timing);
       outputs.write(json, ResultJson.write(root));
       if (journal != null) {
         journal.complete();

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -35,35 +37,50 @@ class IterationLimitWarningTest {
     return data;
   }
 
+  /** The command at an iteration limit of 3 with its JSON in {@code json}; it must succeed. */
+  private static CliRunner.Result atThree(List<String> command, Path json) {
+    List<String> args = new ArrayList<>(command);
+    args.addAll(List.of("--max-iterations", "3", "--json", json.toString()));
+    var r = CliRunner.run(args.toArray(String[]::new));
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    return r;
+  }
+
+  /** The command at the default limit: it succeeds and says nothing of convergence; its JSON in {@code json}. */
+  private static void atTheDefaultLimitNothingIsSaid(List<String> command, Path json) {
+    List<String> args = new ArrayList<>(command);
+    args.addAll(List.of("--json", json.toString()));
+    var r = CliRunner.run(args.toArray(String[]::new));
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    for (String said : List.of(r.out(), r.err())) {
+      assertThat(said).doesNotContain("did not converge", "not converged");
+    }
+  }
+
   @Test
   void dagScoreWarnsForEachScoreStoppedAtTheLimit() throws IOException {
-    Path data = sample();
+    List<String> command = List.of("dag", "score", "--model", BEAL.toString(), "--data", sample().toString(),
+        "--methods", "vb,map");
     Path json = dir.resolve("s.json");
-    var r = CliRunner.run("dag", "score", "--model", BEAL.toString(), "--data", data.toString(), "--methods",
-        "vb,map", "--max-iterations", "3", "--json", json.toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
+    var r = atThree(command, json);
     for (String m : new String[] {"vb", "map"}) {
-      assertThat(r.out()).containsOnlyOnce("warning: " + m + " did not converge within 3 iterations; the score is"
+      assertThat(r.out()).containsOnlyOnce("warning: " + m + " did not converge within 3 iterations; its score is"
           + " from the last iteration (--max-iterations raises the limit)");
     }
     for (JsonNode e : JSON.readTree(json.toFile()).get("results")) {
       assertThat(e.get("diagnostics").get("converged").asBoolean()).as(e.get("method").asText()).isFalse();
     }
-    var free = CliRunner.run("dag", "score", "--model", BEAL.toString(), "--data", data.toString(), "--methods",
-        "vb,map");
-    assertThat(free.exitCode()).as(free.err()).isZero();
-    assertThat(free.out()).doesNotContain("did not converge");
+    atTheDefaultLimitNothingIsSaid(command, dir.resolve("s-default.json"));
   }
 
   @Test
   void dagRankCountsTheStructuresStoppedAtTheLimit() throws IOException {
-    Path data = sample();
+    List<String> command = List.of("dag", "rank", "--data", sample().toString(), "--hidden", "2", "--hidden-states",
+        "2", "--methods", "vb", "--top", "1");
     Path json = dir.resolve("r.json");
-    var r = CliRunner.run("dag", "rank", "--data", data.toString(), "--hidden", "2", "--hidden-states", "2",
-        "--methods", "vb", "--max-iterations", "3", "--top", "1", "--json", json.toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
-    Matcher m = Pattern.compile("warning: vb did not converge within 3 iterations for (\\d+) structure\\(s\\); their"
-        + " scores are from the last iteration \\(--max-iterations raises the limit\\)").matcher(r.out());
+    var r = atThree(command, json);
+    Matcher m = Pattern.compile("warning: vb did not converge within 3 iterations for (\\d+) structure\\(s\\);"
+        + " their scores are from the last iteration \\(--max-iterations raises the limit\\)").matcher(r.out());
     assertThat(m.find()).as(r.out()).isTrue();
     JsonNode root = JSON.readTree(json.toFile());
     int stopped = 0;
@@ -77,11 +94,10 @@ class IterationLimitWarningTest {
 
   @Test
   void dagSearchWarnsWhenTheBestStoppedAtTheLimitAndCountsTheRunsOnStderr() throws IOException {
-    Path data = sample();
+    List<String> command = List.of("dag", "search", "--data", sample().toString(), "--hidden", "2", "--hidden-states",
+        "2", "--score", "vb", "--restarts", "1", "--seed", "1");
     Path json = dir.resolve("search.json");
-    var r = CliRunner.run("dag", "search", "--data", data.toString(), "--hidden", "2", "--hidden-states", "2",
-        "--score", "vb", "--restarts", "1", "--seed", "1", "--max-iterations", "3", "--json", json.toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
+    var r = atThree(command, json);
     JsonNode root = JSON.readTree(json.toFile());
     assertThat(root.at("/best/estimate/diagnostics/converged").asBoolean()).isFalse();
     assertThat(r.out()).containsOnlyOnce("warning: vb did not converge within 3 iterations for the best structure; its"
@@ -92,24 +108,19 @@ class IterationLimitWarningTest {
     assertThat(Integer.parseInt(m.group(1))).isPositive().isLessThanOrEqualTo(Integer.parseInt(m.group(2)));
     assertThat(Integer.parseInt(m.group(2))).isEqualTo(root.at("/counts/structuresScored").asInt());
 
-    Path json2 = dir.resolve("search2.json");
-    var free = CliRunner.run("dag", "search", "--data", data.toString(), "--hidden", "2", "--hidden-states", "2",
-        "--score", "vb", "--restarts", "1", "--seed", "1", "--json", json2.toString());
-    assertThat(free.exitCode()).as(free.err()).isZero();
-    assertThat(JSON.readTree(json2.toFile()).at("/best/estimate/diagnostics/converged").asBoolean()).isTrue();
-    assertThat(free.out()).doesNotContain("did not converge");
-    assertThat(free.err()).doesNotContain("did not converge");
+    Path atDefault = dir.resolve("search-default.json");
+    atTheDefaultLimitNothingIsSaid(command, atDefault);
+    assertThat(JSON.readTree(atDefault.toFile()).at("/best/estimate/diagnostics/converged").asBoolean()).isTrue();
   }
 
   @Test
   void dagSelectMarksTheScoresStoppedAtTheLimit() throws IOException {
-    Path data = sample();
+    List<String> command = List.of("dag", "select", "--data", sample().toString(), "--hidden-states", "1..2",
+        "--methods", "vb,bic");
     Path json = dir.resolve("select.json");
-    var r = CliRunner.run("dag", "select", "--data", data.toString(), "--hidden-states", "1..2", "--methods", "vb,bic",
-        "--max-iterations", "3", "--json", json.toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
+    var r = atThree(command, json);
     assertThat(r.out()).contains("! not converged: an EM or VBEM run stopped at the iteration limit (--max-iterations"
-        + " raises it; diagnostics in the JSON)");
+        + " raises the limit; diagnostics in the JSON)");
     int marked = 0;
     for (JsonNode model : JSON.readTree(json.toFile()).get("models")) {
       for (JsonNode e : model.get("results")) {
@@ -117,9 +128,6 @@ class IterationLimitWarningTest {
       }
     }
     assertThat(marked).isPositive();
-    var free = CliRunner.run("dag", "select", "--data", data.toString(), "--hidden-states", "1..2", "--methods",
-        "vb,bic");
-    assertThat(free.exitCode()).as(free.err()).isZero();
-    assertThat(free.out()).doesNotContain("not converged");
+    atTheDefaultLimitNothingIsSaid(command, dir.resolve("select-default.json"));
   }
 }

@@ -39,8 +39,7 @@ public final class DagScoreReport {
         // a sampler that says why itself (AIS: a dominant run, or a standard-error target not met)
         out.printf("warning: %s is not to be trusted: %s%n", e.method(), why);
       } else if (!e.converged()) {
-        out.printf("warning: %s did not converge within %d iterations; the score is from the last iteration"
-            + " (--max-iterations raises the limit)%n", e.method(), maxIterations);
+        out.println(IterationLimit.warning(e.method(), maxIterations, null, false));
       }
     }
     List<String> once = new ArrayList<>();

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.occam.dag.DagStructure;
+import org.occam.evidence.EvidenceEstimate;
+import org.occam.search.DagMethodScore;
 import org.occam.search.DagHillClimbing;
 import org.occam.search.DagSearchSpace;
 
@@ -21,8 +23,11 @@ public final class DagSearchReport {
   private final DagHillClimbing.Result result;
   private final DagStructure truth;
 
-  /** Whether the best structure's score ended by its rule (null: not said, as for complete-data scores). */
-  private Boolean bestConverged;
+  /** The score's estimate at the best structure (null for the complete-data scores), its runs' counts. */
+  private EvidenceEstimate bestEstimate;
+  private int scored;
+  private int notConverged;
+  private int maxIterations;
 
   /**
    * @param method the score's name
@@ -47,30 +52,37 @@ public final class DagSearchReport {
     out.printf("%nbest %s = %.3f: %s%n", method, result.bestScore(), result.best());
   }
 
-  /** Adds whether the best structure's score ended by its rule, for {@link #printNonConverged}; this report. */
-  public DagSearchReport withBestConverged(boolean converged) {
-    this.bestConverged = converged;
+  /**
+   * Takes the method score the search used (null for the complete-data scores, which have no runs
+   * to converge): its estimate at the best structure, for {@link #printNonConverged} and the JSON,
+   * and how many of the structures it scored in this run stopped at {@code maxIterations}; this report.
+   */
+  public DagSearchReport withMethodScore(DagMethodScore score, int maxIterations) {
+    if (score != null) {
+      this.bestEstimate = score.estimate(result.best());
+      this.scored = score.scored();
+      this.notConverged = score.notConverged();
+      this.maxIterations = maxIterations;
+    }
     return this;
   }
 
   /**
-   * A warning when the best structure's score stopped at the iteration limit (the JSON has it in
-   * the best estimate's diagnostics). It depends only on the best structure, so a resumed search
-   * prints what an uninterrupted one does; how many of the structures scored in a run stopped at the
-   * limit is {@link #printRunCount}'s, on stderr.
+   * A warning on {@code out} when the best structure's score stopped at the iteration limit (the JSON
+   * has it in the best estimate's diagnostics): it depends only on the best structure, so a resumed
+   * search prints what an uninterrupted one does. On {@code err}, how many of the structures scored in
+   * this run (not those kept from a journal) stopped there.
    */
-  public void printNonConverged(PrintWriter out, int maxIterations) {
-    if (Boolean.FALSE.equals(bestConverged)) {
-      out.printf("warning: %s did not converge within %d iterations for the best structure; its score is from the"
-          + " last iteration (--max-iterations raises the limit)%n", method, maxIterations);
+  public void printNonConverged(PrintWriter out, PrintWriter err) {
+    if (bestEstimate == null) {
+      return;
     }
-  }
-
-  /** On stderr: how many of the structures scored in this run (not those kept from a journal) stopped at the limit. */
-  public static void printRunCount(PrintWriter err, String method, int notConverged, int scored, int maxIterations) {
     if (notConverged > 0) {
       err.printf("dag search: %s did not converge within %d iterations for %d of the %d structure(s) scored in this"
-          + " run (--max-iterations raises the limit)%n", method, maxIterations, notConverged, scored);
+          + " run (%s)%n", method, maxIterations, notConverged, scored, IterationLimit.WAY_ROUND);
+    }
+    if (!bestEstimate.converged()) {
+      out.println(IterationLimit.warning(method, maxIterations, "the best structure", false));
     }
   }
 
@@ -104,11 +116,10 @@ public final class DagSearchReport {
    * @param data the data's file, rows and distinct rows
    * @param hidden the hidden variables' names and states
    * @param settings the search's settings, prior, seed and score settings
-   * @param bestEstimate the best structure's estimate as {@link ResultJson#estimate} writes it, or null
    * @param timing the search's and the run's seconds
    */
   public Map<String, Object> json(Map<String, Object> data, Object hidden, String structureClass,
-      Map<String, Object> settings, Object bestEstimate, Map<String, Object> timing) {
+      Map<String, Object> settings, Map<String, Object> timing) {
     Map<String, Object> root = new LinkedHashMap<>();
     root.put("data", data);
     root.put("hidden", hidden);
@@ -120,8 +131,8 @@ public final class DagSearchReport {
     best.put("parents", StructureJson.parents(result.best()));
     best.put("parameters", result.best().freeParameters());
     best.put("logScore", result.bestScore());
-    if (bestEstimate != null) {
-      best.put("estimate", bestEstimate);
+    if (bestEstimate != null) { // from withMethodScore
+      best.put("estimate", ResultJson.estimate(bestEstimate));
     }
     root.put("best", best);
     root.put("path", result.path().stream().map(DagSearchReport::stepJson).toList());

@@ -137,7 +137,7 @@ public final class DagSelectReport {
     out.println();
     Tables.print(out, header.toArray(new String[0]), rows);
     out.println("* best by that method" + (anyNotConverged ? "; ! not converged: an EM or VBEM run stopped at the"
-        + " iteration limit (--max-iterations raises it; diagnostics in the JSON)" : ""));
+        + " iteration limit (" + IterationLimit.WAY_ROUND + "; diagnostics in the JSON)" : ""));
     out.println();
     if (!several) {
       OrderSelectionReport.printChoices(out, blocks.get(0).result(), "best by", "number of states", methodNames);

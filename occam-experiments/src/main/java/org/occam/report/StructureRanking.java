@@ -208,8 +208,7 @@ public final class StructureRanking {
   public void printNonConverged(PrintWriter out, int maxIterations) {
     nonConverged().forEach((m, c) -> {
       if (c > 0) {
-        out.printf("warning: %s did not converge within %d iterations for %d structure(s); their scores are from the"
-            + " last iteration (--max-iterations raises the limit)%n", m, maxIterations, c);
+        out.println(IterationLimit.warning(m, maxIterations, c + " structure(s)", true));
       }
     });
     // cs and cs-dagger share the MAP-EM runs and so the ranges: one note for the methods with the same ones
